@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "censor",
+    products: [
+        .library(name: "CensorKit", targets: ["CensorKit"]),
+        .executable(name: "censor", targets: ["censor"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSampleRate",
+            pkgConfig: "samplerate",
+            providers: [.apt(["libsamplerate0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFFTW3",
+            pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"])]
+        ),
+        .target(
+            name: "CensorKit",
+            dependencies: ["CSndFile", "CSampleRate", "CFFTW3"]
+        ),
+        .executableTarget(
+            name: "censor",
+            dependencies: ["CensorKit"]
+        ),
+        .testTarget(
+            name: "CensorKitTests",
+            dependencies: ["CensorKit"]
+        ),
+        .testTarget(
+            name: "CensorCLITests",
+            dependencies: ["CensorKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

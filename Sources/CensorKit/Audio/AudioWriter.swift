@@ -1,0 +1,47 @@
+import CSndFile
+
+/// Writes an audio file through libsndfile, block by block.
+final class AudioWriter {
+    /// The file being written.
+    let path: String
+    let format: AudioFileFormat
+    private var file: OpaquePointer?
+    private var written = 0
+
+    /// Creates `path` in `format` and writes `metadata` into it.
+    init(path: String, format: AudioFileFormat, metadata: AudioMetadata) throws(AudioError) {
+        var info = SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
+                           format: format.code, sections: 0, seekable: 0)
+        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw .cannotCreate(path: path, reason: String(cString: sf_strerror(nil)))
+        }
+        self.path = path
+        self.format = format
+        self.file = file
+        // Float audio written to an integer encoding saturates instead of wrapping around.
+        _ = sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        metadata.write(into: file)
+    }
+
+    deinit { if let file { sf_close(file) } }
+
+    /// Appends `frames` frames.
+    func write<Sample: SndFileSample>(from buffer: UnsafePointer<Sample>, frames: Int) throws(AudioError) {
+        guard let file else { return }
+        let count = Sample.write(file, buffer, frames)
+        guard count == frames else {
+            throw .writeFailed(path: path, frame: written + count, reason: String(cString: sf_strerror(file)))
+        }
+        written += count
+    }
+
+    /// Finishes the file (headers, encoder flush) and closes it.
+    func close() throws(AudioError) {
+        guard let file else { return }
+        self.file = nil
+        let status = sf_close(file)
+        guard status == 0 else {
+            throw .writeFailed(path: path, frame: written, reason: String(cString: sf_error_number(status)))
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import CSndFile
+
+/// A sample type libsndfile reads and writes directly.
+protocol SndFileSample {
+    /// Reads up to `frames` frames; returns how many were read.
+    static func read(_ file: OpaquePointer, _ buffer: UnsafeMutablePointer<Self>, _ frames: Int) -> Int
+    /// Writes `frames` frames; returns how many were written.
+    static func write(_ file: OpaquePointer, _ buffer: UnsafePointer<Self>, _ frames: Int) -> Int
+}
+
+extension Int32: SndFileSample {
+    static func read(_ file: OpaquePointer, _ buffer: UnsafeMutablePointer<Int32>, _ frames: Int) -> Int {
+        Int(sf_readf_int(file, buffer, sf_count_t(frames)))
+    }
+
+    static func write(_ file: OpaquePointer, _ buffer: UnsafePointer<Int32>, _ frames: Int) -> Int {
+        Int(sf_writef_int(file, buffer, sf_count_t(frames)))
+    }
+}
+
+extension Float: SndFileSample {
+    static func read(_ file: OpaquePointer, _ buffer: UnsafeMutablePointer<Float>, _ frames: Int) -> Int {
+        Int(sf_readf_float(file, buffer, sf_count_t(frames)))
+    }
+
+    static func write(_ file: OpaquePointer, _ buffer: UnsafePointer<Float>, _ frames: Int) -> Int {
+        Int(sf_writef_float(file, buffer, sf_count_t(frames)))
+    }
+}
+
+extension Double: SndFileSample {
+    static func read(_ file: OpaquePointer, _ buffer: UnsafeMutablePointer<Double>, _ frames: Int) -> Int {
+        Int(sf_readf_double(file, buffer, sf_count_t(frames)))
+    }
+
+    static func write(_ file: OpaquePointer, _ buffer: UnsafePointer<Double>, _ frames: Int) -> Int {
+        Int(sf_writef_double(file, buffer, sf_count_t(frames)))
+    }
+}

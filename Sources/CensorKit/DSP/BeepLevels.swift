@@ -1,0 +1,42 @@
+import Foundation
+
+/// Measures how loud each span's beep should be.
+public enum BeepLevels {
+    /// Frames read at a time while measuring.
+    static let chunkFrames = 16_384
+
+    /// The beep's peak amplitude per span and channel.
+    ///
+    /// For ``Beep/Level/matched`` each channel's tone has the RMS of the audio the span's core
+    /// replaces (a sine's peak is √2 times its RMS), capped at ``Beep/maximumPeak`` so it
+    /// never clips; for ``Beep/Level/peak(dBFS:)`` every channel gets that peak.
+    ///
+    /// - Parameters:
+    ///   - spans: The planned spans.
+    ///   - beep: The tone's settings.
+    ///   - audio: The original recording; only the spans' cores are read.
+    /// - Returns: One array of `audio.channelCount` amplitudes per span.
+    /// - Throws: When `audio` cannot be read.
+    /// - Complexity: O(censored frames).
+    public static func amplitudes(for spans: [Span], beep: Beep, in audio: inout some FrameSource) throws -> [[Float]] {
+        let channels = audio.channelCount
+        if case let .peak(dBFS) = beep.level {
+            return Array(repeating: Array(repeating: Float(pow(10, dBFS / 20)), count: channels), count: spans.count)
+        }
+        var buffer: [Float] = []
+        return try spans.map { span in
+            var sums = [Double](repeating: 0, count: channels)
+            var frame = span.start
+            while frame < span.end {
+                let upper = min(span.end, frame + chunkFrames)
+                try audio.readFrames(frame..<upper, into: &buffer)
+                for (index, sample) in buffer.enumerated() {
+                    sums[index % channels] += Double(sample) * Double(sample)
+                }
+                frame = upper
+            }
+            let count = Double(max(1, span.end - span.start))
+            return sums.map { min(Beep.maximumPeak, Float(sqrt(2 * $0 / count))) }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Converts between a file's stored samples and the `Float` the kernels compute in.
+///
+/// Only frames inside a span pass through a codec; every other sample is written back exactly
+/// as it was read, which is what keeps untouched audio bit-identical.
+protocol SampleCodec {
+    /// The stored sample type.
+    associatedtype Sample
+    /// The sample as a float with full scale at ±1.
+    func decode(_ sample: Sample) -> Float
+    /// The float as a stored sample, rounded to the format's resolution.
+    func encode(_ value: Float) -> Sample
+}
+
+/// `Float` samples, unchanged both ways.
+struct FloatCodec: SampleCodec {
+    @inline(__always) func decode(_ sample: Float) -> Float { sample }
+    @inline(__always) func encode(_ value: Float) -> Float { value }
+}
+
+/// `Double` samples.
+struct DoubleCodec: SampleCodec {
+    @inline(__always) func decode(_ sample: Double) -> Float { Float(sample) }
+    @inline(__always) func encode(_ value: Float) -> Double { Double(value) }
+}
+
+/// Integer PCM of `bits` significant bits, held left-justified in an `Int32` (as libsndfile's
+/// `int` interface stores 8-, 16- and 24-bit audio). Encoding rounds to the nearest step the
+/// format can store and saturates at full scale, so nothing wraps around.
+struct IntegerPCMCodec: SampleCodec {
+    private let scale: Double
+    private let shift: Int32
+    private let maximum: Double
+
+    /// A codec for `bits`-bit audio, 8 to 32.
+    init(bits: Int) {
+        precondition((8...32).contains(bits), "integer PCM has 8 to 32 bits")
+        scale = Double(1 << (bits - 1))
+        shift = Int32(32 - bits)
+        maximum = scale - 1
+    }
+
+    @inline(__always) func decode(_ sample: Int32) -> Float {
+        Float(sample) * (1.0 / 2_147_483_648.0)
+    }
+
+    @inline(__always) func encode(_ value: Float) -> Int32 {
+        let stepped = (Double(value) * scale).rounded()
+        return Int32(min(max(stepped, -scale), maximum)) << shift
+    }
+}

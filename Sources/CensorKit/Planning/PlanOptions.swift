@@ -1,0 +1,30 @@
+/// How matched words become spans of frames.
+public struct PlanOptions: Sendable, Hashable {
+    /// Seconds added before every word's start.
+    public var padBefore: Double
+    /// Seconds added after every word's end.
+    public var padAfter: Double
+    /// Seconds of crossfade on each side of a span's core.
+    public var crossfade: Double
+    /// How many seconds an edge may move outward to meet a zero crossing; 0 turns snapping off.
+    public var snapWindow: Double
+
+    /// Creates options; every argument defaults to its ``Parameters`` definition.
+    ///
+    /// - Parameters:
+    ///   - padBefore: Seconds added before every word.
+    ///   - padAfter: Seconds added after every word.
+    ///   - crossfade: Seconds of crossfade on each side of a span.
+    ///   - snapWindow: Seconds an edge may move outward to a zero crossing.
+    public init(
+        padBefore: Double = Parameters.padBefore.defaultValue / 1000,
+        padAfter: Double = Parameters.padAfter.defaultValue / 1000,
+        crossfade: Double = Parameters.crossfade.defaultValue / 1000,
+        snapWindow: Double = Parameters.snapWindow.defaultValue / 1000
+    ) {
+        self.padBefore = padBefore
+        self.padAfter = padAfter
+        self.crossfade = crossfade
+        self.snapWindow = snapWindow
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a censoring run refused to start or could not finish, beyond audio I/O itself.
+public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The output exists and overwriting was not allowed.
+    case outputExists(path: String)
+    /// The output path names the input file.
+    case outputIsInput(path: String)
+    /// The output's folder does not exist or is not a folder.
+    case noOutputFolder(path: String)
+    /// The output could not be moved into place.
+    case cannotFinish(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .outputExists(path):
+            "output '\(path)' already exists; use --force to overwrite it"
+        case let .outputIsInput(path):
+            "output '\(path)' is the input file; choose another output with -o"
+        case let .noOutputFolder(path):
+            "cannot write output '\(path)': its folder does not exist"
+        case let .cannotFinish(path, reason):
+            "cannot move the finished output into place at '\(path)': \(reason)"
+        }
+    }
+}

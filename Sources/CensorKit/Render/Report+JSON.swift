@@ -1,0 +1,54 @@
+extension Report {
+    /// The report as JSON, keys in a fixed order, one span a line.
+    ///
+    /// ```json
+    /// {"input": "in.wav", "output": "in.censored.wav", "sampleRate": 48000, "channels": 2,
+    ///  "frames": 665907, "mode": "beep",
+    ///  "spans": [{"text": "damn", "pattern": "damn", "start": 1.2797, "end": 1.6331,
+    ///             "startFrame": 61407, "endFrame": 78401, "fadeStartFrame": 61167, "fadeEndFrame": 78641}]}
+    /// ```
+    ///
+    /// - Returns: The JSON text, ending with a newline.
+    public func json() -> String {
+        var text = "{\"input\": \(quoted(input)), \"output\": \(quoted(output)), "
+        text += "\"sampleRate\": \(sampleRate), \"channels\": \(channels), \"frames\": \(frames), "
+        text += "\"mode\": \(quoted(mode)),\n \"spans\": ["
+        text += spans.map { entry in
+            "{\"text\": \(quoted(entry.text)), \"pattern\": \(quoted(entry.pattern)), "
+                + "\"start\": \(seconds(entry.start)), \"end\": \(seconds(entry.end)), "
+                + "\"startFrame\": \(entry.startFrame), \"endFrame\": \(entry.endFrame), "
+                + "\"fadeStartFrame\": \(entry.fadeStartFrame), \"fadeEndFrame\": \(entry.fadeEndFrame)}"
+        }.joined(separator: ",\n  ")
+        text += "],\n \"skipped\": ["
+        text += skipped.map { match in
+            "{\"text\": \(quoted(match.text)), \"pattern\": \(quoted(match.pattern)), "
+                + "\"start\": \(seconds(match.start)), \"end\": \(seconds(match.end))}"
+        }.joined(separator: ",\n  ")
+        return text + "]}\n"
+    }
+
+    /// Seconds to the microsecond, in the shortest form that reads back the same.
+    private func seconds(_ value: Double) -> String {
+        let rounded = (value * 1_000_000).rounded() / 1_000_000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : "\(rounded)"
+    }
+
+    /// `value` as a JSON string literal.
+    private func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

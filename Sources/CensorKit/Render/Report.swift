@@ -1,0 +1,73 @@
+/// The public record of one censoring run: what was censored, and where.
+///
+/// `[startFrame, endFrame)` of each span is the fully censored core and
+/// `[fadeStartFrame, fadeEndFrame)` the whole modified region; outside all modified regions the
+/// output equals the input. ``json()`` gives the format DESIGN.md documents.
+public struct Report: Sendable, Hashable {
+    /// One censored span.
+    public struct Entry: Sendable, Hashable {
+        /// The censored words as the transcript wrote them; several matches merged into one span
+        /// are joined by spaces.
+        public var text: String
+        /// The censor-list entries that matched, joined by `, ` when there are several.
+        public var pattern: String
+        /// The transcript's start of the first word, in seconds.
+        public var start: Double
+        /// The transcript's end of the last word, in seconds.
+        public var end: Double
+        /// First frame of the core.
+        public var startFrame: Int
+        /// The frame after the core.
+        public var endFrame: Int
+        /// First frame changed.
+        public var fadeStartFrame: Int
+        /// The frame after the last one changed.
+        public var fadeEndFrame: Int
+
+        /// The entry describing `span`.
+        public init(_ span: Span) {
+            text = span.matches.map { $0.text }.joined(separator: " ")
+            var patterns: [String] = []
+            for match in span.matches where !patterns.contains(match.pattern) { patterns.append(match.pattern) }
+            pattern = patterns.joined(separator: ", ")
+            start = span.matches.map(\.start).min() ?? 0
+            end = span.matches.map(\.end).max() ?? 0
+            startFrame = span.start
+            endFrame = span.end
+            fadeStartFrame = span.fadeStart
+            fadeEndFrame = span.fadeEnd
+        }
+    }
+
+    /// The input file's path.
+    public var input: String
+    /// The output file's path.
+    public var output: String
+    /// Frames per second.
+    public var sampleRate: Int
+    /// Channels per frame.
+    public var channels: Int
+    /// The input's length in frames.
+    public var frames: Int
+    /// `beep`, `duck` or `mute`.
+    public var mode: String
+    /// The censored spans, in order.
+    public var spans: [Entry]
+    /// Matches that fell past the end of the audio, so nothing was censored for them.
+    public var skipped: [Match]
+
+    /// Creates a report.
+    public init(
+        input: String, output: String, sampleRate: Int, channels: Int, frames: Int, mode: String,
+        spans: [Entry], skipped: [Match] = []
+    ) {
+        self.input = input
+        self.output = output
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.frames = frames
+        self.mode = mode
+        self.spans = spans
+        self.skipped = skipped
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+extension Transcript {
+    /// Reads a transcript file, detecting its format unless one is given.
+    ///
+    /// ```swift
+    /// let transcript = try Transcript.load(contentsOf: URL(fileURLWithPath: "talk.json"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: A file URL. Messages name the file by its path as given.
+    ///   - format: The format, or `nil` to detect it from the content.
+    /// - Returns: The transcript's words in file order.
+    /// - Throws: `TranscriptError` when the file cannot be read, its format cannot be told, or its
+    ///   content is malformed or has invalid times.
+    public static func load(contentsOf url: URL, format: TranscriptFormat? = nil) throws(TranscriptError)
+        -> Transcript
+    {
+        let source = SourceText.displayName(of: url)
+        let data: Data
+        do {
+            data = try SourceText.data(contentsOf: url)
+        } catch {
+            throw TranscriptError.unreadable(file: source, reason: error.reason)
+        }
+        return try Transcript(data: data, format: format, source: source)
+    }
+
+    /// Reads a transcript from bytes in memory, detecting its format unless one is given.
+    ///
+    /// The bytes are UTF-8, with or without a byte-order mark; line ends may be LF or CRLF.
+    ///
+    /// - Parameters:
+    ///   - data: The file's content.
+    ///   - format: The format, or `nil` to detect it from the content.
+    ///   - source: The file name to use in error messages.
+    /// - Throws: `TranscriptError` when the format cannot be told, or the content is malformed
+    ///   or has invalid times.
+    public init(data: Data, format: TranscriptFormat? = nil, source: String) throws(TranscriptError) {
+        let text: SourceText
+        do {
+            text = try SourceText(data: data)
+        } catch {
+            throw TranscriptError.malformed(
+                file: source, format: format, place: error.place, expected: "UTF-8 text", found: error.found)
+        }
+        let document = TranscriptDocument(text: text.string, source: source)
+        guard let format = format ?? TranscriptFormat.detected(in: document) else {
+            if case .failure(let error)? = document.json {
+                throw TranscriptError.malformed(
+                    file: source, format: nil, place: error.place, expected: error.expected, found: error.found)
+            }
+            throw TranscriptError.unknownFormat(file: source)
+        }
+        self.init(words: try format.reader.words(in: document), format: format)
+    }
+}

@@ -1,0 +1,61 @@
+/// Why a transcript could not be read.
+///
+/// Each message names the file, the format (once known), the place in the file and what was
+/// expected there, so that the user can fix the file:
+///
+/// ```
+/// talk.json (whisper-json): segments[3].words[7].start: expected a number, found a string
+/// labels.txt (audacity-labels): line 12:column 10: expected a tab, then the end time, found end of line
+/// ```
+public enum TranscriptError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The file could not be read at all.
+    ///
+    /// - Parameters:
+    ///   - file: The file as named to the user.
+    ///   - reason: The operating system's reason, e.g. `No such file or directory`.
+    case unreadable(file: String, reason: String)
+
+    /// No format was given and none of the known formats recognizes the content.
+    ///
+    /// - Parameter file: The file as named to the user.
+    case unknownFormat(file: String)
+
+    /// The content is not valid in its format.
+    ///
+    /// - Parameters:
+    ///   - file: The file as named to the user.
+    ///   - format: The format being read; `nil` when the text is not even valid JSON or UTF-8
+    ///     and no format was given.
+    ///   - place: `line N:column M` for text, an item path such as `segments[3].words[7].start`
+    ///     for JSON, or `top level`.
+    ///   - expected: What should have been there, e.g. `a number`.
+    ///   - found: What was there, e.g. `a string` or `end of file`.
+    case malformed(file: String, format: TranscriptFormat?, place: String, expected: String, found: String)
+
+    /// A time is not a number, infinite, negative, or an end lies before its start.
+    ///
+    /// - Parameters:
+    ///   - file: The file as named to the user.
+    ///   - format: The format being read.
+    ///   - place: Where the time is, as for `malformed`.
+    ///   - expected: The rule, e.g. `a time of 0 seconds or more`.
+    ///   - found: The value, e.g. `-0.5` or `NaN`.
+    case invalidTime(file: String, format: TranscriptFormat, place: String, expected: String, found: String)
+
+    /// The message shown to the user (the CLI prefixes it with `Error: `).
+    public var description: String {
+        switch self {
+        case let .unreadable(file, reason):
+            return "\(file): cannot read the transcript: \(reason)"
+        case let .unknownFormat(file):
+            let formats = TranscriptFormat.allCases.map { "\($0.rawValue) (\($0.reader.summary))" }
+            return "\(file): cannot tell the transcript format: expected "
+                + formats.joined(separator: " or ")
+        case let .malformed(file, format, place, expected, found):
+            let heading = format.map { "\(file) (\($0.rawValue))" } ?? file
+            return "\(heading): \(place): expected \(expected), found \(found)"
+        case let .invalidTime(file, format, place, expected, found):
+            return "\(file) (\(format.rawValue)): \(place): expected \(expected), found \(found)"
+        }
+    }
+}

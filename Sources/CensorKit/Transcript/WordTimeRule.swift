@@ -1,0 +1,43 @@
+/// The rule every word's times obey: finite, not negative, and the end not before the start.
+///
+/// Readers call it with each time they read and turn a violation into
+/// `TranscriptError.invalidTime` at the time's place.
+internal enum WordTimeRule {
+    /// A broken rule: what was expected and the value found, for the error message.
+    internal struct Violation: Error, Sendable, Equatable {
+        /// The rule, e.g. `a time of 0 seconds or more`.
+        internal var expected: String
+        /// The offending value, e.g. `NaN`.
+        internal var found: String
+    }
+
+    /// Checks a start time.
+    ///
+    /// - Parameter start: Seconds.
+    /// - Throws: `Violation` when it is not a finite time of 0 or more.
+    internal static func check(start: Double) throws(Violation) {
+        guard start.isFinite, start >= 0 else {
+            throw Violation(expected: "a time of 0 seconds or more", found: describe(start))
+        }
+    }
+
+    /// Checks an end time against its (valid) start time.
+    ///
+    /// - Parameters:
+    ///   - end: Seconds.
+    ///   - start: The word's start in seconds, already checked.
+    /// - Throws: `Violation` when it is not finite or lies before `start`.
+    internal static func check(end: Double, start: Double) throws(Violation) {
+        try check(start: end)
+        guard end >= start else {
+            throw Violation(expected: "an end time not before the start time \(describe(start))", found: describe(end))
+        }
+    }
+
+    /// A time as a user would write it: `1.28`, `-0.5`, `NaN`, `infinity`.
+    private static func describe(_ seconds: Double) -> String {
+        if seconds.isNaN { return "NaN" }
+        if seconds.isInfinite { return seconds < 0 ? "-infinity" : "infinity" }
+        return "\(seconds)"
+    }
+}

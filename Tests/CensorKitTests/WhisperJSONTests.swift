@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+@testable import CensorKit
+
+/// Reading openai-whisper JSON transcripts (named `…TranscriptTests` so the Transcript filter runs it).
+@Suite struct WhisperJSONTranscriptTests {
+    /// Abridged `whisper talk.mp3 --word_timestamps True --output_format json` output: leading
+    /// spaces, attached and standalone punctuation, float noise, a `\u2019` escape, a segment with
+    /// empty `words` and one without `words`.
+    static let talk = #"""
+        {"text": " Damn, that hurt. You piece of shit! Don\u2019t - ever.", "segments": [{"id": 0, "seek": 0, "start": 1.28, "end": 2.62, "text": " Damn, that hurt.", "tokens": [50364, 23116, 11, 300, 4607, 13], "temperature": 0.0, "avg_logprob": -0.2519, "compression_ratio": 1.1, "no_speech_prob": 0.0123, "words": [{"word": " Damn,", "start": 1.2799999999999998, "end": 1.63, "probability": 0.9312}, {"word": " that", "start": 1.63, "end": 1.9, "probability": 0.98}, {"word": " hurt", "start": 1.9, "end": 2.5, "probability": 0.9711}, {"word": ".", "start": 2.5, "end": 2.62, "probability": 0.61}]}, {"id": 1, "seek": 0, "start": 2.62, "end": 3.0, "text": "", "tokens": [], "temperature": 0.0, "avg_logprob": -1.2, "compression_ratio": 0.5, "no_speech_prob": 0.8, "words": []},
+         {"id": 2, "seek": 300, "start": 3.5, "end": 5.2, "text": " You piece of shit!", "tokens": [50539, 509], "temperature": 0.0, "avg_logprob": -0.31, "compression_ratio": 1.1, "no_speech_prob": 0.02, "words": [{"word": " You", "start": 3.5, "end": 3.72, "probability": 0.88}, {"word": " piece", "start": 3.72, "end": 4.0600000000000005, "probability": 0.95}, {"word": " of", "start": 4.0600000000000005, "end": 4.2, "probability": 0.99}, {"word": " shit!", "start": 4.2, "end": 4.7, "probability": 0.9}]},
+         {"id": 3, "seek": 300, "start": 5.2, "end": 6.6, "text": " Don\u2019t - ever.", "tokens": [1468], "temperature": 0.0, "avg_logprob": -0.4, "compression_ratio": 1.0, "no_speech_prob": 0.03, "words": [{"word": " Don\u2019t", "start": 5.2, "end": 5.5, "probability": 0.8}, {"word": " -", "start": 5.5, "end": 5.8, "probability": 0.4}, {"word": " ever.", "start": 5.8, "end": 6.6, "probability": 0.92}]},
+         {"id": 4, "seek": 600, "start": 6.6, "end": 8.0, "text": " Of course.", "tokens": [2720], "temperature": 0.0, "avg_logprob": -0.3, "compression_ratio": 1.0, "no_speech_prob": 0.05}], "language": "en"}
+        """#
+
+    /// A whisper document with one segment holding the given `words` items.
+    static func document(words: String) -> String {
+        #"{"text": " x", "segments": [{"id": 0, "start": 0.0, "end": 9.0, "text": " x", "words": [\#(words)]}], "language": "en"}"#
+    }
+
+    static func read(_ text: String, format: TranscriptFormat? = nil) throws -> Transcript {
+        try Transcript(data: Data(text.utf8), format: format, source: "talk.json")
+    }
+
+    static func error(_ text: String, format: TranscriptFormat? = nil) -> TranscriptError? {
+        do {
+            _ = try Transcript(data: Data(text.utf8), format: format, source: "talk.json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("reads every timed word in order, text as written")
+    func readsWords() throws {
+        let transcript = try Self.read(Self.talk)
+        #expect(transcript.format == .whisperJSON)
+        #expect(
+            transcript.words.map(\.text) == [
+                " Damn,", " that", " hurt.", " You", " piece", " of", " shit!", " Don’t -", " ever.",
+            ])
+    }
+
+    @Test("keeps times to the bit, float noise included, and probability as confidence")
+    func keepsTimesAndConfidence() throws {
+        let first = try #require(try Self.read(Self.talk).words.first)
+        #expect(first == Word(text: " Damn,", start: 1.2799999999999998, end: 1.63, confidence: 0.9312))
+    }
+
+    @Test("appends a standalone punctuation word to the previous word and extends its end")
+    func mergesPunctuation() throws {
+        let words = try Self.read(Self.talk).words
+        #expect(words[2] == Word(text: " hurt.", start: 1.9, end: 2.62, confidence: 0.9711))
+        #expect(words[7] == Word(text: " Don’t -", start: 5.2, end: 5.8, confidence: 0.8))
+    }
+
+    @Test("keeps a punctuation word that has no word before it")
+    func keepsLeadingPunctuation() throws {
+        let text = Self.document(words: #"{"word": "\u201c", "start": 0.5, "end": 0.6}, {"word": " Hi", "start": 0.6, "end": 0.9}"#)
+        #expect(try Self.read(text).words.map(\.text) == ["“", " Hi"])
+    }
+
+    @Test("skips segments with empty or missing words")
+    func skipsSegmentsWithoutWords() throws {
+        let text = #"{"segments": [{"id": 0, "start": 0, "end": 1, "text": " Hi"}, {"id": 1, "words": null}, {"id": 2, "words": []}]}"#
+        let transcript = try Self.read(text)
+        #expect(transcript.words.isEmpty)
+        #expect(transcript.format == .whisperJSON)
+    }
+
+    @Test("a word without probability has no confidence")
+    func missingProbability() throws {
+        let words = try Self.read(Self.document(words: #"{"word": " Hi", "start": 0.5, "end": 0.9}"#)).words
+        #expect(words == [Word(text: " Hi", start: 0.5, end: 0.9, confidence: nil)])
+    }
+
+    @Test("accepts a UTF-8 byte-order mark and CRLF line ends")
+    func bomAndCRLF() throws {
+        let text = "\u{FEFF}{\r\n\"segments\": [\r\n{\"words\": [{\"word\": \" Damn\", \"start\": 1, \"end\": 2}]}\r\n]\r\n}\r\n"
+        let transcript = try Self.read(text)
+        #expect(transcript.words == [Word(text: " Damn", start: 1, end: 2)])
+    }
+
+    @Test("detects whisper JSON from content")
+    func detects() {
+        #expect(TranscriptFormat(detecting: Data(Self.talk.utf8)) == .whisperJSON)
+        #expect(TranscriptFormat(detecting: Data(#"{"result": []}"#.utf8)) == nil)
+        #expect(TranscriptFormat(detecting: Data()) == nil)
+    }
+
+    @Test("names the item path and the expected type")
+    func wrongType() {
+        let text = Self.document(words: #"{"word": " Hi", "start": "0.5", "end": 0.9}"#)
+        #expect(
+            Self.error(text)?.description
+                == "talk.json (whisper-json): segments[0].words[0].start: expected a number, found a string")
+    }
+
+    @Test(
+        "reports malformed items at their path",
+        arguments: [
+            (#"{"word": " Hi", "start": 0.5}"#, #"segments[0].words[0].end: expected a number, found no "end" key"#),
+            (#"{"start": 0.5, "end": 1}"#, #"segments[0].words[0].word: expected a string, found no "word" key"#),
+            (#"{"word": 7, "start": 0.5, "end": 1}"#, "segments[0].words[0].word: expected a string, found a number"),
+            (#"{"word": "a", "start": 0, "end": 1}, [1]"#, "segments[0].words[1]: expected an object, found an array"),
+            (
+                #"{"word": "a", "start": 0, "end": 1, "probability": 1.5}"#,
+                "segments[0].words[0].probability: expected a number from 0 to 1, found 1.5"
+            ),
+        ])
+    func malformedItems(words: String, message: String) {
+        #expect(Self.error(Self.document(words: words))?.description == "talk.json (whisper-json): " + message)
+    }
+
+    @Test(
+        "rejects times that are not a number, negative, infinite or reversed",
+        arguments: [
+            (
+                #"{"word": " a", "start": NaN, "end": 1}"#,
+                "segments[0].words[0].start", "a time of 0 seconds or more", "NaN"
+            ),
+            (
+                #"{"word": " a", "start": -0.5, "end": 1}"#,
+                "segments[0].words[0].start", "a time of 0 seconds or more", "-0.5"
+            ),
+            (
+                #"{"word": " a", "start": 1, "end": Infinity}"#,
+                "segments[0].words[0].end", "a time of 0 seconds or more", "infinity"
+            ),
+            (
+                #"{"word": " a", "start": 0, "end": 1}, {"word": " b", "start": 1.63, "end": 1.28}"#,
+                "segments[0].words[1].end", "an end time not before the start time 1.63", "1.28"
+            ),
+        ])
+    func invalidTimes(words: String, place: String, expected: String, found: String) {
+        let error = Self.error(Self.document(words: words))
+        #expect(
+            error == .invalidTime(file: "talk.json", format: .whisperJSON, place: place, expected: expected, found: found))
+        #expect(error?.description == "talk.json (whisper-json): \(place): expected \(expected), found \(found)")
+    }
+
+    @Test("reports a JSON syntax error by line and column")
+    func syntaxError() {
+        let truncated = "{\"segments\": [\n  {\"words\": [{\"word\": \" a\", \"start\": 0, \"end\": 1}\n"
+        #expect(Self.error(truncated)?.description == "talk.json: line 3:column 1: expected ',' or ']', found end of file")
+        #expect(
+            Self.error(truncated, format: .whisperJSON)?.description
+                == "talk.json (whisper-json): line 3:column 1: expected ',' or ']', found end of file")
+        #expect(
+            Self.error("{\"segments\": [tru]}")?.description
+                == "talk.json: line 1:column 15: expected a JSON value, found 't'")
+    }
+
+    @Test("says what was expected when the JSON is not a whisper document")
+    func notWhisper() {
+        #expect(
+            Self.error("[1, 2]", format: .whisperJSON)?.description
+                == #"talk.json (whisper-json): top level: expected an object with "segments", found an array"#)
+        #expect(
+            Self.error(#"{"segments": {}}"#)?.description
+                == "talk.json (whisper-json): segments: expected an array, found an object")
+        #expect(
+            Self.error("1.0\t2.0\tdamn\n", format: .whisperJSON)?.description
+                == "talk.json (whisper-json): line 1:column 1: expected a JSON object or array, found '1'")
+    }
+
+    @Test("names the known formats when it cannot tell the format")
+    func unknownFormat() {
+        let error = Self.error(#"{"result": [{"word": "damn", "start": 1, "end": 2}]}"#)
+        #expect(error == .unknownFormat(file: "talk.json"))
+        #expect(
+            error?.description
+                == #"talk.json: cannot tell the transcript format: expected whisper-json (a JSON object with "segments") or audacity-labels (lines of start<TAB>end<TAB>label)"#)
+    }
+
+    @Test("reports the first byte that is not UTF-8 by line and column")
+    func invalidUTF8() {
+        let data = Data("{\"segments\": [\n{\"words\": [{\"word\": \" caf".utf8) + Data([0xE9]) + Data("\"}]}]}".utf8)
+        #expect(throws: TranscriptError.malformed(
+            file: "talk.json", format: nil, place: "line 2:column 26", expected: "UTF-8 text", found: "the byte 0xE9")) {
+            try Transcript(data: data, source: "talk.json")
+        }
+    }
+
+    @Test("loads a file and names it by the path given")
+    func loadsFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("talk.json")
+        try Data(Self.talk.utf8).write(to: url)
+
+        #expect(try Transcript.load(contentsOf: url).words.count == 9)
+        let missing = directory.appendingPathComponent("missing.json")
+        #expect(throws: TranscriptError.unreadable(file: missing.path, reason: "No such file or directory")) {
+            try Transcript.load(contentsOf: missing)
+        }
+    }
+}

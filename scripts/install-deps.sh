@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# install-deps.sh — installs the Debian packages censor needs to build, test and run the
+# demo, if any is missing. Fast and silent when everything is there (no apt call at all).
+#
+#   scripts/install-deps.sh [EXTRA-PACKAGE...]
+#
+# Extra packages (e.g. `ffmpeg` for the benchmarks) are checked and installed the same way.
+# Runs apt-get through sudo when not root.
+set -euo pipefail
+
+# The one list of the system packages the project needs.
+packages=(
+    libsndfile1-dev     # audio file I/O (CSndFile)
+    libsamplerate0-dev  # resampling (CSampleRate)
+    libfftw3-dev        # FFT (CFFTW3)
+    sox                 # measuring and converting audio in tests and examples
+    sndfile-programs    # sndfile-info, sndfile-cmp: inspecting and comparing outputs
+    pkg-config          # lets SwiftPM find the C libraries' flags
+)
+packages+=("$@")
+
+if ! command -v dpkg-query >/dev/null; then
+    echo "install-deps: not a Debian-like system (no dpkg); make sure these, or your system's equivalents, are installed: ${packages[*]}" >&2
+    exit 0
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    # Installed means status "install ok installed" (dpkg -s alone may also succeed for
+    # packages that were removed but whose config files remain).
+    if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]; then
+        missing+=("$p")
+    fi
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "install-deps: not root and no sudo; install as root: apt-get install ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+fi
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
