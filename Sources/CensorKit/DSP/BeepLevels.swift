@@ -24,19 +24,31 @@ public enum BeepLevels {
             return Array(repeating: Array(repeating: Float(pow(10, dBFS / 20)), count: channels), count: spans.count)
         }
         var buffer: [Float] = []
+        var sums = [Double](repeating: 0, count: channels)
         return try spans.map { span in
-            var sums = [Double](repeating: 0, count: channels)
+            for channel in 0..<channels { sums[channel] = 0 }
             var frame = span.start
             while frame < span.end {
                 let upper = min(span.end, frame + chunkFrames)
                 try audio.readFrames(frame..<upper, into: &buffer)
-                for (index, sample) in buffer.enumerated() {
-                    sums[index % channels] += Double(sample) * Double(sample)
-                }
+                accumulateSquares(of: buffer, channels: channels, into: &sums)
                 frame = upper
             }
             let count = Double(max(1, span.end - span.start))
             return sums.map { min(Beep.maximumPeak, Float(sqrt(2 * $0 / count))) }
+        }
+    }
+
+    /// Adds each channel's sum of squares in `samples` to `sums`.
+    private static func accumulateSquares(of samples: [Float], channels: Int, into sums: inout [Double]) {
+        samples.withUnsafeBufferPointer { samples in
+            for channel in 0..<channels {
+                var sum: Float = 0
+                for index in stride(from: channel, to: samples.count, by: channels) {
+                    sum += samples[index] * samples[index]
+                }
+                sums[channel] += Double(sum)
+            }
         }
     }
 }

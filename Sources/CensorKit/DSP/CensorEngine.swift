@@ -28,7 +28,6 @@ public struct CensorEngine: Sendable {
     public let beepAmplitudes: [[Float]]
 
     private var nextSpan = 0
-    private var scratch: [Float] = []
     private var oscillator: SineOscillator?
     private var oscillatorSpan = -1
 
@@ -72,77 +71,23 @@ public struct CensorEngine: Sendable {
         while nextSpan < spans.count, spans[nextSpan].fadeEnd <= firstFrame { nextSpan += 1 }
         var index = nextSpan
         while index < spans.count, spans[index].fadeStart < blockEnd {
-            let lower = max(spans[index].fadeStart, firstFrame)
-            let upper = min(spans[index].fadeEnd, blockEnd)
-            if lower < upper {
-                let samples = (lower - firstFrame) * channelCount..<(upper - firstFrame) * channelCount
-                if scratch.count < samples.count { scratch = [Float](repeating: 0, count: samples.count) }
-                for (offset, position) in samples.enumerated() { scratch[offset] = codec.decode(block[position]) }
-                render(span: index, frames: lower..<upper)
-                for (offset, position) in samples.enumerated() { block[position] = codec.encode(scratch[offset]) }
+            let span = spans[index]
+            let frames = max(span.fadeStart, firstFrame)..<min(span.fadeEnd, blockEnd)
+            let kernel = SpanKernel(
+                block: block, firstFrame: firstFrame, channelCount: channelCount, codec: codec, span: span)
+            switch mode {
+            case .mute:
+                kernel.applyGain(0, frames: frames)
+            case let .duck(gainDB):
+                kernel.applyGain(Float(pow(10, gainDB / 20)), frames: frames)
+            case let .beep(beep):
+                if oscillatorSpan != index {
+                    oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart)
+                    oscillatorSpan = index
+                }
+                kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], frames: frames)
             }
             index += 1
         }
-    }
-
-    /// Applies span `index` to `scratch`, which holds the frames `frames`.
-    private mutating func render(span index: Int, frames: Range<Int>) {
-        let span = spans[index]
-        switch mode {
-        case .mute:
-            applyGain(0, span: span, frames: frames)
-        case let .duck(gainDB):
-            applyGain(Float(pow(10, gainDB / 20)), span: span, frames: frames)
-        case let .beep(beep):
-            if oscillatorSpan != index {
-                oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart)
-                oscillatorSpan = index
-            }
-            mixBeep(amplitudes: beepAmplitudes[index], span: span, frames: frames)
-        }
-    }
-
-    /// Multiplies by a gain that moves along a raised cosine from 1 to `gain` and back.
-    private mutating func applyGain(_ gain: Float, span: Span, frames: Range<Int>) {
-        let channels = channelCount
-        scratch.withUnsafeMutableBufferPointer { samples in
-            var position = 0
-            for frame in frames {
-                let strength = FadeCurve.strength(at: frame, in: span)
-                let factor = 1 + (gain - 1) * strength
-                for _ in 0..<channels {
-                    samples[position] = factor == 0 ? 0 : samples[position] * factor
-                    position += 1
-                }
-            }
-        }
-    }
-
-    /// Crossfades from the audio to the tone with equal power, and back.
-    private mutating func mixBeep(amplitudes: [Float], span: Span, frames: Range<Int>) {
-        guard var tone = oscillator else { return }
-        if tone.frame != frames.lowerBound { tone.seek(to: frames.lowerBound) }
-        let channels = channelCount
-        scratch.withUnsafeMutableBufferPointer { samples in
-            var position = 0
-            for frame in frames {
-                let value = tone.next()
-                let strength = FadeCurve.strength(at: frame, in: span)
-                if strength == 1 {
-                    for channel in 0..<channels {
-                        samples[position] = amplitudes[channel] * value
-                        position += 1
-                    }
-                } else {
-                    let angle = Float.pi / 2 * strength
-                    let keep = cos(angle), add = sin(angle) * value
-                    for channel in 0..<channels {
-                        samples[position] = samples[position] * keep + amplitudes[channel] * add
-                        position += 1
-                    }
-                }
-            }
-        }
-        oscillator = tone
     }
 }

@@ -23,10 +23,41 @@ struct DoubleCodec: SampleCodec {
     @inline(__always) func encode(_ value: Float) -> Double { Double(value) }
 }
 
+/// Integer PCM of at most 16 bits, held left-justified in an `Int32`, computed in `Float`
+/// (which holds every 16-bit step exactly, so the result equals ``IntegerPCMCodec``'s).
+struct NarrowPCMCodec: SampleCodec {
+    /// Adding 1.5·2²³ to a float below 2²² in magnitude leaves the nearest integer (ties to
+    /// even) in the low bits of its bit pattern.
+    private static let roundingMagic: Float = 12_582_912
+    private let scale: Float
+    private let shift: Int32
+    private let maximum: Float
+
+    /// A codec for `bits`-bit audio, 8 to 16.
+    init(bits: Int) {
+        precondition((8...16).contains(bits), "narrow PCM has 8 to 16 bits")
+        scale = Float(1 << (bits - 1))
+        shift = Int32(32 - bits)
+        maximum = scale - 1
+    }
+
+    @inline(__always) func decode(_ sample: Int32) -> Float {
+        Float(sample) * (1.0 / 2_147_483_648.0)
+    }
+
+    @inline(__always) func encode(_ value: Float) -> Int32 {
+        let clamped = Swift.min(Swift.max(value * scale, -scale), maximum)
+        return (Int32(bitPattern: (clamped + Self.roundingMagic).bitPattern) &- 0x4B40_0000) &<< shift
+    }
+}
+
 /// Integer PCM of `bits` significant bits, held left-justified in an `Int32` (as libsndfile's
 /// `int` interface stores 8-, 16- and 24-bit audio). Encoding rounds to the nearest step the
-/// format can store and saturates at full scale, so nothing wraps around.
+/// format can store (ties to even) and saturates at full scale, so nothing wraps around.
 struct IntegerPCMCodec: SampleCodec {
+    /// Adding 1.5·2⁵² to a double below 2⁵¹ in magnitude leaves the nearest integer (ties to
+    /// even) in the low bits of its bit pattern: rounding without a libm call or a trap check.
+    private static let roundingMagic = 6_755_399_441_055_744.0
     private let scale: Double
     private let shift: Int32
     private let maximum: Double
@@ -44,7 +75,7 @@ struct IntegerPCMCodec: SampleCodec {
     }
 
     @inline(__always) func encode(_ value: Float) -> Int32 {
-        let stepped = (Double(value) * scale).rounded()
-        return Int32(min(max(stepped, -scale), maximum)) << shift
+        let clamped = Swift.min(Swift.max(Double(value) * scale, -scale), maximum)
+        return Int32(truncatingIfNeeded: (clamped + Self.roundingMagic).bitPattern) &<< shift
     }
 }

@@ -18,6 +18,8 @@ struct SineOscillator {
     private(set) var frame: Int
     private var sine = 0.0
     private var cosine = 1.0
+    /// Frames left before the next anchor.
+    private var untilAnchor = SineOscillator.anchorInterval
 
     /// A tone of `frequency` Hz at `sampleRate` with phase zero at frame `origin`.
     init(frequency: Double, sampleRate: Int, origin: Int) {
@@ -34,6 +36,7 @@ struct SineOscillator {
         let anchor = offset - offset % Self.anchorInterval
         anchorAt(anchor)
         for _ in anchor..<offset { rotate() }
+        untilAnchor = Self.anchorInterval - (offset - anchor)
         frame = target
     }
 
@@ -42,7 +45,8 @@ struct SineOscillator {
     mutating func next() -> Float {
         let value = Float(sine)
         frame += 1
-        if (frame - origin) % Self.anchorInterval == 0 {
+        untilAnchor -= 1
+        if untilAnchor == 0 {
             anchorAt(frame - origin)
         } else {
             rotate()
@@ -51,6 +55,7 @@ struct SineOscillator {
     }
 
     private mutating func anchorAt(_ offset: Int) {
+        untilAnchor = Self.anchorInterval
         let phase = step * Double(offset)
         sine = sin(phase)
         cosine = cos(phase)

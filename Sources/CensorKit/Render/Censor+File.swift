@@ -26,6 +26,8 @@ extension Censor {
             let writer = try AudioWriter(path: destination.temporary, format: format, metadata: reader.metadata)
             try reader.seek(to: 0)
             switch SampleStorage(input: reader.format, output: format) {
+            case let .integer(bits) where bits <= 16:
+                try stream(from: reader, to: writer, engine: &engine, codec: NarrowPCMCodec(bits: bits))
             case let .integer(bits):
                 try stream(from: reader, to: writer, engine: &engine, codec: IntegerPCMCodec(bits: bits))
             case .float:
