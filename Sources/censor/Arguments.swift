@@ -55,7 +55,12 @@ extension Command {
             case Option.version.name: return .version
             case Option.force.name: force = true
             case Option.words.name: lists.append(.file(try parser.value(for: option, inline: inline)))
-            case Option.word.name: lists.append(.word(try parser.value(for: option, inline: inline)))
+            case Option.word.name:
+                let word = try parser.value(for: option, inline: inline)
+                guard !normalizedWord(word).isEmpty else {
+                    throw UsageError("--word '\(word)': expected a word or phrase with a letter or digit")
+                }
+                lists.append(.word(word))
             default:
                 let value = try parser.value(for: option, inline: inline)
                 if values[option.name] != nil { throw UsageError("\(option.name) is given more than once") }

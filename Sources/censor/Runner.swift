@@ -18,6 +18,9 @@ struct Runner {
             case let .word(word): list.append(contentsOf: CensorList(entries: [word]))
             }
         }
+        if transcript.words.isEmpty {
+            Console.error("Warning: \(arguments.transcript) has no timed words; nothing can be censored")
+        }
         let output = arguments.output ?? Censor.defaultOutputPath(for: arguments.input)
         let censor = Censor(mode: arguments.mode, options: arguments.plan)
         let report = try censor.censorFile(

@@ -46,7 +46,9 @@ struct NarrowPCMCodec: SampleCodec {
     }
 
     @inline(__always) func encode(_ value: Float) -> Int32 {
-        let clamped = Swift.min(Swift.max(value * scale, -scale), maximum)
+        var clamped = value * scale
+        clamped = clamped > maximum ? maximum : clamped
+        clamped = clamped < -scale ? -scale : clamped
         return (Int32(bitPattern: (clamped + Self.roundingMagic).bitPattern) &- 0x4B40_0000) &<< shift
     }
 }

@@ -2,69 +2,103 @@ import Foundation
 
 /// A sine tone addressed by absolute frame, identical however the audio is cut into blocks.
 ///
-/// It steps by complex rotation in `Double` and re-anchors on an exact `sin`/`cos` every
-/// ``anchorInterval`` frames counted from its origin, so the value at a frame depends only on
-/// the frame, never on where a block began.
+/// Four consecutive frames are computed at once, as four lanes each rotated by four steps of
+/// phase in `Double`. Every ``anchorInterval`` frames from the origin the lanes re-anchor on
+/// exact `sin` values, so the value at a frame depends only on the frame, never on where a
+/// block began.
 struct SineOscillator {
-    /// Frames between exact re-anchoring points.
+    /// Frames between exact re-anchoring points; a multiple of the lane count.
     static let anchorInterval = 1024
+    private static let lanes = 4
 
     /// The frame where the tone has phase zero.
     let origin: Int
     private let step: Double
-    private let stepSin: Double
-    private let stepCos: Double
-    /// The frame `value` belongs to.
+    private let rotationSine: SIMD4<Double>
+    private let rotationCosine: SIMD4<Double>
+    /// The frame of lane 0.
+    private var base: Int
+    private var sines = SIMD4<Double>()
+    private var cosines = SIMD4<Double>()
+    /// Lane groups left before the next anchor.
+    private var untilAnchor = 0
+    /// The frame ``next()`` returns.
     private(set) var frame: Int
-    private var sine = 0.0
-    private var cosine = 1.0
-    /// Frames left before the next anchor.
-    private var untilAnchor = SineOscillator.anchorInterval
 
     /// A tone of `frequency` Hz at `sampleRate` with phase zero at frame `origin`.
     init(frequency: Double, sampleRate: Int, origin: Int) {
         self.origin = origin
         step = 2 * Double.pi * frequency / Double(sampleRate)
-        stepSin = sin(step)
-        stepCos = cos(step)
+        rotationSine = SIMD4(repeating: sin(step * Double(Self.lanes)))
+        rotationCosine = SIMD4(repeating: cos(step * Double(Self.lanes)))
+        base = origin
         frame = origin
+        anchor(at: origin)
     }
 
     /// Positions the oscillator at `target`.
     mutating func seek(to target: Int) {
         let offset = target - origin
-        let anchor = offset - offset % Self.anchorInterval
-        anchorAt(anchor)
-        for _ in anchor..<offset { rotate() }
-        untilAnchor = Self.anchorInterval - (offset - anchor)
+        anchor(at: origin + offset - offset % Self.anchorInterval)
+        while base + Self.lanes <= target { advance() }
         frame = target
     }
 
     /// The tone's value at ``frame``, then moves to the next frame.
     @inline(__always)
     mutating func next() -> Float {
-        let value = Float(sine)
+        let value = Float(sines[frame - base])
         frame += 1
-        untilAnchor -= 1
-        if untilAnchor == 0 {
-            anchorAt(frame - origin)
-        } else {
-            rotate()
-        }
+        if frame - base == Self.lanes { advance() }
         return value
     }
 
-    private mutating func anchorAt(_ offset: Int) {
-        untilAnchor = Self.anchorInterval
-        let phase = step * Double(offset)
-        sine = sin(phase)
-        cosine = cos(phase)
+    /// Writes the values of the next `count` frames to `output`.
+    @inline(__always)
+    mutating func fill(_ output: UnsafeMutablePointer<Float>, count: Int) {
+        var index = 0
+        while index < count, frame != base {
+            output[index] = next()
+            index += 1
+        }
+        while count - index >= Self.lanes {
+            let values = SIMD4<Float>(sines)
+            output[index] = values[0]
+            output[index + 1] = values[1]
+            output[index + 2] = values[2]
+            output[index + 3] = values[3]
+            index += Self.lanes
+            frame += Self.lanes
+            advance()
+        }
+        while index < count {
+            output[index] = next()
+            index += 1
+        }
     }
 
+    /// Moves lane 0 to the next group of frames.
     @inline(__always)
-    private mutating func rotate() {
-        let s = sine * stepCos + cosine * stepSin
-        cosine = cosine * stepCos - sine * stepSin
-        sine = s
+    private mutating func advance() {
+        untilAnchor -= 1
+        if untilAnchor == 0 {
+            anchor(at: base + Self.lanes)
+            return
+        }
+        base += Self.lanes
+        let s = sines * rotationCosine + cosines * rotationSine
+        cosines = cosines * rotationCosine - sines * rotationSine
+        sines = s
+    }
+
+    /// Sets the lanes to exact values for the frames from `frame`.
+    private mutating func anchor(at frame: Int) {
+        base = frame
+        untilAnchor = Self.anchorInterval / Self.lanes
+        for lane in 0..<Self.lanes {
+            let phase = step * Double(frame - origin + lane)
+            sines[lane] = sin(phase)
+            cosines[lane] = cos(phase)
+        }
     }
 }

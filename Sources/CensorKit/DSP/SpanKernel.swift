@@ -68,7 +68,7 @@ struct SpanKernel<Codec: SampleCodec> {
             var start = frames.lowerBound
             while start < frames.upperBound {
                 let count = min(Self.toneChunkFrames, frames.upperBound - start)
-                for index in 0..<count { chunk[index] = tone.next() }
+                tone.fill(chunk.baseAddress!, count: count)
                 for channel in 0..<channels {
                     let amplitude = amplitudes[channel]
                     var position = (start - firstFrame) * channels + channel
