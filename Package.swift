@@ -31,6 +31,11 @@ let package = Package(
             name: "censor",
             dependencies: ["CensorKit"]
         ),
+        .executableTarget(
+            name: "CensorBenchmarks",
+            dependencies: ["CensorKit"],
+            path: "Benchmarks/CensorBenchmarks"
+        ),
         .testTarget(
             name: "CensorKitTests",
             dependencies: ["CensorKit"]

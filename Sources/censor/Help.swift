@@ -1,20 +1,27 @@
+import CensorKit
+
 /// The texts `censor` prints about itself.
 enum Help {
     static let version = "censor 0.1.0"
 
-    static let usage =
-        "Usage: censor <input> --transcript <file> (--words <file> | --word <word>)... [<options>]"
+    static let usage = "Usage: censor <input>... [--transcript <file>] (--words <file> | --word <word>)... [<options>]"
 
-    /// The full `--help` text.
+    /// The full `--help` text, detailed enough to serve as the manual.
     static var text: String {
         var lines = [
             "OVERVIEW: Beep, duck or mute every listed word in a recording, to the sample and without",
             "clicks, leaving every other sample exactly as it was.",
             "",
-            "USAGE: censor <input> --transcript <file> (--words <file> | --word <word>)... [<options>]",
+            "Each input is read with its timed transcript and the censor list; every listed word's",
+            "span is censored at full strength, with smooth fades outside it; the result is written",
+            "to a temporary file beside the output and renamed into place when complete. The input",
+            "is never written (unless --in-place, and then only by that rename).",
+            "",
+            "USAGE: censor <input>... [--transcript <file>] (--words <file> | --word <word>)... [<options>]",
             "",
             "ARGUMENTS:",
-            row("<input>", "The audio file to censor: WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3, CAF, W64, RF64 …"),
+            row("<input>", "Audio files to censor: WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3, CAF, W64, RF64 and every "
+                + "other format libsndfile reads (see --list-formats)."),
             "",
             "OPTIONS:",
         ]
@@ -27,8 +34,16 @@ enum Help {
         }
         lines += [
             "",
-            "EXIT STATUS: 0 on success (also when nothing matched), 1 when processing failed,",
-            "64 on a usage error.",
+            "EXAMPLES:",
+            "  censor talk.wav --transcript talk.json --words list.txt",
+            "  censor talk.wav --transcript talk.json --word damn --mode duck --duck-gain -40 -o clean.flac",
+            "  censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json",
+            "  censor talk.wav --transcript talk.json --words list.txt --dry-run",
+            "",
+            "EXIT STATUS:",
+            "  0   success, also when nothing matched (the output then equals the input)",
+            "  1   a file could not be processed (with several inputs: any of them)",
+            "  64  usage error",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -39,7 +54,7 @@ enum Help {
         var lines: [String] = []
         var line = ""
         for word in help.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > 48 {
+            if !line.isEmpty, line.count + 1 + word.count > 50 {
                 lines.append(line)
                 line = ""
             }

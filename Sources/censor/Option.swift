@@ -8,61 +8,123 @@ struct Option: Sendable {
     let short: String?
     /// The value's placeholder in help, or `nil` for a flag.
     let value: String?
-    /// One line of help.
+    /// Help text.
     let help: String
     /// The default as help shows it.
     let defaultText: String?
+    /// What the shell may complete the value with.
+    let completion: Completion
 
-    init(_ name: String, short: String? = nil, value: String? = nil, help: String, default defaultText: String? = nil) {
+    /// How a shell completes an option's value.
+    enum Completion: Sendable {
+        case none
+        case file
+        case directory
+        case words([String])
+    }
+
+    init(
+        _ name: String, short: String? = nil, value: String? = nil, help: String, default defaultText: String? = nil,
+        completion: Completion = .none
+    ) {
         self.name = name
         self.short = short
         self.value = value
         self.help = help
         self.defaultText = defaultText
+        self.completion = value == nil ? .none : completion
     }
 
     /// An option taking a number, described by a library ``Parameter``.
     init(_ parameter: Parameter) {
         self.init("--\(parameter.name)", value: parameter.unit.lowercased(), help: parameter.help,
-                  default: parameter.defaultText ?? "\(Self.number(parameter.defaultValue)) \(parameter.unit)")
+                  default: parameter.defaultText ?? "\(parameter.defaultValue.cleanDescription) \(parameter.unit)")
     }
+}
 
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+extension Double {
+    /// The number without a trailing `.0`.
+    var cleanDescription: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }
 
 extension Option {
     static let transcript = Option(
         "--transcript", value: "file",
-        help: "The timed transcript: openai-whisper JSON or an Audacity label track.")
+        help: "The timed transcript. With one input only; otherwise each input's transcript is found beside it "
+            + "by stem (a.wav: a.json, a.vtt, a.srt, a.TextGrid, a.txt, a.csv, a.tsv).",
+        default: "found beside the input", completion: .file)
     static let transcriptFormat = Option(
         "--transcript-format", value: "name",
-        help: "Read the transcript as this format instead of detecting it: "
+        help: "Read the transcript as this format instead of detecting it from the content: "
             + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".",
-        default: "detected from the content")
+        default: "detected", completion: .words(TranscriptFormat.allCases.map(\.rawValue)))
     static let words = Option(
         "--words", value: "file",
-        help: "A censor list: one word or phrase a line, # comments. Repeatable.")
+        help: "A censor list: one word or phrase a line, # comments. Repeatable.", completion: .file)
     static let word = Option("--word", value: "word", help: "A word or phrase to censor. Repeatable.")
     static let mode = Option(
-        "--mode", value: "mode", help: "beep, duck or mute.", default: "beep")
+        "--mode", value: "mode", help: "What replaces a censored word: beep, duck or mute.", default: "beep",
+        completion: .words(["beep", "duck", "mute"]))
     static let output = Option(
         "--output", short: "-o", value: "file",
-        help: "Where to write the result; its extension picks the container.",
-        default: "<stem>.censored.<ext> beside the input")
+        help: "Where to write the result (one input only); its extension picks the container.",
+        default: "<stem>.censored.<ext> beside the input", completion: .file)
+    static let outputDir = Option(
+        "--output-dir", value: "dir", help: "Write each result into this folder, under its input's file name.",
+        completion: .directory)
+    static let inPlace = Option(
+        "--in-place", help: "Replace each input with its censored version (atomically, keeping its permissions).")
+    static let format = Option(
+        "--format", value: "container", help: "Output container: "
+            + AudioContainer.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        default: "from -o's extension, else the input's",
+        completion: .words(AudioContainer.allCases.map(\.rawValue)))
+    static let encoding = Option(
+        "--encoding", value: "encoding", help: "Output encoding: "
+            + AudioEncoding.allCases.map(\.rawValue).joined(separator: ", ")
+            + ". Any change of encoding ends the bit-identity promise for untouched audio.",
+        default: "the input's, when the container takes it",
+        completion: .words(AudioEncoding.allCases.map(\.rawValue)))
+    static let rate = Option(
+        "--rate", value: "hz", help: "Resample the output to this rate with libsamplerate's best converter.",
+        default: "the input's")
+    static let quality = Option(
+        "--quality", value: "0-1", help: "Quality of lossy encodings (vorbis, opus, mp3), 0 smallest to 1 best.",
+        default: "libsndfile's")
     static let report = Option(
         "--report", value: "file",
-        help: "Write a JSON report of what was censored; - for standard output.")
-    static let force = Option("--force", help: "Overwrite the output if it exists.")
+        help: "Write the JSON report of what was censored; - for standard output. With several inputs, "
+            + "a JSON array of reports.", completion: .file)
+    static let labels = Option(
+        "--labels", value: "file",
+        help: "Write an Audacity label track of the censored spans, to review every edit over the audio "
+            + "(one input only).", completion: .file)
+    static let dryRun = Option(
+        "--dry-run", help: "Print what would be censored, one span a line (start, end, words, list entry), "
+            + "and write no audio.")
+    static let force = Option("--force", help: "Overwrite outputs that exist.")
+    static let jobs = Option(
+        "--jobs", short: "-j", value: "n", help: "How many files to censor at once.", default: "the number of cores")
+    static let quiet = Option("--quiet", short: "-q", help: "Print nothing but errors.")
+    static let verbose = Option(
+        "--verbose", short: "-v", help: "Also print the plan: every span's frames and how far snapping moved its edges.")
+    static let listFormats = Option(
+        "--list-formats", help: "List the audio containers and encodings this build reads and writes, and the "
+            + "transcript formats with how each is detected.")
+    static let completionScript = Option(
+        "--completion", value: "shell", help: "Print a completion script for bash or zsh.",
+        completion: .words(["bash", "zsh"]))
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")
 
     /// Every option, in the order help lists them.
     static let all: [Option] = [
-        transcript, transcriptFormat, words, word, mode, output, report,
+        transcript, transcriptFormat, words, word, mode,
+        output, outputDir, inPlace, format, encoding, rate, quality, report, labels, dryRun, force,
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
         Option(Parameters.crossfade), Option(Parameters.beepFrequency), Option(Parameters.beepLevel),
-        Option(Parameters.duckGain), force, version, help,
+        Option(Parameters.duckGain), jobs, quiet, verbose, listFormats, completionScript, version, help,
     ]
 }

@@ -11,9 +11,11 @@ do {
     switch try Command.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help: Console.output(Help.text)
     case .version: Console.output(Help.version + "\n")
+    case .listFormats: Console.output(FormatList.text)
+    case let .completion(shell): Console.output(CompletionScript(shell: shell).text)
     case let .censor(arguments):
         do {
-            try Runner(arguments: arguments).run()
+            if try !Batch(arguments: arguments).run() { exit(ExitStatus.failure) }
         } catch {
             Console.error("Error: \(error)")
             exit(ExitStatus.failure)

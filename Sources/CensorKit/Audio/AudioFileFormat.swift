@@ -15,17 +15,22 @@ public struct AudioFileFormat: Sendable, Hashable {
         self.channelCount = channelCount
     }
 
-    var container: Int32 { code & Int32(SF_FORMAT_TYPEMASK) }
-    var encoding: Int32 { code & Int32(SF_FORMAT_SUBMASK) }
+    var containerCode: Int32 { code & Int32(SF_FORMAT_TYPEMASK) }
+    var encodingCode: Int32 { code & Int32(SF_FORMAT_SUBMASK) }
+
+    /// The container, when it is one censor can write.
+    public var container: AudioContainer? { AudioContainer.allCases.first { $0.code == containerCode } }
+    /// The encoding, when it is one censor can write.
+    public var encoding: AudioEncoding? { AudioEncoding.allCases.first { $0.codes.contains(encodingCode) } }
 
     /// The container's name as libsndfile gives it, such as `WAV (Microsoft)`.
-    public var containerName: String { Self.name(of: container, command: SFC_GET_FORMAT_MAJOR) }
+    public var containerName: String { Self.name(of: containerCode, command: SFC_GET_FORMAT_MAJOR) }
     /// The encoding's name as libsndfile gives it, such as `Signed 16 bit PCM`.
-    public var encodingName: String { Self.name(of: encoding, command: SFC_GET_FORMAT_SUBTYPE) }
+    public var encodingName: String { Self.name(of: encodingCode, command: SFC_GET_FORMAT_SUBTYPE) }
 
     /// The bits of an integer PCM encoding, or `nil` for float, double and lossy encodings.
     var integerBits: Int? {
-        switch Int(encoding) {
+        switch Int(encodingCode) {
         case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_DPCM_8: 8
         case SF_FORMAT_DWVW_12: 12
         case SF_FORMAT_PCM_16, SF_FORMAT_ULAW, SF_FORMAT_ALAW, SF_FORMAT_DWVW_16, SF_FORMAT_DPCM_16,
@@ -38,9 +43,9 @@ public struct AudioFileFormat: Sendable, Hashable {
     }
 
     /// Whether the encoding stores IEEE floats.
-    var isFloat: Bool { Int(encoding) == SF_FORMAT_FLOAT }
+    var isFloat: Bool { Int(encodingCode) == SF_FORMAT_FLOAT }
     /// Whether the encoding stores IEEE doubles.
-    var isDouble: Bool { Int(encoding) == SF_FORMAT_DOUBLE }
+    var isDouble: Bool { Int(encodingCode) == SF_FORMAT_DOUBLE }
     /// Whether decoding and encoding again may change the audio (MP3, Vorbis, Opus, ADPCM …).
     var isLossy: Bool { integerBits == nil && !isFloat && !isDouble }
 
@@ -49,11 +54,6 @@ public struct AudioFileFormat: Sendable, Hashable {
         var info = SF_INFO(frames: 0, samplerate: Int32(sampleRate), channels: Int32(channelCount),
                            format: code, sections: 0, seekable: 0)
         return sf_format_check(&info) != 0
-    }
-
-    /// This format with another container and encoding.
-    func with(container: Int32, encoding: Int32) -> AudioFileFormat {
-        AudioFileFormat(code: container | encoding, sampleRate: sampleRate, channelCount: channelCount)
     }
 
     private static func name(of format: Int32, command: Int) -> String {

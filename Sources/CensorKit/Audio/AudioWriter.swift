@@ -9,7 +9,9 @@ final class AudioWriter {
     private var written = 0
 
     /// Creates `path` in `format` and writes `metadata` into it.
-    init(path: String, format: AudioFileFormat, metadata: AudioMetadata) throws(AudioError) {
+    ///
+    /// - Parameter quality: For lossy encodings, 0 (smallest) to 1 (best); `nil`: libsndfile's default.
+    init(path: String, format: AudioFileFormat, metadata: AudioMetadata, quality: Double? = nil) throws(AudioError) {
         var info = SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
                            format: format.code, sections: 0, seekable: 0)
         guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
@@ -20,6 +22,9 @@ final class AudioWriter {
         self.file = file
         // Float audio written to an integer encoding saturates instead of wrapping around.
         _ = sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        if var level = quality.map({ 1 - $0 }) {
+            _ = sf_command(file, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
+        }
         metadata.write(into: file)
     }
 

@@ -7,20 +7,27 @@ struct AtomicOutput {
     let destination: String
     /// Where it is written meanwhile: a hidden file in the destination's folder.
     let temporary: String
+    /// The mode bits the finished file gets when it replaces the input.
+    private let permissions: mode_t?
 
     /// Checks that `destination` can be written and picks the temporary path.
     ///
-    /// - Throws: ``CensorError`` when the folder is missing, the destination is `input`, or it
-    ///   exists and `overwrite` is false.
-    init(destination: String, input: String, overwrite: Bool) throws(CensorError) {
+    /// - Throws: ``CensorError`` when the folder is missing, the destination is `input` and
+    ///   `replacingInput` is false, or it exists and `overwrite` is false.
+    init(destination: String, input: String, overwrite: Bool, replacingInput: Bool = false) throws(CensorError) {
         let url = URL(fileURLWithPath: destination)
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw .noOutputFolder(path: destination)
         }
-        if Self.sameFile(destination, input) { throw .outputIsInput(path: destination) }
-        if !overwrite, FileManager.default.fileExists(atPath: destination) { throw .outputExists(path: destination) }
+        let isInput = Self.sameFile(destination, input)
+        if isInput, !replacingInput { throw .outputIsInput(path: destination) }
+        if !isInput, !overwrite, FileManager.default.fileExists(atPath: destination) {
+            throw .outputExists(path: destination)
+        }
+        var status = stat()
+        permissions = isInput && stat(input, &status) == 0 ? status.st_mode & 0o7777 : nil
         self.destination = destination
         let random = UInt32.random(in: 0...UInt32.max)
         temporary = url.deletingLastPathComponent()
@@ -29,6 +36,7 @@ struct AtomicOutput {
 
     /// Renames the finished temporary file to the destination.
     func commit() throws(CensorError) {
+        if let permissions { chmod(temporary, permissions) }
         guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()

@@ -1,39 +1,56 @@
 extension Censor {
     /// Censors an audio file into a new file.
     ///
-    /// The output keeps the input's container, encoding, rate, channels and metadata unless its
-    /// extension names another container. It is written to a temporary file beside the
-    /// destination and renamed into place only when complete; the input is only ever read.
+    /// The output keeps the input's container, encoding, rate, channels and metadata unless
+    /// `format` or the output's extension says otherwise. It is written to a temporary file
+    /// beside the destination and renamed into place only when complete; the input is only
+    /// ever read (with `replacingInput`, it is replaced by that rename, and only then).
     ///
     /// - Parameters:
     ///   - input: The audio file to censor.
     ///   - output: Where to write the result.
     ///   - matches: The words to censor, with their times.
+    ///   - format: Container, encoding, rate and quality to change; default: as the input.
     ///   - overwrite: Whether an existing `output` may be replaced.
+    ///   - replacingInput: Whether `output` may be the input itself (censoring in place); the
+    ///     replacement keeps the input's permissions.
+    ///   - progress: Called after each block with how far the pass has come.
     /// - Returns: What was censored, and where.
     /// - Throws: ``AudioError`` or ``CensorError``; nothing is left at `output` then.
     /// - Complexity: One pass over the audio plus reads near each span; memory does not grow
     ///   with the file's length.
-    public func censorFile(input: String, output: String, matches: [Match], overwrite: Bool = false) throws -> Report {
+    public func censorFile(
+        input: String, output: String, matches: [Match], format: OutputFormat = OutputFormat(),
+        overwrite: Bool = false, replacingInput: Bool = false, progress: ((RenderProgress) -> Void)? = nil
+    ) throws -> Report {
         let reader = try AudioReader(path: input)
-        let format = try reader.format.forOutput(path: output)
-        let destination = try AtomicOutput(destination: output, input: input, overwrite: overwrite)
+        let outputFormat = try reader.format.forOutput(path: output, requested: format)
+        let destination = try AtomicOutput(
+            destination: output, input: input, overwrite: overwrite, replacingInput: replacingInput)
         var source = reader
-        let plan = try planner.plan(matches, sampleRate: format.sampleRate, audio: &source)
-        var engine = try makeEngine(plan: plan, channelCount: format.channelCount,
-                                    sampleRate: format.sampleRate, audio: &source)
+        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
+        var engine = try makeEngine(plan: plan, channelCount: reader.channelCount,
+                                    sampleRate: reader.format.sampleRate, audio: &source)
         do {
-            let writer = try AudioWriter(path: destination.temporary, format: format, metadata: reader.metadata)
+            let writer = try AudioWriter(
+                path: destination.temporary, format: outputFormat, metadata: reader.metadata, quality: format.quality)
             try reader.seek(to: 0)
-            switch SampleStorage(input: reader.format, output: format) {
-            case let .integer(bits) where bits <= 16:
-                try stream(from: reader, to: writer, engine: &engine, codec: NarrowPCMCodec(bits: bits))
-            case let .integer(bits):
-                try stream(from: reader, to: writer, engine: &engine, codec: IntegerPCMCodec(bits: bits))
-            case .float:
-                try stream(from: reader, to: writer, engine: &engine, codec: FloatCodec())
-            case .double:
-                try stream(from: reader, to: writer, engine: &engine, codec: DoubleCodec())
+            var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: progress)
+            if outputFormat.sampleRate != reader.format.sampleRate {
+                try stream.run(engine: &engine, codec: FloatCodec(), resampler: Resampler(
+                    from: reader.format.sampleRate, to: outputFormat.sampleRate,
+                    channelCount: reader.channelCount, path: output))
+            } else {
+                switch SampleStorage(input: reader.format, output: outputFormat) {
+                case let .integer(bits) where bits <= 16:
+                    try stream.run(engine: &engine, codec: NarrowPCMCodec(bits: bits))
+                case let .integer(bits):
+                    try stream.run(engine: &engine, codec: IntegerPCMCodec(bits: bits))
+                case .float:
+                    try stream.run(engine: &engine, codec: FloatCodec())
+                case .double:
+                    try stream.run(engine: &engine, codec: DoubleCodec())
+                }
             }
             try writer.close()
             try destination.commit()
@@ -41,10 +58,20 @@ extension Censor {
             destination.discard()
             throw error
         }
-        return Report(
-            input: input, output: output, sampleRate: format.sampleRate, channels: format.channelCount,
-            frames: reader.frameCount, mode: mode.name, spans: plan.spans.map(Report.Entry.init),
-            skipped: plan.skipped)
+        return report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
+    }
+
+    /// Plans what censoring an audio file would do, without writing anything.
+    ///
+    /// - Parameters:
+    ///   - input: The audio file.
+    ///   - matches: The words to censor, with their times.
+    /// - Returns: The report a run would give, with no output.
+    /// - Throws: ``AudioError`` when the input cannot be read.
+    public func planFile(input: String, matches: [Match]) throws -> Report {
+        var reader = try AudioReader(path: input)
+        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &reader)
+        return report(plan, input: input, output: nil, format: reader.format, frames: reader.frameCount)
     }
 
     /// The default output path for `input`: `<stem>.censored.<ext>` beside it.
@@ -60,21 +87,9 @@ extension Censor {
         return input[..<dot] + ".censored" + input[dot...]
     }
 
-    /// Reads, censors and writes block by block, each sample staying in `Codec.Sample`.
-    private func stream<Codec: SampleCodec>(
-        from reader: AudioReader, to writer: AudioWriter, engine: inout CensorEngine, codec: Codec
-    ) throws where Codec.Sample: SndFileSample {
-        let channels = reader.channelCount
-        let storage = UnsafeMutableBufferPointer<Codec.Sample>.allocate(capacity: blockFrames * channels)
-        defer { storage.deallocate() }
-        var frame = 0
-        while true {
-            let count = try reader.read(into: storage.baseAddress!, frames: blockFrames)
-            if count == 0 { break }
-            engine.process(UnsafeMutableBufferPointer(rebasing: storage[0..<(count * channels)]),
-                           firstFrame: frame, codec: codec)
-            try writer.write(from: storage.baseAddress!, frames: count)
-            frame += count
-        }
+    private func report(_ plan: Plan, input: String, output: String?, format: AudioFileFormat, frames: Int) -> Report {
+        Report(
+            input: input, output: output, sampleRate: format.sampleRate, channels: format.channelCount,
+            frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped)
     }
 }

@@ -10,7 +10,7 @@ extension Report {
     ///
     /// - Returns: The JSON text, ending with a newline.
     public func json() -> String {
-        var text = "{\"input\": \(quoted(input)), \"output\": \(quoted(output)), "
+        var text = "{\"input\": \(quoted(input)), \"output\": \(output.map(quoted) ?? "null"), "
         text += "\"sampleRate\": \(sampleRate), \"channels\": \(channels), \"frames\": \(frames), "
         text += "\"mode\": \(quoted(mode)),\n \"spans\": ["
         text += spans.map { entry in

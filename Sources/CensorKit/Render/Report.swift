@@ -41,8 +41,8 @@ public struct Report: Sendable, Hashable {
 
     /// The input file's path.
     public var input: String
-    /// The output file's path.
-    public var output: String
+    /// The output file's path; `nil` for a plan that wrote nothing.
+    public var output: String?
     /// Frames per second.
     public var sampleRate: Int
     /// Channels per frame.
@@ -58,7 +58,7 @@ public struct Report: Sendable, Hashable {
 
     /// Creates a report.
     public init(
-        input: String, output: String, sampleRate: Int, channels: Int, frames: Int, mode: String,
+        input: String, output: String?, sampleRate: Int, channels: Int, frames: Int, mode: String,
         spans: [Entry], skipped: [Match] = []
     ) {
         self.input = input

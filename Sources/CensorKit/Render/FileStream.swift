@@ -1,0 +1,50 @@
+/// One streaming pass: read a block, censor it, (resample it,) write it, until the input ends.
+struct FileStream {
+    let reader: AudioReader
+    let writer: AudioWriter
+    let blockFrames: Int
+    let progress: ((RenderProgress) -> Void)?
+
+    /// Streams with every sample kept in `Codec.Sample` from reader to writer.
+    mutating func run<Codec: SampleCodec>(
+        engine: inout CensorEngine, codec: Codec
+    ) throws where Codec.Sample: SndFileSample {
+        try blocks(of: Codec.Sample.self) { block, frames, first in
+            engine.process(block, firstFrame: first, codec: codec)
+            try writer.write(from: block.baseAddress!, frames: frames)
+        }
+    }
+
+    /// Streams as `Float`, resampling each censored block before it is written.
+    mutating func run(engine: inout CensorEngine, codec: FloatCodec, resampler: Resampler) throws {
+        try blocks(of: Float.self) { block, frames, first in
+            engine.process(block, firstFrame: first, codec: codec)
+            try resampler.process(block.baseAddress!, frames: frames, last: false) { resampled, count in
+                try writer.write(from: resampled, frames: count)
+            }
+        }
+        var none: Float = 0
+        try resampler.process(&none, frames: 0, last: true) { resampled, count in
+            try writer.write(from: resampled, frames: count)
+        }
+    }
+
+    /// Reads the input block by block and hands each to `body` with its frame count and the
+    /// absolute index of its first frame.
+    private func blocks<Sample: SndFileSample>(
+        of _: Sample.Type, _ body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
+    ) throws {
+        let channels = reader.channelCount
+        let storage = UnsafeMutableBufferPointer<Sample>.allocate(capacity: blockFrames * channels)
+        defer { storage.deallocate() }
+        var frame = 0
+        while true {
+            let count = try reader.read(into: storage.baseAddress!, frames: blockFrames)
+            if count == 0 { break }
+            try body(UnsafeMutableBufferPointer(rebasing: storage[0..<(count * channels)]), count, frame)
+            frame += count
+            progress?(RenderProgress(
+                framesDone: frame, frameCount: reader.frameCount, sampleRate: reader.format.sampleRate))
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// How far a file's censoring pass has come.
+public struct RenderProgress: Sendable, Hashable {
+    /// Input frames read, censored and written so far.
+    public var framesDone: Int
+    /// The input's length in frames, as it declares it.
+    public var frameCount: Int
+    /// The input's frames per second.
+    public var sampleRate: Int
+
+    /// The share done, from 0 to 1.
+    public var fraction: Double {
+        frameCount > 0 ? min(1, Double(framesDone) / Double(frameCount)) : 0
+    }
+
+    /// Creates a progress value.
+    public init(framesDone: Int, frameCount: Int, sampleRate: Int) {
+        self.framesDone = framesDone
+        self.frameCount = frameCount
+        self.sampleRate = sampleRate
+    }
+}

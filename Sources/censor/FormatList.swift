@@ -1,0 +1,24 @@
+import CensorKit
+
+/// The text of `censor --list-formats`.
+enum FormatList {
+    static var text: String {
+        var lines = ["AUDIO (\(AudioLibrary.version); every container is read and written):"]
+        for container in AudioLibrary.containers {
+            lines.append("  " + container.fileExtension.padding(toLength: 8, withPad: " ", startingAt: 0) + container.name)
+        }
+        lines += ["", "ENCODINGS libsndfile knows (each container takes some):"]
+        lines += AudioLibrary.encodings.map { "  \($0.name)" }
+        lines += ["", "OUTPUT (--format, --encoding; + writable here at 48 kHz stereo):"]
+        for container in AudioContainer.allCases {
+            let encodings = AudioEncoding.allCases.filter { AudioLibrary.canWrite(container, $0) }.map(\.rawValue)
+            lines.append("  " + container.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                + (encodings.isEmpty ? "(not writable in this build)" : encodings.joined(separator: " ")))
+        }
+        lines += ["", "TRANSCRIPTS (--transcript-format; detected from the content when not given):"]
+        for format in TranscriptFormat.allCases {
+            lines.append("  " + format.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + format.detectionSummary)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

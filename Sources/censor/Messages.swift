@@ -1,0 +1,46 @@
+import CensorKit
+import Foundation
+
+/// The texts `censor` prints about a run.
+enum Messages {
+    /// Seconds with three decimals.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+
+    /// `--dry-run`'s lines: start, end, the words and the list entry, tab-separated.
+    static func dryRun(_ report: Report) -> String {
+        report.spans.map { span in
+            "\(seconds(span.start))\t\(seconds(span.end))\t\(span.text)\t\(span.pattern)\n"
+        }.joined()
+    }
+
+    /// The one-line summary of a censored file.
+    static func summary(_ report: Report) -> String {
+        let output = report.output ?? "-"
+        guard !report.spans.isEmpty else {
+            return "censor: \(report.input): nothing matched; \(output) is a copy of it"
+        }
+        let rate = Double(report.sampleRate)
+        let censored = report.spans.reduce(0) { $0 + $1.endFrame - $1.startFrame }
+        let count = report.spans.count
+        return "censor: \(report.input) → \(output): \(count) span\(count == 1 ? "" : "s") censored "
+            + "(\(report.mode), \(seconds(Double(censored) / rate)) s of \(seconds(Double(report.frames) / rate)) s)"
+    }
+
+    /// `--verbose`'s plan: every span's frames, and how far snapping moved its edges from the
+    /// padded transcript times.
+    static func plan(_ report: Report, options: PlanOptions) -> String {
+        let planner = Planner(options: options)
+        var lines = ["censor: plan for \(report.input) (\(report.sampleRate) Hz, \(report.frames) frames):"]
+        for (index, span) in report.spans.enumerated() {
+            let match = Match(wordIndices: 0..<0, text: span.text, pattern: span.pattern, start: span.start, end: span.end)
+            let padded = planner.coreFrames(of: match, sampleRate: report.sampleRate, frameCount: report.frames)
+            let moved = padded.map { " snapped \(span.startFrame - $0.lowerBound)/+\(span.endFrame - $0.upperBound) frames," } ?? ""
+            lines.append("  \(index + 1). \(seconds(span.start))–\(seconds(span.end)) s '\(span.text)' [\(span.pattern)]: "
+                + "core \(span.startFrame)..<\(span.endFrame),\(moved) "
+                + "fades \(span.fadeStartFrame)..<\(span.startFrame) and \(span.endFrame)..<\(span.fadeEndFrame)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,53 @@
+import CensorKit
+import Foundation
+import Synchronization
+
+/// Prints what each job did, one job's lines together, as jobs finish.
+final class Printer: Sendable {
+    private let arguments: Arguments
+    private let total: Int
+    private let lock = Mutex(())
+
+    init(arguments: Arguments, total: Int) {
+        self.arguments = arguments
+        self.total = total
+    }
+
+    /// Prints one job's warnings, errors, dry-run lines, plan and summary.
+    func print(_ outcome: Job.Outcome) {
+        lock.withLock { _ in
+            if let error = outcome.error {
+                // With several inputs the closing summary names every failure.
+                if total == 1 { Console.error("Error: \(error)") }
+                return
+            }
+            guard let report = outcome.report else { return }
+            if !arguments.quiet {
+                for warning in outcome.warnings { Console.error("Warning: \(warning)") }
+            }
+            if arguments.dryRun {
+                if total > 1 { Console.output("# \(report.input)\n") }
+                Console.output(Messages.dryRun(report))
+            }
+            if arguments.verbose { Console.error(Messages.plan(report, options: arguments.plan)) }
+            if !arguments.quiet, !arguments.dryRun { Console.error(Messages.summary(report)) }
+        }
+    }
+
+    /// Prints the closing list of every file with its result.
+    func summarize(_ outcomes: [Job.Outcome]) {
+        guard !arguments.quiet || outcomes.contains(where: { $0.error != nil }) else { return }
+        let failed = outcomes.filter { $0.error != nil }.count
+        var lines = ["censor: \(outcomes.count - failed) of \(outcomes.count) files done"
+            + (failed > 0 ? ", \(failed) failed:" : ":")]
+        for outcome in outcomes {
+            if let error = outcome.error {
+                lines.append("  FAILED  \(outcome.input): \(error)")
+            } else if let report = outcome.report {
+                let spans = "\(report.spans.count) span\(report.spans.count == 1 ? "" : "s")"
+                lines.append("  ok      \(outcome.input)" + (report.output.map { " → \($0)" } ?? "") + " (\(spans))")
+            }
+        }
+        lock.withLock { _ in Console.error(lines.joined(separator: "\n")) }
+    }
+}
