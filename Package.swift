@@ -27,9 +27,13 @@ let package = Package(
             name: "CensorKit",
             dependencies: ["CSndFile", "CSampleRate", "CFFTW3"]
         ),
+        .target(
+            name: "CensorCLI",
+            dependencies: ["CensorKit"]
+        ),
         .executableTarget(
             name: "censor",
-            dependencies: ["CensorKit"]
+            dependencies: ["CensorCLI"]
         ),
         .executableTarget(
             name: "CensorBenchmarks",
@@ -42,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CensorCLITests",
-            dependencies: ["CensorKit"]
+            dependencies: ["CensorCLI", "CensorKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

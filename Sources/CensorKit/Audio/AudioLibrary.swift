@@ -12,9 +12,9 @@ public enum AudioLibrary {
 
     /// libsndfile's version string, such as `libsndfile-1.2.0`.
     public static var version: String {
-        var buffer = [CChar](repeating: 0, count: 128)
+        var buffer = [UInt8](repeating: 0, count: 128)
         _ = sf_command(nil, Int32(SFC_GET_LIB_VERSION), &buffer, Int32(buffer.count))
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
     }
 
     /// Every container libsndfile reads and writes.

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The `censor` command: parses a command line, runs it and says how it ended.
+public enum CommandLineTool {
+    /// Exit statuses, as sysexits(3) and DESIGN.md define them.
+    public enum ExitStatus {
+        /// Everything succeeded (also when nothing matched).
+        public static let success: Int32 = 0
+        /// A file could not be processed.
+        public static let failure: Int32 = 1
+        /// The command line was wrong.
+        public static let usage: Int32 = 64
+    }
+
+    /// Runs `censor` with `arguments` (without the program name), printing to standard output
+    /// and standard error.
+    ///
+    /// - Parameter arguments: The command-line arguments.
+    /// - Returns: The exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            Console.error("Error: \(error)\n\(Help.usage)\nSee 'censor --help' for more information.")
+            return ExitStatus.usage
+        }
+        switch command {
+        case .help: Console.output(Help.text)
+        case .version: Console.output(Help.version + "\n")
+        case .listFormats: Console.output(FormatList.text)
+        case let .completion(shell): Console.output(CompletionScript(shell: shell).text)
+        case let .censor(arguments):
+            do {
+                return try Batch(arguments: arguments).run() ? ExitStatus.success : ExitStatus.failure
+            } catch {
+                Console.error("Error: \(error)")
+                return ExitStatus.failure
+            }
+        }
+        return ExitStatus.success
+    }
+}
