@@ -12,6 +12,9 @@ struct Batch {
     /// - Throws: When the censor list cannot be loaded or the combined report not written
     ///   (nothing has been censored in the first case).
     func run() throws -> Bool {
+        for path in [arguments.report, arguments.labels].compactMap({ $0 }) {
+            try OutputFileError.checkWritable(path)
+        }
         let list = try loadList()
         let jobs = arguments.inputs.map { Job(input: $0, arguments: arguments, list: list) }
         let progress = ProgressLine(enabled: !arguments.quiet && !arguments.dryRun && Console.errorIsTerminal)

@@ -35,16 +35,35 @@ struct OutputFileError: Error, CustomStringConvertible {
 
     var description: String { "cannot write '\(path)': \(reason)" }
 
+    /// Checks, before any work, that `path` can be written: its folder exists and is writable.
+    /// `-` (standard output) always can.
+    static func checkWritable(_ path: String) throws(OutputFileError) {
+        guard path != "-" else { return }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw OutputFileError(path: path, reason: "its folder does not exist")
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw OutputFileError(path: path, reason: "its folder is not writable")
+        }
+    }
+
     /// Writes `text` to `path` atomically, or to standard output when `path` is `-`.
     static func write(_ text: String, to path: String) throws(OutputFileError) {
         if path == "-" {
             Console.output(text)
             return
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
+        guard let file = fopen(path + ".partial", "w") else {
+            throw OutputFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        let bytes = Array(text.utf8)
+        let written = fwrite(bytes, 1, bytes.count, file)
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0, rename(path + ".partial", path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(path + ".partial")
             throw OutputFileError(path: path, reason: reason)
         }
     }

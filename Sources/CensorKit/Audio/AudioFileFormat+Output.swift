@@ -20,7 +20,9 @@ extension AudioFileFormat {
         } else {
             let keep = containerCode == self.containerCode || !isLossy
             let preferred = AudioContainer.allCases.first { $0.code == containerCode }?.preferredEncodings ?? []
-            candidates = (keep ? [encodingCode] : []) + preferred.flatMap(\.codes)
+            // The input's encoding first; for 8-bit PCM also its signed or unsigned twin.
+            let kept = keep ? [encodingCode] + (encoding?.codes ?? []) : []
+            candidates = kept + preferred.flatMap(\.codes)
         }
         for candidate in candidates {
             let format = AudioFileFormat(code: containerCode | candidate, sampleRate: rate, channelCount: channelCount)
@@ -28,7 +30,9 @@ extension AudioFileFormat {
         }
         let container = AudioFileFormat(code: containerCode, sampleRate: rate, channelCount: channelCount).containerName
         let encodings = requested.encoding.map { " with \($0.rawValue)" } ?? ""
+        let opus = candidates.contains(AudioEncoding.opus.codes[0]) ? "; Opus takes 8, 12, 16, 24 or 48 kHz (try --rate 48000)" : ""
         throw .unsupportedOutput(
-            path: path, reason: "libsndfile cannot write \(container)\(encodings) for \(channelCount) channels at \(rate) Hz")
+            path: path,
+            reason: "libsndfile cannot write \(container)\(encodings) for \(channelCount) channels at \(rate) Hz\(opus)")
     }
 }

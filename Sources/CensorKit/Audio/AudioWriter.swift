@@ -2,21 +2,28 @@ import CSndFile
 
 /// Writes an audio file through libsndfile, block by block.
 final class AudioWriter {
-    /// The file being written.
+    /// The file the messages name: the destination, not the temporary file written.
     let path: String
     let format: AudioFileFormat
     private var file: OpaquePointer?
     private var written = 0
 
-    /// Creates `path` in `format` and writes `metadata` into it.
+    /// Creates `file` in `format` and writes `metadata` into it.
     ///
-    /// - Parameter quality: For lossy encodings, 0 (smallest) to 1 (best); `nil`: libsndfile's default.
-    init(path: String, format: AudioFileFormat, metadata: AudioMetadata, quality: Double? = nil) throws(AudioError) {
+    /// - Parameters:
+    ///   - file: The path to create.
+    ///   - path: The path messages name (the destination `file` will be renamed to).
+    ///   - quality: For lossy encodings, 0 (smallest) to 1 (best); `nil`: libsndfile's default.
+    init(
+        creating file: String, for path: String, format: AudioFileFormat, metadata: AudioMetadata,
+        quality: Double? = nil
+    ) throws(AudioError) {
         var info = SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
                            format: format.code, sections: 0, seekable: 0)
-        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
+        guard let handle = sf_open(file, Int32(SFM_WRITE), &info) else {
             throw .cannotCreate(path: path, reason: String(cString: sf_strerror(nil)))
         }
+        let file = handle
         self.path = path
         self.format = format
         self.file = file

@@ -33,7 +33,8 @@ extension Censor {
                                     sampleRate: reader.format.sampleRate, audio: &source)
         do {
             let writer = try AudioWriter(
-                path: destination.temporary, format: outputFormat, metadata: reader.metadata, quality: format.quality)
+                creating: destination.temporary, for: output, format: outputFormat, metadata: reader.metadata,
+                quality: format.quality)
             try reader.seek(to: 0)
             var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: progress)
             if outputFormat.sampleRate != reader.format.sampleRate {
