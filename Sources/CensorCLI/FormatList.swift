@@ -17,7 +17,7 @@ enum FormatList {
         }
         lines += ["", "TRANSCRIPTS (--transcript-format; detected from the content when not given):"]
         for format in TranscriptFormat.allCases {
-            lines.append("  " + format.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + format.detectionSummary)
+            lines.append("  " + format.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + format.detectionRule)
         }
         return lines.joined(separator: "\n") + "\n"
     }

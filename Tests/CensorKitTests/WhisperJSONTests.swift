@@ -86,25 +86,91 @@ import Testing
     @Test("detects whisper JSON from content")
     func detects() {
         #expect(TranscriptFormat(detecting: Data(Self.talk.utf8)) == .whisperJSON)
-        #expect(TranscriptFormat(detecting: Data(#"{"result": []}"#.utf8)) == nil)
+        #expect(TranscriptFormat(detecting: Data(Self.timestamped.utf8)) == .whisperJSON)
+        #expect(TranscriptFormat(detecting: Data(Self.fasterWhisper.utf8)) == .whisperJSON)
+        #expect(TranscriptFormat(detecting: Data(#"{"results": 1}"#.utf8)) == nil)
         #expect(TranscriptFormat(detecting: Data()) == nil)
     }
 
     @Test("names the item path and the expected type")
     func wrongType() {
-        let text = Self.document(words: #"{"word": " Hi", "start": "0.5", "end": 0.9}"#)
+        let text = Self.document(words: #"{"word": " Hi", "start": "soon", "end": 0.9}"#)
         #expect(
             Self.error(text)?.description
-                == "talk.json (whisper-json): segments[0].words[0].start: expected a number, found a string")
+                == "talk.json (whisper-json): segments[0].words[0].start: expected a time in seconds, like 1.25, found 'soon'")
+    }
+
+    @Test("accepts times and probabilities written as strings")
+    func numbersAsStrings() throws {
+        let words = try Self.read(Self.document(words: #"{"word": " Hi", "start": "0.5", "end": " 0.9 ", "probability": "0.75"}"#)).words
+        #expect(words == [Word(text: " Hi", start: 0.5, end: 0.9, confidence: 0.75)])
+    }
+
+    /// Abridged whisper-timestamped output: `text` and `confidence` instead of `word` and
+    /// `probability`, and a `[*]` disfluency mark from `--detect_disfluencies`.
+    static let timestamped = #"""
+        {"text": " Damn, that hurt.", "segments": [{"id": 0, "seek": 0, "start": 1.28, "end": 2.62, "text": " Damn, that hurt.", "confidence": 0.91,
+          "words": [{"text": "Damn,", "start": 1.28, "end": 1.63, "confidence": 0.93}, {"text": "[*]", "start": 1.63, "end": 1.7, "confidence": 0.0},
+                    {"text": "that", "start": 1.7, "end": 1.9, "confidence": 0.98}, {"text": "hurt.", "start": 1.9, "end": 2.62, "confidence": 0.97}]}], "language": "en"}
+        """#
+
+    @Test("reads whisper-timestamped's text and confidence, dropping disfluency marks")
+    func whisperTimestamped() throws {
+        let transcript = try Self.read(Self.timestamped)
+        #expect(transcript.format == .whisperJSON)
+        #expect(
+            transcript.words == [
+                Word(text: "Damn,", start: 1.28, end: 1.63, confidence: 0.93),
+                Word(text: "that", start: 1.7, end: 1.9, confidence: 0.98),
+                Word(text: "hurt.", start: 1.9, end: 2.62, confidence: 0.97),
+            ])
+    }
+
+    /// A faster-whisper dump, `json.dump([s._asdict() for s in segments])`: the segment list at
+    /// the top level, words as `[start, end, word, probability]` arrays.
+    static let fasterWhisper = #"""
+        [{"id": 1, "seek": 0, "start": 1.28, "end": 2.62, "text": " Damn, that hurt.", "tokens": [50364, 23116], "temperature": 0.0, "avg_logprob": -0.25, "compression_ratio": 1.1, "no_speech_prob": 0.01,
+          "words": [[1.28, 1.63, " Damn,", 0.93], [1.63, 1.9, " that", 0.98], [1.9, 2.5, " hurt", 0.97], [2.5, 2.62, ".", 0.6]]},
+         {"id": 2, "seek": 0, "start": 3.5, "end": 4.0, "text": " Ow.", "tokens": [], "temperature": 0.0, "avg_logprob": -0.3, "compression_ratio": 0.5, "no_speech_prob": 0.02, "words": [[3.5, 4.0, " Ow.", 0.8]]}]
+        """#
+
+    @Test("reads a faster-whisper dump: a top-level segment list and positional word arrays")
+    func fasterWhisper() throws {
+        let transcript = try Self.read(Self.fasterWhisper)
+        #expect(transcript.format == .whisperJSON)
+        #expect(
+            transcript.words == [
+                Word(text: " Damn,", start: 1.28, end: 1.63, confidence: 0.93),
+                Word(text: " that", start: 1.63, end: 1.9, confidence: 0.98),
+                Word(text: " hurt.", start: 1.9, end: 2.62, confidence: 0.97),
+                Word(text: " Ow.", start: 3.5, end: 4.0, confidence: 0.8),
+            ])
+    }
+
+    @Test(
+        "names the index of a bad positional word",
+        arguments: [
+            ("[[1.0, 0.5, \" a\", 0.9]]", "invalid", "[0].words[0][1]"),
+            ("[[1.0, 2.0, 7, 0.9]]", "malformed", "[0].words[0][2]"),
+            ("[[1.0, 2.0]]", "malformed", "[0].words[0]"),
+        ])
+    func positionalErrors(words: String, kind: String, place: String) {
+        let error = Self.error(#"[{"start": 0, "end": 9, "text": "x", "words": \#(words)}]"#)
+        switch error {
+        case .invalidTime(_, _, let errorPlace, _, _)? where kind == "invalid": #expect(errorPlace == place)
+        case .malformed(_, _, let errorPlace, _, _)? where kind == "malformed": #expect(errorPlace == place)
+        default: Issue.record("unexpected \(String(describing: error))")
+        }
     }
 
     @Test(
         "reports malformed items at their path",
         arguments: [
-            (#"{"word": " Hi", "start": 0.5}"#, #"segments[0].words[0].end: expected a number, found no "end" key"#),
+            (#"{"word": " Hi", "start": 0.5}"#, #"segments[0].words[0].end: expected a time in seconds, like 1.25, found no "end" key"#),
             (#"{"start": 0.5, "end": 1}"#, #"segments[0].words[0].word: expected a string, found no "word" key"#),
             (#"{"word": 7, "start": 0.5, "end": 1}"#, "segments[0].words[0].word: expected a string, found a number"),
-            (#"{"word": "a", "start": 0, "end": 1}, [1]"#, "segments[0].words[1]: expected an object, found an array"),
+            (#"{"word": "a", "start": 0, "end": 1}, 7"#, "segments[0].words[1]: expected an object or a [start, end, word, probability] array, found a number"),
+            (#"{"word": "a", "start": 0, "end": 1}, [1]"#, "segments[0].words[1]: expected a [start, end, word, probability] array, found an array of 1"),
             (
                 #"{"word": "a", "start": 0, "end": 1, "probability": 1.5}"#,
                 "segments[0].words[0].probability: expected a number from 0 to 1, found 1.5"
@@ -157,7 +223,10 @@ import Testing
     func notWhisper() {
         #expect(
             Self.error("[1, 2]", format: .whisperJSON)?.description
-                == #"talk.json (whisper-json): top level: expected an object with "segments", found an array"#)
+                == "talk.json (whisper-json): [0]: expected an object, found a number")
+        #expect(
+            Self.error(#"{"text": "x"}"#, format: .whisperJSON)?.description
+                == #"talk.json (whisper-json): segments: expected an array, found no "segments" key"#)
         #expect(
             Self.error(#"{"segments": {}}"#)?.description
                 == "talk.json (whisper-json): segments: expected an array, found an object")
@@ -168,11 +237,12 @@ import Testing
 
     @Test("names the known formats when it cannot tell the format")
     func unknownFormat() {
-        let error = Self.error(#"{"result": [{"word": "damn", "start": 1, "end": 2}]}"#)
+        let error = Self.error(#"{"items": [{"word": "damn", "start": 1, "end": 2}]}"#)
         #expect(error == .unknownFormat(file: "talk.json"))
         #expect(
             error?.description
-                == #"talk.json: cannot tell the transcript format: expected whisper-json (a JSON object with "segments") or audacity-labels (lines of start<TAB>end<TAB>label)"#)
+                == "talk.json: cannot tell the transcript format: expected one of "
+                + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", "))
     }
 
     @Test("reports the first byte that is not UTF-8 by line and column")

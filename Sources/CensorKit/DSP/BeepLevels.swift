@@ -39,6 +39,36 @@ public enum BeepLevels {
         }
     }
 
+    /// How each span's beep fades against the audio: equal power, unless that would push the
+    /// fade past full scale.
+    ///
+    /// Equal-power gains sum to as much as √2, so where a channel's peak `P` in the fades and
+    /// its tone amplitude `A` give √(P² + A²) > 1, the span fades with complementary gains
+    /// instead, whose sum never exceeds the louder of the two.
+    ///
+    /// - Parameters:
+    ///   - spans: The planned spans.
+    ///   - amplitudes: Each span's tone amplitude per channel.
+    ///   - audio: The original recording; only the spans' fades are read.
+    /// - Returns: One ``BeepFade`` per span.
+    /// - Throws: When `audio` cannot be read.
+    /// - Complexity: O(fade frames).
+    public static func fades(for spans: [Span], amplitudes: [[Float]], in audio: inout some FrameSource) throws -> [BeepFade] {
+        let channels = audio.channelCount
+        var buffer: [Float] = []
+        return try zip(spans, amplitudes).map { span, amplitudes in
+            var peaks = [Float](repeating: 0, count: channels)
+            for fade in [span.fadeStart..<span.start, span.end..<span.fadeEnd] where !fade.isEmpty {
+                try audio.readFrames(fade, into: &buffer)
+                for (index, sample) in buffer.enumerated() {
+                    peaks[index % channels] = max(peaks[index % channels], abs(sample))
+                }
+            }
+            let overshoots = zip(peaks, amplitudes).contains { peak, amplitude in peak * peak + amplitude * amplitude > 1 }
+            return overshoots ? .complementary : .equalPower
+        }
+    }
+
     /// Adds each channel's sum of squares in `samples` to `sums`.
     private static func accumulateSquares(of samples: [Float], channels: Int, into sums: inout [Double]) {
         samples.withUnsafeBufferPointer { samples in

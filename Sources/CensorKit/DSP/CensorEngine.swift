@@ -26,6 +26,8 @@ public struct CensorEngine: Sendable {
     public let sampleRate: Int
     /// For beep mode, each span's tone amplitude per channel (peak, full scale 1).
     public let beepAmplitudes: [[Float]]
+    /// For beep mode, how each span's tone fades against the audio.
+    public let beepFades: [BeepFade]
 
     private var nextSpan = 0
     private var oscillator: SineOscillator?
@@ -40,8 +42,11 @@ public struct CensorEngine: Sendable {
     ///   - sampleRate: Frames per second.
     ///   - beepAmplitudes: For beep mode, the tone's peak per span and channel, as
     ///     ``BeepLevels/amplitudes(for:beep:in:)`` measures them; ignored in other modes.
+    ///   - beepFades: For beep mode, each span's fade shape, as
+    ///     ``BeepLevels/fades(for:amplitudes:in:)`` chooses them; empty: all equal power.
     public init(
-        spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int, beepAmplitudes: [[Float]] = []
+        spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int, beepAmplitudes: [[Float]] = [],
+        beepFades: [BeepFade] = []
     ) {
         precondition(zip(spans, spans.dropFirst()).allSatisfy { $0.fadeEnd <= $1.fadeStart }, "spans overlap")
         if case .beep = mode {
@@ -52,6 +57,7 @@ public struct CensorEngine: Sendable {
         self.channelCount = channelCount
         self.sampleRate = sampleRate
         self.beepAmplitudes = beepAmplitudes
+        self.beepFades = beepFades.isEmpty ? Array(repeating: .equalPower, count: spans.count) : beepFades
     }
 
     /// Censors one block of interleaved `Float` samples in place.
@@ -85,7 +91,7 @@ public struct CensorEngine: Sendable {
                     oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart)
                     oscillatorSpan = index
                 }
-                kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], frames: frames)
+                kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], fade: beepFades[index], frames: frames)
             }
             index += 1
         }

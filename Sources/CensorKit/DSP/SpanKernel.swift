@@ -33,9 +33,9 @@ struct SpanKernel<Codec: SampleCodec> {
         }
     }
 
-    /// Crossfades from the audio to the tone with equal power in the fade in, plays the tone
-    /// alone in the core and crossfades back in the fade out.
-    func mixBeep(_ oscillator: inout SineOscillator, amplitudes: [Float], frames: Range<Int>) {
+    /// Crossfades from the audio to the tone in the fade in (with `fade`'s gains), plays the
+    /// tone alone in the core and crossfades back in the fade out.
+    func mixBeep(_ oscillator: inout SineOscillator, amplitudes: [Float], fade: BeepFade, frames: Range<Int>) {
         // A local copy keeps the oscillator in registers rather than memory through the loops.
         var tone = oscillator
         defer { oscillator = tone }
@@ -49,8 +49,16 @@ struct SpanKernel<Codec: SampleCodec> {
                 continue
             }
             for frame in part {
-                let angle = Float.pi / 2 * FadeCurve.strength(at: frame, in: span)
-                let keep = cos(angle), add = sin(angle) * tone.next()
+                let strength = FadeCurve.strength(at: frame, in: span)
+                let keep: Float, add: Float
+                switch fade {
+                case .equalPower:
+                    keep = cos(Float.pi / 2 * strength)
+                    add = sin(Float.pi / 2 * strength) * tone.next()
+                case .complementary:
+                    keep = 1 - strength
+                    add = strength * tone.next()
+                }
                 for channel in 0..<channels {
                     let original = codec.decode(block[position + channel])
                     block[position + channel] = codec.encode(original * keep + amplitudes[channel] * add)

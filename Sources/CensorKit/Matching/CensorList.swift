@@ -2,9 +2,10 @@ import Foundation
 
 /// The words and phrases to censor.
 ///
-/// An entry is a word (`damn`) or a phrase (`piece of shit`) that matches consecutive transcript
-/// words. Entries are compared in `normalizedWord(_:)` form, so case, surrounding punctuation and
-/// curly apostrophes do not matter; `Match.pattern` keeps the entry as written.
+/// An entry is a word (`damn`), a glob (`fuck*`, `*shit*`, `b?tch`) or a phrase of them
+/// (`piece of shit`, `my god`) that matches consecutive transcript words. Entries are compared in
+/// `normalizedWord(_:foldingDiacritics:)` form, so case, width, surrounding punctuation and curly
+/// apostrophes do not matter; `Match.pattern` keeps the entry as written.
 ///
 /// A list file has one entry a line. `#` starts a comment when it begins a line or follows a
 /// space or tab; blank lines are ignored and surrounding whitespace is trimmed:
@@ -13,13 +14,66 @@ import Foundation
 /// # mild
 /// damn
 /// piece of shit   # a phrase
+/// hell*           # hell, hellish, hellfire — never shell
+/// !hello          # an exception: never censored, whatever else matches
+/// fuck|f***       # a replacement, kept for masking subtitles
 /// ```
+///
+/// - A glob is anchored to the whole word: `*` stands for any run of characters (also none),
+///   `?` for exactly one.
+/// - An entry starting with `!` is an exception: words it matches are never censored, by any
+///   entry; `hell*` with `!hello` censors "hell" and "hellish" but not "hello". An exception
+///   may be a glob or a phrase too.
+/// - `word|replacement` gives the text that should stand for the word where text is shown
+///   (subtitles); it does not change what is censored. `Match.replacement` carries it.
+/// - A file whose first character is `[` is a JSON array of entry strings instead:
+///   `["damn", "piece of shit", "!hello"]`.
 public struct CensorList: Sendable {
+    /// One entry, parsed.
+    public struct Entry: Sendable, Hashable {
+        /// The words, globs or phrase to match, as written (without `!` and `|replacement`).
+        public var pattern: String
+        /// The text to show instead of the matched words, from `pattern|replacement`.
+        public var replacement: String?
+        /// Whether the entry is an exception (`!pattern`): what it matches is never censored.
+        public var isException: Bool
+
+        /// Parses an entry as a list line or a `--word` argument writes it.
+        ///
+        /// - Parameter text: `pattern`, `!pattern` or `pattern|replacement`; surrounding
+        ///   whitespace is trimmed.
+        public init(parsing text: String) {
+            var rest = Substring(text).trimmingWhitespace
+            isException = rest.first == "!"
+            if isException { rest = rest.dropFirst().trimmingWhitespace }
+            if let bar = rest.firstIndex(of: "|") {
+                let replacement = rest[rest.index(after: bar)...].trimmingWhitespace
+                self.replacement = replacement.isEmpty ? nil : String(replacement)
+                rest = rest[..<bar].trimmingWhitespace
+            } else {
+                replacement = nil
+            }
+            pattern = String(rest)
+        }
+
+        /// Whether the entry can ever match: its pattern has a letter, digit or mark outside
+        /// wildcards. `*`, `!` alone and `|bleep` cannot; a `--word` check can use this.
+        public var canMatch: Bool {
+            !PatternToken.tokens(of: pattern, foldingDiacritics: false).isEmpty
+        }
+    }
+
     /// The entries as written, in the order given; whitespace-trimmed and never empty.
     public private(set) var entries: [String]
+    /// The entries parsed, in step with `entries`.
+    public private(set) var parsedEntries: [Entry]
+    /// Whether diacritics are folded on both sides, so that `pütain` matches `putain`.
+    public let foldsDiacritics: Bool
 
-    /// The entries by normalized tokens, kept in step with `entries`.
+    /// The censoring entries by token, indexed by their position in `parsedEntries`.
     internal private(set) var index = PhraseIndex()
+    /// The exceptions by token, indexed likewise.
+    internal private(set) var exceptions = PhraseIndex()
 
     /// Whether the list has no entries.
     public var isEmpty: Bool { entries.isEmpty }
@@ -27,29 +81,38 @@ public struct CensorList: Sendable {
     /// Creates a list from entries in memory, such as `--word` arguments.
     ///
     /// Surrounding whitespace is trimmed and empty entries are dropped. An entry with no letter
-    /// or digit (such as `!!!`) is kept but can never match.
+    /// or digit (such as `!!!` or `*`) is kept but can never match.
     ///
-    /// - Parameter entries: Words or phrases, as the user wrote them.
-    public init(entries: [String]) {
+    /// - Parameters:
+    ///   - entries: Entries, as the user wrote them.
+    ///   - foldingDiacritics: Whether diacritics are folded when comparing.
+    public init(entries: [String], foldingDiacritics: Bool = false) {
         self.entries = []
+        self.parsedEntries = []
+        self.foldsDiacritics = foldingDiacritics
         for entry in entries {
-            add(entry.trimmingCharacters(in: .whitespacesAndNewlines))
+            add(String(entry.trimmingWhitespace))
         }
     }
 
-    /// Parses the text of a list file.
+    /// Parses the text of a list file: lines of entries, or a JSON array of strings.
     ///
     /// - Parameters:
     ///   - text: The file's text; LF or CRLF line ends.
     ///   - source: The file name to use in error messages.
+    ///   - foldingDiacritics: Whether diacritics are folded when comparing.
     /// - Throws: `CensorListError.malformed` for an entry with no letter or digit, which could
-    ///   never match.
-    public init(text: String, source: String) throws(CensorListError) {
-        self.entries = []
+    ///   never match, or for JSON that is not an array of strings.
+    public init(text: String, source: String, foldingDiacritics: Bool = false) throws(CensorListError) {
+        self.init(entries: [], foldingDiacritics: foldingDiacritics)
+        if text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) == "[" {
+            try addJSONArray(text, source: source)
+            return
+        }
         for (index, line) in SourceText.lines(of: text).enumerated() {
-            let entry = Self.stripComment(line).trimmingCharacters(in: .whitespaces)
+            let entry = String(Self.stripComment(line).trimmingWhitespace)
             guard !entry.isEmpty else { continue }
-            guard !Self.tokens(of: entry).isEmpty else {
+            guard Entry(parsing: entry).canMatch else {
                 let column = line.unicodeScalars.prefix { $0.properties.isWhitespace }.count + 1
                 throw CensorListError.malformed(
                     file: source, line: index + 1, column: column,
@@ -59,13 +122,17 @@ public struct CensorList: Sendable {
         }
     }
 
-    /// Reads a list file (UTF-8, with or without a byte-order mark).
+    /// Reads a list file (UTF-8 with or without a byte-order mark, or UTF-16 with one).
     ///
-    /// - Parameter url: A file URL. Messages name the file by its path as given.
+    /// - Parameters:
+    ///   - url: A file URL. Messages name the file by its path as given.
+    ///   - foldingDiacritics: Whether diacritics are folded when comparing.
     /// - Returns: The list.
-    /// - Throws: `CensorListError` when the file cannot be read, is not UTF-8, or has an entry
+    /// - Throws: `CensorListError` when the file cannot be read or decoded, or has an entry
     ///   that could never match.
-    public static func load(contentsOf url: URL) throws(CensorListError) -> CensorList {
+    public static func load(contentsOf url: URL, foldingDiacritics: Bool = false) throws(CensorListError)
+        -> CensorList
+    {
         let source = SourceText.displayName(of: url)
         let data: Data
         do {
@@ -78,12 +145,13 @@ public struct CensorList: Sendable {
             text = try SourceText(data: data)
         } catch {
             throw CensorListError.malformed(
-                file: source, line: error.line, column: error.column, expected: "UTF-8 text", found: error.found)
+                file: source, line: error.line, column: error.column, expected: error.expected, found: error.found)
         }
-        return try CensorList(text: text.string, source: source)
+        return try CensorList(text: text.string, source: source, foldingDiacritics: foldingDiacritics)
     }
 
-    /// Adds another list's entries after this list's, as when `--words` and `--word` combine.
+    /// Adds another list's entries after this list's, as when `--words`, `--word` and
+    /// `--also-default` combine. They are compared with this list's diacritic folding.
     ///
     /// - Parameter other: The list to add.
     public mutating func append(contentsOf other: CensorList) {
@@ -92,15 +160,45 @@ public struct CensorList: Sendable {
         }
     }
 
-    /// An entry's normalized tokens, split at whitespace; tokens with no letter or digit vanish.
-    internal static func tokens(of entry: String) -> [String] {
-        entry.split(whereSeparator: \.isWhitespace).map { normalizedWord(String($0)) }.filter { !$0.isEmpty }
-    }
-
     private mutating func add(_ entry: String) {
         guard !entry.isEmpty else { return }
+        let parsed = Entry(parsing: entry)
+        let tokens = PatternToken.tokens(of: parsed.pattern, foldingDiacritics: foldsDiacritics)
+        if parsed.isException {
+            exceptions.insert(tokens, entry: parsedEntries.count)
+        } else {
+            index.insert(tokens, entry: parsedEntries.count)
+        }
         entries.append(entry)
-        index.insert(tokens: Self.tokens(of: entry), pattern: entry)
+        parsedEntries.append(parsed)
+    }
+
+    /// Adds the strings of a JSON array, naming the item of one that is not a usable entry.
+    private mutating func addJSONArray(_ text: String, source: String) throws(CensorListError) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(text)
+        } catch {
+            throw CensorListError.malformed(
+                file: source, line: error.line, column: error.column, expected: error.expected, found: error.found)
+        }
+        guard case .array(let items) = value else {
+            throw CensorListError.malformedItem(
+                file: source, item: "top level", expected: "an array of strings", found: value.kindDescription)
+        }
+        for (index, item) in items.enumerated() {
+            guard case .string(let entry) = item else {
+                throw CensorListError.malformedItem(
+                    file: source, item: "[\(index)]", expected: "a string", found: item.kindDescription)
+            }
+            let trimmed = String(entry.trimmingWhitespace)
+            guard Entry(parsing: trimmed).canMatch else {
+                throw CensorListError.malformedItem(
+                    file: source, item: "[\(index)]", expected: "a word or phrase with a letter or digit",
+                    found: "'\(entry)'")
+            }
+            add(trimmed)
+        }
     }
 
     /// The line up to a `#` at its start or after a space or tab.

@@ -3,6 +3,7 @@
 /// ```
 /// words.txt: cannot read the censor list: No such file or directory
 /// words.txt: line 4:column 1: expected a word or phrase with a letter or digit, found '!!!'
+/// words.json: [3]: expected a string, found a number
 /// ```
 public enum CensorListError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The file could not be read at all.
@@ -22,6 +23,15 @@ public enum CensorListError: Error, CustomStringConvertible, Sendable, Equatable
     ///   - found: What was there.
     case malformed(file: String, line: Int, column: Int, expected: String, found: String)
 
+    /// An item of a JSON list is not a usable entry.
+    ///
+    /// - Parameters:
+    ///   - file: The file as named to the user.
+    ///   - item: The item's path, e.g. `[3]`, or `top level`.
+    ///   - expected: What should have been there.
+    ///   - found: What was there.
+    case malformedItem(file: String, item: String, expected: String, found: String)
+
     /// The message shown to the user (the CLI prefixes it with `Error: `).
     public var description: String {
         switch self {
@@ -29,6 +39,8 @@ public enum CensorListError: Error, CustomStringConvertible, Sendable, Equatable
             "\(file): cannot read the censor list: \(reason)"
         case let .malformed(file, line, column, expected, found):
             "\(file): line \(line):column \(column): expected \(expected), found \(found)"
+        case let .malformedItem(file, item, expected, found):
+            "\(file): \(item): expected \(expected), found \(found)"
         }
     }
 }

@@ -4,31 +4,43 @@ import Foundation
 ///
 /// Applies Unicode NFKC (full-width letters and ligatures become plain letters), turns curly
 /// apostrophes into `'` and Unicode hyphens into `-`, folds case (so `Straße` matches `STRASSE`),
-/// and trims whitespace, punctuation and symbols from both ends while keeping them inside.
+/// optionally folds diacritics (so `pütain` matches `putain`), and trims whitespace, punctuation
+/// and symbols from both ends while keeping them inside.
 ///
 /// ```swift
-/// normalizedWord(" Damn,")   // "damn"
-/// normalizedWord("Don’t!")   // "don't"
-/// normalizedWord("X-rated.") // "x-rated"
-/// normalizedWord(" -")       // ""
+/// normalizedWord(" Damn,")                          // "damn"
+/// normalizedWord("Don’t!")                          // "don't"
+/// normalizedWord("X-rated.")                        // "x-rated"
+/// normalizedWord("Crème", foldingDiacritics: true)  // "creme"
+/// normalizedWord(" -")                              // ""
 /// ```
 ///
-/// - Parameter word: A word as a transcript or a censor list wrote it.
+/// - Parameters:
+///   - word: A word as a transcript or a censor list wrote it.
+///   - foldingDiacritics: Whether accents and other marks are removed (`é` becomes `e`).
 /// - Returns: The word's comparison form; empty when it has no letters, digits or marks.
-public func normalizedWord(_ word: String) -> String {
-    let folded: String
+public func normalizedWord(_ word: String, foldingDiacritics: Bool = false) -> String {
+    trimmed(folded(word, foldingDiacritics: foldingDiacritics)) { $0.isWordCharacter }
+}
+
+/// A word in comparison form before trimming: NFKC, unified apostrophes and hyphens, case (and
+/// optionally diacritics) folded. ASCII text takes a fast path.
+internal func folded(_ word: String, foldingDiacritics: Bool) -> String {
     if word.utf8.allSatisfy({ $0 < 0x80 }) {
-        folded = word.lowercased()
-    } else {
-        let unified = String(
-            String.UnicodeScalarView(
-                word.precomposedStringWithCompatibilityMapping.unicodeScalars.map(unifiedPunctuation)))
-        folded = unified.folding(options: .caseInsensitive, locale: nil)
+        return word.lowercased()
     }
-    let scalars = folded.unicodeScalars
-    guard let first = scalars.firstIndex(where: \.isWordCharacter) else { return "" }
-    let last = scalars.lastIndex(where: \.isWordCharacter) ?? first
-    return String(scalars[first...last])
+    let unified = String(
+        String.UnicodeScalarView(
+            word.precomposedStringWithCompatibilityMapping.unicodeScalars.map(unifiedPunctuation)))
+    let options: String.CompareOptions = foldingDiacritics ? [.caseInsensitive, .diacriticInsensitive] : .caseInsensitive
+    return unified.folding(options: options, locale: nil).precomposedStringWithCompatibilityMapping
+}
+
+/// The text from its first to its last scalar that `keeps`; empty when none does.
+internal func trimmed(_ text: some StringProtocol, keeping keeps: (Unicode.Scalar) -> Bool) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: keeps), let last = scalars.lastIndex(where: keeps) else { return "" }
+    return String(String.UnicodeScalarView(scalars[first...last]))
 }
 
 /// Curly and modifier apostrophes become `'`, Unicode hyphens `-`; other scalars are unchanged.

@@ -56,10 +56,12 @@ public struct Censor: Sendable {
         plan: Plan, channelCount: Int, sampleRate: Int, audio: inout some FrameSource
     ) throws -> CensorEngine {
         var amplitudes: [[Float]] = []
+        var fades: [BeepFade] = []
         if case let .beep(beep) = mode {
             amplitudes = try BeepLevels.amplitudes(for: plan.spans, beep: beep, in: &audio)
+            fades = try BeepLevels.fades(for: plan.spans, amplitudes: amplitudes, in: &audio)
         }
         return CensorEngine(spans: plan.spans, mode: mode, channelCount: channelCount,
-                            sampleRate: sampleRate, beepAmplitudes: amplitudes)
+                            sampleRate: sampleRate, beepAmplitudes: amplitudes, beepFades: fades)
     }
 }

@@ -8,9 +8,10 @@
 ///
 /// Lines starting with `\` (the spectral selection Audacity writes after a label) and blank lines
 /// are skipped. A label of several words becomes several `Word`s sharing the label's time range
-/// in proportion to their lengths in characters, so that phrases can match.
+/// in proportion to their lengths in characters (`WordSpreading`), so that phrases can match;
+/// their times are marked as estimated.
 internal enum AudacityLabels: TranscriptReader {
-    internal static let summary = "lines of start<TAB>end<TAB>label"
+    internal static let detectionRule = "lines of start<TAB>end<TAB>label"
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         guard let first = SourceText.lines(of: document.text).first(where: isLabelLine) else { return false }
@@ -20,7 +21,7 @@ internal enum AudacityLabels: TranscriptReader {
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         var words: [Word] = []
         for (index, line) in SourceText.lines(of: document.text).enumerated() where isLabelLine(line) {
-            let place = { (column: Int) in "line \(index + 1):column \(column)" }
+            let place = { (column: Int) in SourceText.place(line: index + 1, column: column) }
             let label: Label
             do {
                 label = try Label(parsing: line)
@@ -29,20 +30,9 @@ internal enum AudacityLabels: TranscriptReader {
                     file: document.source, format: .audacityLabels, place: place(error.column),
                     expected: error.expected, found: error.found)
             }
-            do {
-                try WordTimeRule.check(start: label.start)
-            } catch {
-                throw TranscriptError.invalidTime(
-                    file: document.source, format: .audacityLabels, place: place(1),
-                    expected: error.expected, found: error.found)
-            }
-            do {
-                try WordTimeRule.check(end: label.end, start: label.start)
-            } catch {
-                throw TranscriptError.invalidTime(
-                    file: document.source, format: .audacityLabels, place: place(label.endColumn),
-                    expected: error.expected, found: error.found)
-            }
+            try WordTimeRule.check(
+                start: label.start, end: label.end, file: document.source, format: .audacityLabels,
+                startPlace: { place(1) }, endPlace: { place(label.endColumn) })
             words.append(contentsOf: label.words)
         }
         return words
@@ -88,22 +78,7 @@ extension AudacityLabels {
 
         /// The label's words, spread over its time range in proportion to their lengths.
         var words: [Word] {
-            let tokens = text.split(whereSeparator: \.isWhitespace)
-            let total = tokens.reduce(0) { $0 + $1.count }
-            var words: [Word] = []
-            words.reserveCapacity(tokens.count)
-            var characters = 0
-            for (index, token) in tokens.enumerated() {
-                let wordStart = time(afterCharacters: characters, of: total)
-                characters += token.count
-                let wordEnd = index == tokens.count - 1 ? end : time(afterCharacters: characters, of: total)
-                words.append(Word(text: String(token), start: wordStart, end: wordEnd))
-            }
-            return words
-        }
-
-        private func time(afterCharacters characters: Int, of total: Int) -> Double {
-            start + (end - start) * Double(characters) / Double(total)
+            WordSpreading.words(in: text, start: start, end: end)
         }
 
         /// Reads a number up to the next tab, space or the end of the line.

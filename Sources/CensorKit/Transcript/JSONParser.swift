@@ -1,7 +1,8 @@
 /// A small strict JSON parser that reports syntax errors by line and column.
 ///
 /// Accepts RFC 8259 JSON plus the `NaN`, `Infinity` and `-Infinity` literals that Python's `json`
-/// module writes. A later duplicate object key replaces an earlier one.
+/// module writes. Objects keep their members in file order; `JSONObject`'s subscript lets a later
+/// duplicate key win.
 internal struct JSONParser {
     /// A syntax error: where, what was expected, what was there instead.
     internal struct SyntaxError: Error, Sendable, Equatable {
@@ -15,17 +16,18 @@ internal struct JSONParser {
         internal var found: String
 
         /// The place as `line N:column M`.
-        internal var place: String { "line \(line):column \(column)" }
+        internal var place: String { SourceText.place(line: line, column: column) }
     }
 
     /// Deeper nesting than this is rejected rather than risking the stack.
     private static let maximumDepth = 512
 
-    private let bytes: [UInt8]
+    /// The text's UTF-8, borrowed for the parse (no copy, no reference counting per byte).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -35,17 +37,59 @@ internal struct JSONParser {
     /// - Returns: The parsed value.
     /// - Throws: `SyntaxError` at the first place the text is not such a document.
     internal static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        parser.skipWhitespace()
-        guard parser.peek() == UInt8(ascii: "{") || parser.peek() == UInt8(ascii: "[") else {
-            throw parser.error(expected: "a JSON object or array")
+        let sequence = try parseSequence(text)
+        if let trailing = sequence.trailing { throw trailing }
+        return sequence.values[0]
+    }
+
+    /// The values of a file holding one or more top-level JSON objects or arrays, as JSON lines
+    /// (one value a line, as Vosk's and Azure's streaming clients write them) do.
+    internal struct Sequence: Sendable {
+        /// The top-level values in file order; never empty.
+        internal var values: [JSONValue]
+        /// The line on which each value starts, from 1.
+        internal var lines: [Int]
+        /// The error `parse(_:)` reports for this text: set when there is more than one value,
+        /// at the start of the second.
+        internal var trailing: SyntaxError?
+    }
+
+    /// Parses one or more JSON objects or arrays separated by whitespace.
+    ///
+    /// - Parameter text: The file's text.
+    /// - Returns: The values, and the error a single-document parse would report.
+    /// - Throws: `SyntaxError` at the first place the text is not such a sequence.
+    /// - Complexity: O(*n*) in the length of the text.
+    internal static func parseSequence(_ text: String) throws(SyntaxError) -> Sequence {
+        var text = text
+        return try text.withUTF8 { bytes in
+            var parser = JSONParser(bytes: bytes)
+            return Result { () throws(SyntaxError) in try parser.parseSequence() }
+        }.get()
+    }
+
+    private mutating func parseSequence() throws(SyntaxError) -> Sequence {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "{") || peek() == UInt8(ascii: "[") else {
+            throw error(expected: "a JSON object or array")
         }
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else {
-            throw parser.error(expected: "end of file after the JSON value")
+        var sequence = Sequence(values: [], lines: [])
+        var line = 1
+        var lineCountedTo = 0
+        while true {
+            for byte in bytes[lineCountedTo..<index] where byte == UInt8(ascii: "\n") { line += 1 }
+            lineCountedTo = index
+            sequence.lines.append(line)
+            sequence.values.append(try parseValue())
+            skipWhitespace()
+            guard let next = peek() else { return sequence }
+            guard next == UInt8(ascii: "{") || next == UInt8(ascii: "[") else {
+                throw error(expected: "end of file after the JSON value")
+            }
+            if sequence.trailing == nil {
+                sequence.trailing = error(expected: "end of file after the JSON value")
+            }
         }
-        return value
     }
 
     private mutating func parseValue() throws(SyntaxError) -> JSONValue {
@@ -68,12 +112,13 @@ internal struct JSONParser {
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
         try enterContainer()
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(8)  // transcript items are small objects; one allocation each
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return .object(JSONObject(members))
         }
         while true {
             skipWhitespace()
@@ -82,14 +127,14 @@ internal struct JSONParser {
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error(expected: "':' after the key") }
             index += 1
-            members[key] = try parseValue()
+            members.append(JSONObject.Member(key: key, value: try parseValue()))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                return .object(members)
+                return .object(JSONObject(members))
             default: throw error(expected: "',' or '}'")
             }
         }
@@ -135,38 +180,79 @@ internal struct JSONParser {
 
     private mutating func parseNumber() throws(SyntaxError) -> JSONValue {
         let start = index
+        var negative = false
         if peek() == UInt8(ascii: "-") {
+            negative = true
             index += 1
             if peek() == UInt8(ascii: "I") {
                 _ = try parseLiteral("Infinity", as: .null)
                 return .number(-.infinity)
             }
         }
-        guard skipDigits() > 0 else { throw error(expected: "a digit") }
+        var significand: UInt64 = 0
+        var digits = 0
+        guard scanDigits(into: &significand, counting: &digits) > 0 else { throw error(expected: "a digit") }
+        var fractionDigits = 0
         if peek() == UInt8(ascii: ".") {
             index += 1
-            guard skipDigits() > 0 else { throw error(expected: "a digit after '.'") }
+            fractionDigits = scanDigits(into: &significand, counting: &digits)
+            guard fractionDigits > 0 else { throw error(expected: "a digit after '.'") }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-            guard skipDigits() > 0 else { throw error(expected: "a digit in the exponent") }
+            var exponent: UInt64 = 0
+            var exponentDigits = 0
+            guard scanDigits(into: &exponent, counting: &exponentDigits) > 0 else {
+                throw error(expected: "a digit in the exponent")
+            }
+        } else if digits <= 15 {
+            // Clinger's fast path: the digits and the power of ten are exact doubles, so one
+            // division rounds correctly, to the same bits as `strtod`.
+            let magnitude = Double(significand) / Self.exactPowersOfTen[fractionDigits]
+            return .number(negative ? -magnitude : magnitude)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(text) else { throw error(expected: "a number", at: start) }
         return .number(number)
     }
 
-    private mutating func skipDigits() -> Int {
+    /// Powers of ten that a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
+    /// Skips decimal digits, accumulating them into `value` (wrapping past 19 digits, when
+    /// `count` says the value is not used).
+    ///
+    /// - Returns: How many digits were skipped.
+    private mutating func scanDigits(into value: inout UInt64, counting count: inout Int) -> Int {
         let start = index
-        while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+            value = value &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        count += index - start
         return index - start
     }
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // the opening quote
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+            bytes[index] >= 0x20
+        {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+        }
+        return try parseEscapedString(from: start)
+    }
+
+    /// The slow path of `parseString()`: a string with escapes, or an unterminated one.
+    private mutating func parseEscapedString(from start: Int) throws(SyntaxError) -> String {
         var scalars = String.UnicodeScalarView()
-        var runStart = index
+        var runStart = start
         while true {
             guard let byte = peek() else { throw error(expected: "'\"' to close the string") }
             switch byte {

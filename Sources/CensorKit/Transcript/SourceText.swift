@@ -1,27 +1,24 @@
 import Foundation
 
-/// The text of an input file: read from disk, UTF-8 validated, byte-order mark removed.
+/// The text of an input file: read from disk, decoded, byte-order mark removed.
 ///
 /// Shared by the transcript readers and the censor list so that both accept the same files
-/// (UTF-8 with or without a BOM, LF or CRLF line ends) and report problems the same way.
+/// (UTF-8 with or without a BOM, UTF-16 with a BOM as Praat writes it, LF, CRLF or CR line ends)
+/// and report problems the same way.
 internal struct SourceText: Sendable {
-    /// The first byte that is not valid UTF-8, with its place in the file.
-    internal struct InvalidByte: Error, Sendable, Equatable {
-        /// Line of the byte, from 1.
+    /// The first bytes that do not decode, with their place in the file.
+    internal struct InvalidEncoding: Error, Sendable, Equatable {
+        /// Line of the bytes, from 1.
         internal var line: Int
-        /// Column of the byte in Unicode scalars, from 1.
+        /// Column of the bytes in Unicode scalars, from 1.
         internal var column: Int
-        /// The offending byte.
-        internal var byte: UInt8
+        /// What was there, e.g. `the byte 0xE9` or `the UTF-16 code unit 0xD800`.
+        internal var found: String
+        /// The encoding that was expected, e.g. `UTF-8 text`.
+        internal var expected: String
 
         /// The place as `line N:column M`.
-        internal var place: String { "line \(line):column \(column)" }
-
-        /// The byte as `the byte 0xE9`, for "found …" messages.
-        internal var found: String {
-            let hex = String(byte, radix: 16, uppercase: true)
-            return "the byte 0x\(hex.count < 2 ? "0" + hex : hex)"
-        }
+        internal var place: String { SourceText.place(line: line, column: column) }
     }
 
     /// Why a file could not be read, in words a user can act on.
@@ -33,18 +30,34 @@ internal struct SourceText: Sendable {
     /// The decoded text, without a leading byte-order mark.
     internal let string: String
 
-    /// Decodes UTF-8 bytes, dropping a leading byte-order mark.
+    /// Decodes a file's bytes: UTF-16 when they start with a UTF-16 byte-order mark (either
+    /// byte order), UTF-8 otherwise, dropping a leading byte-order mark.
     ///
     /// - Parameter data: The file's bytes.
-    /// - Throws: `InvalidByte` at the first byte that is not valid UTF-8.
-    internal init(data: Data) throws(InvalidByte) {
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let bytes = data.starts(with: bom) ? data.dropFirst(bom.count) : data[...]
-        if let string = String(validating: bytes, as: UTF8.self) {
-            self.string = string
+    /// - Throws: `InvalidEncoding` at the first bytes that do not decode.
+    internal init(data: Data) throws(InvalidEncoding) {
+        if data.starts(with: [0xFF, 0xFE]) {
+            string = try Self.decodeUTF16(data.dropFirst(2), bigEndian: false)
+        } else if data.starts(with: [0xFE, 0xFF]) {
+            string = try Self.decodeUTF16(data.dropFirst(2), bigEndian: true)
         } else {
-            throw SourceText.firstInvalidByte(in: bytes)
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let bytes = data.starts(with: bom) ? data.dropFirst(bom.count) : data[...]
+            guard let string = String(validating: bytes, as: UTF8.self) else {
+                throw SourceText.firstInvalidByte(in: bytes)
+            }
+            self.string = string
         }
+    }
+
+    /// A place in a text file as messages name it.
+    ///
+    /// - Parameters:
+    ///   - line: The line, from 1.
+    ///   - column: The column in Unicode scalars, from 1.
+    /// - Returns: `line N:column M`.
+    internal static func place(line: Int, column: Int) -> String {
+        "line \(line):column \(column)"
     }
 
     /// Splits text into lines without their line ends (LF, CRLF or CR).
@@ -90,25 +103,64 @@ internal struct SourceText: Sendable {
         return nsError.localizedDescription
     }
 
-    private static func firstInvalidByte(in bytes: Data.SubSequence) -> InvalidByte {
-        var line = 1
-        var column = 1
+    private static func firstInvalidByte(in bytes: Data.SubSequence) -> InvalidEncoding {
+        var position = TextPosition()
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let length = validSequenceLength(in: bytes, at: index)
-            guard length > 0 else {
-                return InvalidByte(line: line, column: column, byte: bytes[index])
-            }
-            if bytes[index] == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+            guard length > 0 else { break }
+            position.advance(past: bytes[index] == UInt8(ascii: "\n") ? "\n" : "x")
             index += length
         }
-        // Unreachable for input that failed validation; report the end to stay total.
-        return InvalidByte(line: line, column: column, byte: bytes.last ?? 0)
+        let byte = index < bytes.endIndex ? bytes[index] : (bytes.last ?? 0)
+        return InvalidEncoding(
+            line: position.line, column: position.column, found: "the byte 0x\(hex(UInt32(byte), digits: 2))",
+            expected: "UTF-8 text")
+    }
+
+    /// Decodes UTF-16 code units, reporting an unpaired surrogate or a stray last byte.
+    private static func decodeUTF16(_ bytes: Data.SubSequence, bigEndian: Bool) throws(InvalidEncoding) -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
+            units.append(bigEndian ? first << 8 | second : second << 8 | first)
+            index += 2
+        }
+        var scalars = String.UnicodeScalarView()
+        var position = TextPosition()
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        var consumed = 0
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                position.advance(past: scalar)
+                consumed += scalar.utf16.count
+            case .emptyInput:
+                break decoding
+            case .error:
+                throw InvalidEncoding(
+                    line: position.line, column: position.column,
+                    found: "the UTF-16 code unit 0x\(hex(UInt32(units[consumed]), digits: 4))",
+                    expected: "UTF-16 text")
+            }
+        }
+        guard index == bytes.endIndex else {
+            throw InvalidEncoding(
+                line: position.line, column: position.column, found: "a single byte at the end of the file",
+                expected: "UTF-16 text: an even number of bytes")
+        }
+        return String(scalars)
+    }
+
+    /// `value` in upper-case hex, zero-padded to `digits`.
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// The length of the valid UTF-8 sequence starting at `index`, or 0 when it is invalid.
@@ -125,5 +177,20 @@ internal struct SourceText: Sendable {
         guard index + length <= bytes.endIndex else { return 0 }
         let sequence = bytes[index..<(index + length)]
         return String(validating: sequence, as: UTF8.self) == nil ? 0 : length
+    }
+}
+
+/// A line and column counter for decoding errors: lines from 1, columns in Unicode scalars from 1.
+private struct TextPosition {
+    var line = 1
+    var column = 1
+
+    mutating func advance(past scalar: Unicode.Scalar) {
+        if scalar == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
     }
 }

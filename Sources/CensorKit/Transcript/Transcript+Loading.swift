@@ -28,7 +28,8 @@ extension Transcript {
 
     /// Reads a transcript from bytes in memory, detecting its format unless one is given.
     ///
-    /// The bytes are UTF-8, with or without a byte-order mark; line ends may be LF or CRLF.
+    /// The bytes are UTF-8, with or without a byte-order mark, or UTF-16 with one; line ends
+    /// may be LF, CRLF or CR.
     ///
     /// - Parameters:
     ///   - data: The file's content.
@@ -42,7 +43,7 @@ extension Transcript {
             text = try SourceText(data: data)
         } catch {
             throw TranscriptError.malformed(
-                file: source, format: format, place: error.place, expected: "UTF-8 text", found: error.found)
+                file: source, format: format, place: error.place, expected: error.expected, found: error.found)
         }
         let document = TranscriptDocument(text: text.string, source: source)
         guard let format = format ?? TranscriptFormat.detected(in: document) else {

@@ -24,7 +24,7 @@ public enum TranscriptError: Error, CustomStringConvertible, Sendable, Equatable
     ///
     /// - Parameters:
     ///   - file: The file as named to the user.
-    ///   - format: The format being read; `nil` when the text is not even valid JSON or UTF-8
+    ///   - format: The format being read; `nil` when the text is not even valid JSON or text
     ///     and no format was given.
     ///   - place: `line N:column M` for text, an item path such as `segments[3].words[7].start`
     ///     for JSON, or `top level`.
@@ -48,9 +48,8 @@ public enum TranscriptError: Error, CustomStringConvertible, Sendable, Equatable
         case let .unreadable(file, reason):
             return "\(file): cannot read the transcript: \(reason)"
         case let .unknownFormat(file):
-            let formats = TranscriptFormat.allCases.map { "\($0.rawValue) (\($0.reader.summary))" }
-            return "\(file): cannot tell the transcript format: expected "
-                + formats.joined(separator: " or ")
+            return "\(file): cannot tell the transcript format: expected one of "
+                + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ")
         case let .malformed(file, format, place, expected, found):
             let heading = format.map { "\(file) (\($0.rawValue))" } ?? file
             return "\(heading): \(place): expected \(expected), found \(found)"

@@ -4,10 +4,12 @@ extension TranscriptFormat {
     /// Detects the format of a transcript from its content.
     ///
     /// Formats are tried in the order of `allCases`; the first whose rule accepts the content
-    /// wins. Whisper JSON is a JSON object with a `segments` key; Audacity labels are lines whose
-    /// first label line reads `number<TAB>number<TAB>text`.
+    /// wins. Each reader's `recognizes(_:)` states its rule; JSON rules look at the keys of the
+    /// top level and of the first item, text rules at the first lines (`WEBVTT`, a `-->` timing
+    /// line, `File type = "ooTextFile"`, a CSV header, `number<TAB>number<TAB>text`).
     ///
-    /// - Parameter data: The file's bytes, UTF-8, with or without a byte-order mark.
+    /// - Parameter data: The file's bytes: UTF-8 with or without a byte-order mark, or UTF-16
+    ///   with one.
     /// - Returns: `nil` when no format recognizes the content.
     public init?(detecting data: Data) {
         guard let text = try? SourceText(data: data) else { return nil }
@@ -23,10 +25,34 @@ extension TranscriptFormat {
         allCases.first { $0.reader.recognizes(document) }
     }
 
+    /// What detection looks for in this format, in a few words, for listing the formats:
+    /// `a JSON object with "results.channels"`, `a first line starting WEBVTT`.
+    public var detectionRule: String {
+        reader.detectionRule
+    }
+
     /// The reader of this format. Adding a format adds its line here.
     internal var reader: any TranscriptReader.Type {
         switch self {
+        case .whisperX: WhisperX.self
+        case .appleSpeech: AppleSpeech.self
         case .whisperJSON: WhisperJSON.self
+        case .whisperCppJSON: WhisperCppJSON.self
+        case .deepgram: Deepgram.self
+        case .awsTranscribe: AWSTranscribe.self
+        case .googleSpeech: GoogleSpeech.self
+        case .azureSpeech: AzureSpeech.self
+        case .assemblyAI: AssemblyAI.self
+        case .revAI: RevAI.self
+        case .vosk: Vosk.self
+        case .gentle: Gentle.self
+        case .mfaJSON: MFAJSON.self
+        case .jsonWords: JSONWords.self
+        case .webVTT: WebVTT.self
+        case .srt: SRT.self
+        case .textGrid: TextGrid.self
+        case .whisperCppCSV: WhisperCppCSV.self
+        case .mfaCSV: MFACSV.self
         case .audacityLabels: AudacityLabels.self
         }
     }

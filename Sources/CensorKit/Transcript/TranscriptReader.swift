@@ -1,12 +1,14 @@
 /// One transcript format: how to recognize it and how to read its words.
 ///
-/// To add a format: add a case to `TranscriptFormat`, a file with a type conforming to this
-/// protocol (`VoskJSON.swift` beside `WhisperJSON.swift`), and the case's line in
-/// `TranscriptFormat.reader`. Detection then tries it in the order of `TranscriptFormat.allCases`.
+/// To add a format: add a case to `TranscriptFormat` (its place in `allCases` is its place in
+/// detection), a file with a type conforming to this protocol (`Vosk.swift` beside
+/// `WhisperJSON.swift`) whose doc comment shows the layout and its quirks, and the case's line
+/// in `TranscriptFormat.reader`. JSON readers read items through `JSONFields`, text readers
+/// check times with `WordTimeRule`.
 internal protocol TranscriptReader {
-    /// A short description of the format for "cannot tell the format" messages, e.g.
-    /// `a JSON object with "segments"`.
-    static var summary: String { get }
+    /// What `recognizes(_:)` looks for, in a few words for `TranscriptFormat.detectionRule`,
+    /// e.g. `a JSON object with "results.channels"`.
+    static var detectionRule: String { get }
 
     /// Whether the content is in this format: a cheap, specific test on its structure.
     ///

@@ -1,4 +1,5 @@
-/// Reads openai-whisper's JSON output (`--word_timestamps True`).
+/// Reads the JSON of openai-whisper (`--word_timestamps True`), whisper-timestamped and
+/// faster-whisper dumps.
 ///
 /// ```json
 /// {"text": " Damn, that hurt.", "language": "en",
@@ -7,127 +8,235 @@
 /// ```
 ///
 /// Each `segments[i].words[j]` becomes a `Word`, its text kept as written (leading space,
-/// attached punctuation) and its `probability` kept as the confidence. A word that is only
-/// punctuation (`"."`, `" -"`) is appended to the previous word's text, extending its end.
-/// Segments without `words` (whisper run without word timestamps) contribute nothing.
+/// attached punctuation) and times kept to the bit. The variants:
+///
+/// - openai-whisper: `word`, `start`, `end`, `probability`.
+/// - whisper-timestamped: `text` and `confidence` instead of `word` and `probability`; its
+///   disfluency marks (`[*]`) are dropped.
+/// - faster-whisper dumps: the segment list itself at the top level
+///   (`json.dump([s._asdict() for s in segments])`), and words as the positional arrays
+///   `[start, end, word, probability]` that its `Word` named tuple turns into.
+///
+/// A word that is only punctuation (`"."`, `" -"`) is appended to the previous word's text,
+/// extending its end. Segments without `words` (whisper run without word timestamps)
+/// contribute nothing.
 internal enum WhisperJSON: TranscriptReader {
-    internal static let summary = "a JSON object with \"segments\""
+    internal static let detectionRule = #"a JSON object with "segments", or a list of segments with "words" and "start""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
-        guard case .success(.object(let root))? = document.json else { return false }
-        return root["segments"] != nil
+        switch document.json {
+        case .success(.object(let root))?:
+            return root.has("segments")
+        case .success(.array(let segments))?:
+            guard case .object(let first)? = segments.first else { return false }
+            return first.has("words") && first.has("start")
+        default:
+            return false
+        }
     }
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
-        let reader = Reader(source: document.source)
-        let root = try document.jsonValue(as: .whisperJSON)
-        guard case .object(let members) = root else {
-            throw reader.malformed("top level", expected: "an object with \"segments\"", found: root.kindDescription)
-        }
-        guard let segmentsValue = members["segments"] else {
-            throw reader.malformed(
-                "top level", expected: "an object with \"segments\"", found: "an object without \"segments\"")
-        }
-        guard case .array(let segments) = segmentsValue else {
-            throw reader.malformed("segments", expected: "an array", found: segmentsValue.kindDescription)
+        let reader = WhisperWordReader(fields: JSONFields(document, format: .whisperJSON), untimedWords: .rejected)
+        return try reader.words(inSegmentsOf: try document.jsonValue(as: .whisperJSON))
+    }
+}
+
+/// Reads the `segments[].words[]` layout that the whisper family shares (`WhisperJSON`,
+/// `WhisperX`).
+internal struct WhisperWordReader {
+    /// What to do with a word that has no `start` and `end`.
+    internal enum UntimedWords {
+        /// An error naming the missing key.
+        case rejected
+        /// Placed between its neighbours (WhisperX leaves numerals and symbols untimed).
+        case estimated
+    }
+
+    /// One `words[]` item; its times are checked unless missing.
+    private struct Item {
+        var text: String
+        var start: Double?
+        var end: Double?
+        var confidence: Double?
+        var speaker: String?
+    }
+
+    /// Reads members and names paths.
+    internal let fields: JSONFields
+    /// The policy for words without times.
+    internal let untimedWords: UntimedWords
+
+    /// The words of a document whose top level is an object with `segments` or the array of
+    /// segments itself.
+    ///
+    /// - Parameter root: The parsed document.
+    /// - Returns: The words in file order.
+    /// - Throws: `TranscriptError` at the first malformed item or invalid time.
+    internal func words(inSegmentsOf root: JSONValue) throws(TranscriptError) -> [Word] {
+        let segments: [JSONValue]
+        let segmentsPath: String
+        switch root {
+        case .array(let elements):
+            segments = elements
+            segmentsPath = ""
+        case .object(let object):
+            segments = try fields.array("segments", of: object, at: { "" })
+            segmentsPath = "segments"
+        default:
+            throw fields.malformed("", expected: #"an object with "segments""#, found: root.kindDescription)
         }
         var words: [Word] = []
         for (segmentIndex, segment) in segments.enumerated() {
-            for word in try reader.words(inSegment: segment, path: "segments[\(segmentIndex)]") {
-                if isPunctuationOnly(word.text), let last = words.indices.last {
-                    words[last].text += word.text
-                    words[last].end = max(words[last].end, word.end)
-                } else {
-                    words.append(word)
-                }
-            }
+            let path = { JSONPath.index(segmentsPath, segmentIndex) }
+            let object = try fields.object(segment, at: path)
+            guard let items = try fields.optionalArray("words", of: object, at: path) else { continue }
+            let bounds = untimedWords == .estimated
+                ? (try fields.optionalTime("start", of: object, unit: .seconds, at: path),
+                    try fields.optionalTime("end", of: object, unit: .seconds, at: path))
+                : (nil, nil)
+            let speaker = try fields.speaker("speaker", of: object, at: path)
+            try append(items, at: { JSONPath.key(path(), "words") }, within: bounds, speaker: speaker, to: &words)
         }
         return words
     }
 
+    /// Appends the words of one `words` array (a segment's, or WhisperX's `word_segments`).
+    ///
+    /// - Parameters:
+    ///   - items: The array's elements.
+    ///   - path: The array's path.
+    ///   - bounds: The segment's start and end, which bound estimated times.
+    ///   - speaker: The segment's speaker, for words that name none (WhisperX gives untimed
+    ///     words no speaker).
+    ///   - words: The words so far; punctuation-only items extend the last one.
+    internal func append(
+        _ items: [JSONValue], at path: () -> String, within bounds: (start: Double?, end: Double?),
+        speaker: String? = nil, to words: inout [Word]
+    ) throws(TranscriptError) {
+        var pending: [Item] = []  // untimed items waiting for the next timed one
+        var pendingStart = bounds.start
+        for (index, value) in items.enumerated() {
+            func itemPath() -> String { JSONPath.index(path(), index) }
+            guard var item = try item(value, at: itemPath) else { continue }
+            item.speaker = item.speaker ?? speaker
+            guard let start = item.start, let end = item.end else {
+                pending.append(item)
+                continue
+            }
+            let word = try fields.word(
+                item.text, start: start, end: end, confidence: item.confidence, speaker: item.speaker,
+                startPath: { value.isArray ? JSONPath.index(itemPath(), 0) : JSONPath.key(itemPath(), "start") },
+                endPath: { value.isArray ? JSONPath.index(itemPath(), 1) : JSONPath.key(itemPath(), "end") })
+            if !pending.isEmpty {
+                place(pending, from: pendingStart ?? words.last?.end ?? start, to: start, into: &words)
+                pending.removeAll()
+            }
+            Self.add(word, to: &words)
+            pendingStart = nil
+        }
+        if !pending.isEmpty {
+            let from = pendingStart ?? words.last?.end ?? bounds.end ?? 0
+            place(pending, from: from, to: max(from, bounds.end ?? from), into: &words)
+        }
+    }
+
+    /// Adds a word, or appends a punctuation-only word to the previous one.
+    private static func add(_ word: Word, to words: inout [Word]) {
+        if isPunctuationOnly(word.text), let last = words.indices.last {
+            words[last].text += word.text
+            words[last].end = max(words[last].end, word.end)
+        } else {
+            words.append(word)
+        }
+    }
+
+    /// Gives untimed items estimated times between `from` and `to`, spread by their lengths.
+    private func place(_ items: [Item], from: Double, to: Double, into words: inout [Word]) {
+        let end = max(from, to)
+        let total = items.reduce(0) { $0 + max(1, $1.text.count) }
+        var characters = 0
+        for item in items {
+            let start = from + (end - from) * Double(characters) / Double(total)
+            characters += max(1, item.text.count)
+            let word = Word(
+                text: item.text, start: start, end: from + (end - from) * Double(characters) / Double(total),
+                confidence: item.confidence, speaker: item.speaker, isTimeEstimated: true)
+            Self.add(word, to: &words)
+        }
+    }
+
+    /// Reads one item: an object, or a faster-whisper `[start, end, word, probability]` array.
+    /// Returns `nil` for whisper-timestamped's `[*]` disfluency marks.
+    ///
+    /// The object's members are found in one pass (this runs once per word of a transcript
+    /// that may have millions); a missing or malformed member is then reported through
+    /// `JSONFields`, as every reader reports it.
+    private func item(_ value: JSONValue, at path: () -> String) throws(TranscriptError) -> Item? {
+        if case .array(let tuple) = value {
+            return try positionalItem(tuple, at: path)
+        }
+        let object = try fields.object(value, at: path, expected: "an object or a [start, end, word, probability] array")
+        var hasWord = false
+        var hasText = false
+        var start: JSONValue?
+        var end: JSONValue?
+        var confidence: (key: String, value: JSONValue)?
+        var speaker: JSONValue?
+        for member in object.members {
+            switch member.key {
+            case "word": hasWord = true
+            case "text": hasText = true
+            case "start": start = member.value
+            case "end": end = member.value
+            case "probability", "confidence", "score": confidence = (member.key, member.value)
+            case "speaker": speaker = member.value
+            default: continue
+            }
+        }
+        let string = try fields.string(hasWord || !hasText ? "word" : "text", of: object, at: path)
+        if string.utf8.contains(UInt8(ascii: "*")), string.trimmingWhitespace == "[*]" { return nil }
+        return Item(
+            text: string,
+            start: try time(start, "start", of: object, at: path),
+            end: try time(end, "end", of: object, at: path),
+            confidence: try confidence.map { (found) throws(TranscriptError) in
+                found.value == .null ? nil : try fields.confidence(found.value, at: { JSONPath.key(path(), found.key) })
+            } ?? nil,
+            speaker: speaker == nil ? nil : try fields.speaker("speaker", of: object, at: path))
+    }
+
+    /// A word's time: required unless untimed words are estimated.
+    private func time(_ value: JSONValue?, _ key: String, of object: JSONObject, at path: () -> String)
+        throws(TranscriptError) -> Double?
+    {
+        guard let value, value != .null else {
+            return untimedWords == .estimated ? nil : try fields.time(key, of: object, unit: .seconds, at: path)
+        }
+        return try fields.time(value, unit: .seconds, at: { JSONPath.key(path(), key) })
+    }
+
+    private func positionalItem(_ tuple: [JSONValue], at path: () -> String) throws(TranscriptError) -> Item {
+        guard tuple.count == 3 || tuple.count == 4 else {
+            throw fields.malformed(
+                path(), expected: "a [start, end, word, probability] array", found: "an array of \(tuple.count)")
+        }
+        guard case .string(let text) = tuple[2] else {
+            throw fields.malformed(JSONPath.index(path(), 2), expected: "a string", found: tuple[2].kindDescription)
+        }
+        return Item(
+            text: text,
+            start: try fields.time(tuple[0], unit: .seconds, at: { JSONPath.index(path(), 0) }),
+            end: try fields.time(tuple[1], unit: .seconds, at: { JSONPath.index(path(), 1) }),
+            confidence: tuple.count == 4 && tuple[3] != .null
+                ? try fields.confidence(tuple[3], at: { JSONPath.index(path(), 3) }) : nil)
+    }
+
     /// Whether a word's text has no letters, digits or marks: only spaces, punctuation, symbols.
     private static func isPunctuationOnly(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0.isWordCharacter }
-    }
-}
-
-extension WhisperJSON {
-    /// Reads items of one file, naming it and the item path in errors.
-    private struct Reader {
-        let source: String
-
-        func words(inSegment segment: JSONValue, path: String) throws(TranscriptError) -> [Word] {
-            guard case .object(let members) = segment else {
-                throw malformed(path, expected: "an object", found: segment.kindDescription)
-            }
-            switch members["words"] {
-            case nil, .null?:
-                return []
-            case .array(let items)?:
-                var words: [Word] = []
-                words.reserveCapacity(items.count)
-                for (index, item) in items.enumerated() {
-                    words.append(try word(from: item, path: "\(path).words[\(index)]"))
-                }
-                return words
-            case let other?:
-                throw malformed("\(path).words", expected: "an array", found: other.kindDescription)
-            }
+        let isASCIIWordByte = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
-
-        func word(from item: JSONValue, path: String) throws(TranscriptError) -> Word {
-            guard case .object(let members) = item else {
-                throw malformed(path, expected: "an object", found: item.kindDescription)
-            }
-            guard case .string(let text)? = members["word"] else {
-                throw malformed(
-                    "\(path).word", expected: "a string", found: members["word"]?.kindDescription ?? "no \"word\" key")
-            }
-            let start = try number(members, "start", path: path)
-            let end = try number(members, "end", path: path)
-            do {
-                try WordTimeRule.check(start: start)
-            } catch {
-                throw invalidTime("\(path).start", error)
-            }
-            do {
-                try WordTimeRule.check(end: end, start: start)
-            } catch {
-                throw invalidTime("\(path).end", error)
-            }
-            return Word(text: text, start: start, end: end, confidence: try probability(members, path: path))
-        }
-
-        private func number(_ members: [String: JSONValue], _ key: String, path: String) throws(TranscriptError)
-            -> Double
-        {
-            guard case .number(let value)? = members[key] else {
-                throw malformed(
-                    "\(path).\(key)", expected: "a number", found: members[key]?.kindDescription ?? "no \"\(key)\" key")
-            }
-            return value
-        }
-
-        private func probability(_ members: [String: JSONValue], path: String) throws(TranscriptError) -> Double? {
-            switch members["probability"] {
-            case nil, .null?:
-                return nil
-            case .number(let value)? where (0...1).contains(value):
-                return value
-            case .number(let value)?:
-                throw malformed("\(path).probability", expected: "a number from 0 to 1", found: "\(value)")
-            case let other?:
-                throw malformed("\(path).probability", expected: "a number from 0 to 1", found: other.kindDescription)
-            }
-        }
-
-        func malformed(_ place: String, expected: String, found: String) -> TranscriptError {
-            .malformed(file: source, format: .whisperJSON, place: place, expected: expected, found: found)
-        }
-
-        private func invalidTime(_ place: String, _ violation: WordTimeRule.Violation) -> TranscriptError {
-            .invalidTime(
-                file: source, format: .whisperJSON, place: place, expected: violation.expected, found: violation.found)
-        }
+        if text.utf8.contains(where: isASCIIWordByte) { return false }
+        return !text.unicodeScalars.contains { $0.isWordCharacter }
     }
 }

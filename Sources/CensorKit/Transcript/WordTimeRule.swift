@@ -34,6 +34,32 @@ internal enum WordTimeRule {
         }
     }
 
+    /// Checks a word's start and end, turning a violation into the transcript error at its place.
+    ///
+    /// - Parameters:
+    ///   - start: Seconds.
+    ///   - end: Seconds.
+    ///   - file: The file as named to the user.
+    ///   - format: The format being read.
+    ///   - startPlace: Where the start is (`line 3:column 1`, `words[7].start`).
+    ///   - endPlace: Where the end is.
+    /// - Throws: `TranscriptError.invalidTime` at the first time that breaks the rule.
+    internal static func check(
+        start: Double, end: Double, file: String, format: TranscriptFormat, startPlace: () -> String,
+        endPlace: () -> String
+    ) throws(TranscriptError) {
+        do {
+            try check(start: start)
+        } catch {
+            throw .invalidTime(file: file, format: format, place: startPlace(), expected: error.expected, found: error.found)
+        }
+        do {
+            try check(end: end, start: start)
+        } catch {
+            throw .invalidTime(file: file, format: format, place: endPlace(), expected: error.expected, found: error.found)
+        }
+    }
+
     /// A time as a user would write it: `1.28`, `-0.5`, `NaN`, `infinity`.
     private static func describe(_ seconds: Double) -> String {
         if seconds.isNaN { return "NaN" }

@@ -1,0 +1,105 @@
+/// One token of a censor-list entry: a literal word, or a glob with `*` (any run of characters,
+/// also none) and `?` (exactly one character).
+///
+/// Globs are anchored: `hell*` matches a whole word that starts with `hell` — "hell", "hellish"
+/// — and never "shell". Tokens are in comparison form (`normalizedWord(_:foldingDiacritics:)`).
+internal enum PatternToken: Hashable, Sendable {
+    case literal(String)
+    case glob(Glob)
+
+    /// An entry's tokens: split at whitespace and inside words at dashes (`piece-of-shit` is
+    /// three tokens, as the transcript's `comparisonTokens(of:foldingDiacritics:)` splits
+    /// it); tokens with no letter, digit or mark vanish.
+    ///
+    /// - Parameters:
+    ///   - pattern: The entry's words, as written.
+    ///   - foldingDiacritics: Whether marks are folded.
+    /// - Returns: The tokens; empty when the entry could never match.
+    internal static func tokens(of pattern: String, foldingDiacritics: Bool) -> [PatternToken] {
+        let isPatternScalar = { (scalar: Unicode.Scalar) in scalar.isWordCharacter || scalar == "*" || scalar == "?" }
+        var tokens: [PatternToken] = []
+        for word in pattern.split(whereSeparator: \.isWhitespace) {
+            let form = trimmed(folded(String(word), foldingDiacritics: foldingDiacritics), keeping: isPatternScalar)
+            for part in splitAtDashes(form) {
+                let piece = trimmed(part, keeping: isPatternScalar)
+                guard piece.unicodeScalars.contains(where: \.isWordCharacter) else { continue }
+                tokens.append(piece.contains(where: { $0 == "*" || $0 == "?" }) ? .glob(Glob(piece)) : .literal(piece))
+            }
+        }
+        return tokens
+    }
+}
+
+/// The comparison tokens of a transcript word: its `normalizedWord(_:foldingDiacritics:)`,
+/// split at inner dashes (`mother-fucking` is two tokens), each trimmed again.
+///
+/// - Parameters:
+///   - word: The word as the transcript wrote it.
+///   - foldingDiacritics: Whether marks are folded.
+/// - Returns: The tokens; empty for a word of only punctuation.
+internal func comparisonTokens(of word: String, foldingDiacritics: Bool) -> [String] {
+    let form = normalizedWord(word, foldingDiacritics: foldingDiacritics)
+    guard form.unicodeScalars.contains(where: { $0.properties.generalCategory == .dashPunctuation }) else {
+        return form.isEmpty ? [] : [form]
+    }
+    return splitAtDashes(form).map { trimmed($0) { $0.isWordCharacter } }.filter { !$0.isEmpty }
+}
+
+/// Splits at dash punctuation (`-`, `–`, `—`).
+private func splitAtDashes(_ text: String) -> [Substring] {
+    text.split { $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .dashPunctuation } }
+}
+
+/// An anchored wildcard pattern over Unicode scalars.
+internal struct Glob: Hashable, Sendable {
+    /// The pattern as written in comparison form, e.g. `*shit*`.
+    internal let text: String
+    private let scalars: [Unicode.Scalar]
+    /// The fewest scalars a matching word has: the pattern's length without its `*`s.
+    private let minimumLength: Int
+
+    /// The pattern's first scalar when it is a literal (not `*` or `?`), for bucketing.
+    internal var firstLiteral: Unicode.Scalar? { scalars.first.flatMap { $0 == "*" || $0 == "?" ? nil : $0 } }
+    /// The pattern's last scalar when it is a literal, for bucketing.
+    internal var lastLiteral: Unicode.Scalar? { scalars.last.flatMap { $0 == "*" || $0 == "?" ? nil : $0 } }
+
+    /// Creates a glob.
+    ///
+    /// - Parameter text: The pattern in comparison form.
+    internal init(_ text: String) {
+        self.text = text
+        scalars = Array(text.unicodeScalars)
+        minimumLength = scalars.count { $0 != "*" }
+    }
+
+    /// Whether a whole word matches.
+    ///
+    /// - Parameter word: The word's scalars in comparison form.
+    /// - Returns: `true` when the pattern covers the word from its first to its last scalar.
+    /// - Complexity: O(*n* + *m*) for patterns with at most one `*`; at worst O(*n*·*m*).
+    internal func matches(_ word: [Unicode.Scalar]) -> Bool {
+        guard word.count >= minimumLength else { return false }
+        var pattern = 0
+        var position = 0
+        var star = -1
+        var starPosition = 0
+        while position < word.count {
+            if pattern < scalars.count, scalars[pattern] == "?" || scalars[pattern] == word[position] {
+                pattern += 1
+                position += 1
+            } else if pattern < scalars.count, scalars[pattern] == "*" {
+                star = pattern
+                starPosition = position
+                pattern += 1
+            } else if star >= 0 {
+                pattern = star + 1
+                starPosition += 1
+                position = starPosition
+            } else {
+                return false
+            }
+        }
+        while pattern < scalars.count, scalars[pattern] == "*" { pattern += 1 }
+        return pattern == scalars.count
+    }
+}
