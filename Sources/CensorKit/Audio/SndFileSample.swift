@@ -8,6 +8,16 @@ protocol SndFileSample {
     static func write(_ file: OpaquePointer, _ buffer: UnsafePointer<Self>, _ frames: Int) -> Int
 }
 
+extension Int16: SndFileSample {
+    static func read(_ file: OpaquePointer, _ buffer: UnsafeMutablePointer<Int16>, _ frames: Int) -> Int {
+        Int(sf_readf_short(file, buffer, sf_count_t(frames)))
+    }
+
+    static func write(_ file: OpaquePointer, _ buffer: UnsafePointer<Int16>, _ frames: Int) -> Int {
+        Int(sf_writef_short(file, buffer, sf_count_t(frames)))
+    }
+}
+
 extension Int32: SndFileSample {
     static func read(_ file: OpaquePointer, _ buffer: UnsafeMutablePointer<Int32>, _ frames: Int) -> Int {
         Int(sf_readf_int(file, buffer, sf_count_t(frames)))

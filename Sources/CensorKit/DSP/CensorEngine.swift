@@ -30,6 +30,8 @@ public struct CensorEngine: Sendable {
     public let beepFades: [BeepFade]
 
     private var nextSpan = 0
+    /// Fade curves by length; nearly every span shares one or two lengths.
+    private var fadeTables: [Int: [Float]] = [:]
     private var oscillator: SineOscillator?
     private var oscillatorSpan = -1
 
@@ -80,7 +82,8 @@ public struct CensorEngine: Sendable {
             let span = spans[index]
             let frames = max(span.fadeStart, firstFrame)..<min(span.fadeEnd, blockEnd)
             let kernel = SpanKernel(
-                block: block, firstFrame: firstFrame, channelCount: channelCount, codec: codec, span: span)
+                block: block, firstFrame: firstFrame, channelCount: channelCount, codec: codec, span: span,
+                fadeIn: fadeTable(length: span.start - span.fadeStart), fadeOut: fadeTable(length: span.fadeEnd - span.end))
             switch mode {
             case .mute:
                 kernel.applyGain(0, frames: frames)
@@ -95,5 +98,13 @@ public struct CensorEngine: Sendable {
             }
             index += 1
         }
+    }
+
+    /// The fade curve of `length` steps, computed on first use.
+    private mutating func fadeTable(length: Int) -> [Float] {
+        if let table = fadeTables[length] { return table }
+        let table = FadeCurve.table(length: length)
+        fadeTables[length] = table
+        return table
     }
 }

@@ -9,16 +9,8 @@ enum FadeCurve {
         Float(0.5 - 0.5 * cos(Double.pi * Double(index + 1) / Double(length + 1)))
     }
 
-    /// The censoring strength at absolute `frame` of `span`: 0 outside its modified region,
-    /// rising along the fade in, 1 in the core, falling along the fade out.
-    @inlinable
-    static func strength(at frame: Int, in span: Span) -> Float {
-        if frame < span.start {
-            return progress(frame - span.fadeStart, of: span.start - span.fadeStart)
-        }
-        if frame >= span.end {
-            return progress(span.fadeEnd - 1 - frame, of: span.fadeEnd - span.end)
-        }
-        return 1
+    /// The progress of every step of a `length`-step fade, computed once per fade length.
+    static func table(length: Int) -> [Float] {
+        (0..<length).map { progress($0, of: length) }
     }
 }

@@ -23,33 +23,35 @@ struct DoubleCodec: SampleCodec {
     @inline(__always) func encode(_ value: Float) -> Double { Double(value) }
 }
 
-/// Integer PCM of at most 16 bits, held left-justified in an `Int32`, computed in `Float`
-/// (which holds every 16-bit step exactly, so the result equals ``IntegerPCMCodec``'s).
+/// Integer PCM of at most 16 bits, held left-justified in an `Int16` (as libsndfile's `short`
+/// interface stores 8- and 16-bit audio, its cheapest path), computed in `Float`, which holds
+/// every 16-bit step exactly.
 struct NarrowPCMCodec: SampleCodec {
     /// Adding 1.5·2²³ to a float below 2²² in magnitude leaves the nearest integer (ties to
     /// even) in the low bits of its bit pattern.
     private static let roundingMagic: Float = 12_582_912
     private let scale: Float
-    private let shift: Int32
+    private let shift: Int16
     private let maximum: Float
 
     /// A codec for `bits`-bit audio, 8 to 16.
     init(bits: Int) {
         precondition((8...16).contains(bits), "narrow PCM has 8 to 16 bits")
         scale = Float(1 << (bits - 1))
-        shift = Int32(32 - bits)
+        shift = Int16(16 - bits)
         maximum = scale - 1
     }
 
-    @inline(__always) func decode(_ sample: Int32) -> Float {
-        Float(sample) * (1.0 / 2_147_483_648.0)
+    @inline(__always) func decode(_ sample: Int16) -> Float {
+        Float(sample) * (1.0 / 32_768.0)
     }
 
-    @inline(__always) func encode(_ value: Float) -> Int32 {
+    @inline(__always) func encode(_ value: Float) -> Int16 {
         var clamped = value * scale
         clamped = clamped > maximum ? maximum : clamped
         clamped = clamped < -scale ? -scale : clamped
-        return (Int32(bitPattern: (clamped + Self.roundingMagic).bitPattern) &- 0x4B40_0000) &<< shift
+        let rounded = Int32(bitPattern: (clamped + Self.roundingMagic).bitPattern) &- 0x4B40_0000
+        return Int16(truncatingIfNeeded: rounded) &<< shift
     }
 }
 

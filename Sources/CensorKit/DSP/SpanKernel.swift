@@ -10,6 +10,9 @@ struct SpanKernel<Codec: SampleCodec> {
     let channelCount: Int
     let codec: Codec
     let span: Span
+    /// ``FadeCurve/table(length:)`` for the span's fade in and fade out.
+    let fadeIn: [Float]
+    let fadeOut: [Float]
 
     /// Frames of tone generated at a time.
     private static var toneChunkFrames: Int { 256 }
@@ -49,7 +52,7 @@ struct SpanKernel<Codec: SampleCodec> {
                 continue
             }
             for frame in part {
-                let strength = FadeCurve.strength(at: frame, in: span)
+                let strength = strength(at: frame)
                 let keep: Float, add: Float
                 switch fade {
                 case .equalPower:
@@ -90,12 +93,21 @@ struct SpanKernel<Codec: SampleCodec> {
         }
     }
 
+    /// The censoring strength at absolute `frame`: rising along the fade in, 1 in the core,
+    /// falling along the fade out.
+    @inline(__always)
+    private func strength(at frame: Int) -> Float {
+        if frame < span.start { return fadeIn[frame - span.fadeStart] }
+        if frame >= span.end { return fadeOut[span.fadeEnd - 1 - frame] }
+        return 1
+    }
+
     /// Calls `body` with the first sample index and the censoring strength of every frame of
     /// `frames` that lies in a fade.
     private func forEachFadeFrame(in frames: Range<Int>, _ body: (Int, Float) -> Void) {
         for part in [frames.clamped(to: span.fadeStart..<span.start), frames.clamped(to: span.end..<span.fadeEnd)] {
             for frame in part {
-                body((frame - firstFrame) * channelCount, FadeCurve.strength(at: frame, in: span))
+                body((frame - firstFrame) * channelCount, strength(at: frame))
             }
         }
     }
