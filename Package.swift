@@ -40,6 +40,11 @@ let package = Package(
             dependencies: ["CensorKit"],
             path: "Benchmarks/CensorBenchmarks"
         ),
+        .executableTarget(
+            name: "CensorAccuracy",
+            dependencies: ["CensorKit"],
+            path: "Benchmarks/CensorAccuracy"
+        ),
         .testTarget(
             name: "CensorKitTests",
             dependencies: ["CensorKit"]

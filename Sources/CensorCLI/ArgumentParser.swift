@@ -37,6 +37,8 @@ struct ArgumentParser {
 
     /// The message for an unknown option, suggesting the closest real one.
     static func unknownOption(_ name: String) -> String {
+        // The distance costs length × length per option: a pasted blob gets no suggestion.
+        guard name.count <= 64 else { return "unknown option '\(name.prefix(64))…'" }
         let candidates = Option.all.map(\.name)
         let best = candidates.min { editDistance(name, $0) < editDistance(name, $1) }
         if let best, editDistance(name, best) <= max(2, best.count / 3) {

@@ -7,6 +7,10 @@ struct Arguments: Sendable {
     var transcriptFormat: TranscriptFormat?
     /// `--words` files and `--word` entries, in the order given.
     var lists: [ListSource] = []
+    /// Whether the built-in list is censored too (always, when no list is given).
+    var alsoDefault = false
+    /// Whether matching ignores accents.
+    var foldDiacritics = false
     var mode: CensorMode = .beep(Beep())
     var plan = PlanOptions()
     var output: String?

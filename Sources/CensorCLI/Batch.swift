@@ -36,15 +36,20 @@ struct Batch {
         return results.allSatisfy { $0.error == nil }
     }
 
-    /// The censor list: every `--words` file and `--word`, in order.
+    /// The censor list: every `--words` file and `--word`, in order, and the built-in list when
+    /// none is given or `--also-default` asks for it.
     private func loadList() throws -> CensorList {
-        var list = CensorList(entries: [])
+        let fold = arguments.foldDiacritics
+        var list = CensorList(entries: [], foldingDiacritics: fold)
         for source in arguments.lists {
             switch source {
-            case let .file(path): list.append(contentsOf: try CensorList.load(contentsOf: URL(fileURLWithPath: path)))
-            case let .word(word): list.append(contentsOf: CensorList(entries: [word]))
+            case let .file(path):
+                list.append(contentsOf: try CensorList.load(contentsOf: URL(fileURLWithPath: path), foldingDiacritics: fold))
+            case let .word(word):
+                list.append(contentsOf: CensorList(entries: [word], foldingDiacritics: fold))
             }
         }
+        if arguments.alsoDefault { list.append(contentsOf: .defaultEnglish) }
         return list
     }
 

@@ -52,8 +52,8 @@ private struct ParsedLine {
             case Option.words.name:
                 lists.append(.file(value))
             case Option.word.name:
-                guard !normalizedWord(value).isEmpty else {
-                    throw UsageError("--word '\(value)': expected a word or phrase with a letter or digit")
+                guard CensorList.Entry(parsing: value).canMatch else {
+                    throw UsageError("--word '\(value)': expected a word, phrase or glob with a letter or digit")
                 }
                 lists.append(.word(value))
             default:
@@ -79,7 +79,8 @@ private struct ParsedLine {
         result.verbose = flags.contains(Option.verbose.name)
         guard !(result.quiet && result.verbose) else { throw UsageError("--quiet and --verbose contradict each other") }
         result.lists = lists
-        guard !lists.isEmpty else { throw UsageError("nothing to censor: give --words <file> or --word <word>") }
+        result.alsoDefault = lists.isEmpty || flags.contains(Option.alsoDefault.name)
+        result.foldDiacritics = flags.contains(Option.foldDiacritics.name)
         try checkOutputs(result)
         if let name = values[Option.transcriptFormat.name] {
             result.transcriptFormat = try choice(Option.transcriptFormat, name, TranscriptFormat.allCases)
@@ -154,7 +155,12 @@ private struct ParsedLine {
         let pad = try number(Parameters.pad)
         let before = values["--\(Parameters.padBefore.name)"] == nil ? pad : try number(Parameters.padBefore)
         let after = values["--\(Parameters.padAfter.name)"] == nil ? pad : try number(Parameters.padAfter)
-        return PlanOptions(padBefore: before / 1000, padAfter: after / 1000, crossfade: try number(Parameters.crossfade) / 1000)
+        let refine = !flags.contains(Option.noRefine.name)
+        if !refine, values["--\(Parameters.refineWindow.name)"] != nil {
+            throw UsageError("--\(Parameters.refineWindow.name) and \(Option.noRefine.name) contradict each other")
+        }
+        return PlanOptions(padBefore: before / 1000, padAfter: after / 1000, crossfade: try number(Parameters.crossfade) / 1000,
+                           refine: refine, refineWindow: try number(Parameters.refineWindow) / 1000)
     }
 
     /// The value of `parameter`'s option, or its default; checked against its range.

@@ -18,6 +18,7 @@ public enum CommandLineTool {
     /// - Parameter arguments: The command-line arguments.
     /// - Returns: The exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        SignalHandling.install()
         let command: Command
         do {
             command = try Command.parse(arguments)

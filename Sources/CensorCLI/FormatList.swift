@@ -9,7 +9,7 @@ enum FormatList {
         }
         lines += ["", "ENCODINGS libsndfile knows (each container takes some):"]
         lines += AudioLibrary.encodings.map { "  \($0.name)" }
-        lines += ["", "OUTPUT (--format, --encoding; + writable here at 48 kHz stereo):"]
+        lines += ["", "OUTPUT (--format, then the --encoding values this build writes in it, checked at 48 kHz stereo):"]
         for container in AudioContainer.allCases {
             let encodings = AudioEncoding.allCases.filter { AudioLibrary.canWrite(container, $0) }.map(\.rawValue)
             lines.append("  " + container.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)

@@ -23,10 +23,15 @@ struct Job: Sendable {
         var outcome = Outcome(input: input)
         do {
             let transcriptPath = try arguments.transcript ?? TranscriptLocator.transcript(beside: input)
-            let transcript = try Transcript.load(
-                contentsOf: URL(fileURLWithPath: transcriptPath), format: arguments.transcriptFormat)
+            let transcript = try Self.loadTranscript(transcriptPath, format: arguments.transcriptFormat)
             if transcript.words.isEmpty {
                 outcome.warnings.append("\(transcriptPath) has no timed words; nothing can be censored")
+            }
+            let estimated = transcript.estimatedWordCount
+            if estimated > 0 {
+                outcome.warnings.append("\(transcriptPath) (\(transcript.format.rawValue)) gives no times for "
+                    + "\(estimated) of its \(transcript.words.count) words; theirs are estimated (from cue times and "
+                    + "word lengths, or from their neighbours), so the report marks them and --pad may be wise")
             }
             let matches = list.matches(in: transcript)
             let censor = Censor(mode: arguments.mode, options: arguments.plan)
@@ -45,6 +50,7 @@ struct Job: Sendable {
                     + "the end of \(input) (\(Messages.seconds(Double(report.frames) / Double(report.sampleRate))) s); "
                     + "nothing was censored for it"
             }
+            outcome.warnings += Self.disagreements(transcript: transcript, transcriptPath: transcriptPath, report: report)
             outcome.report = report
         } catch {
             outcome.error = error

@@ -62,8 +62,15 @@ extension Option {
         default: "detected", completion: .words(TranscriptFormat.allCases.map(\.rawValue)))
     static let words = Option(
         "--words", value: "file",
-        help: "A censor list: one word or phrase a line, # comments. Repeatable.", completion: .file)
-    static let word = Option("--word", value: "word", help: "A word or phrase to censor. Repeatable.")
+        help: "A censor list: one entry a line (a word, a phrase, a glob such as fuck* or b?tch, an exception "
+            + "such as !hello, word|replacement), # comments; or a JSON array of strings. Repeatable. Replaces "
+            + "the built-in list.", default: "the built-in English list", completion: .file)
+    static let word = Option(
+        "--word", value: "word", help: "An entry to censor, as in a list file. Repeatable; replaces the built-in list.")
+    static let alsoDefault = Option(
+        "--also-default", help: "Censor the built-in English list too, besides --words and --word.")
+    static let foldDiacritics = Option(
+        "--fold-diacritics", help: "Match regardless of accents (café matches cafe).")
     static let mode = Option(
         "--mode", value: "mode", help: "What replaces a censored word: beep, duck or mute.", default: "beep",
         completion: .words(["beep", "duck", "mute"]))
@@ -116,15 +123,19 @@ extension Option {
     static let completionScript = Option(
         "--completion", value: "shell", help: "Print a completion script for bash or zsh.",
         completion: .words(["bash", "zsh"]))
+    static let noRefine = Option(
+        "--no-refine", help: "Use the transcript's word times as given, instead of moving each censored word's "
+            + "edges to where its sound really begins and ends.")
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")
 
     /// Every option, in the order help lists them.
     static let all: [Option] = [
-        transcript, transcriptFormat, words, word, mode,
+        transcript, transcriptFormat, words, word, alsoDefault, foldDiacritics, mode,
         output, outputDir, inPlace, format, encoding, rate, quality, report, labels, dryRun, force,
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
-        Option(Parameters.crossfade), Option(Parameters.beepFrequency), Option(Parameters.beepLevel),
-        Option(Parameters.duckGain), jobs, quiet, verbose, listFormats, completionScript, version, help,
+        Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow),
+        Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),
+        jobs, quiet, verbose, listFormats, completionScript, version, help,
     ]
 }

@@ -76,6 +76,10 @@ public enum Parameters {
     public static let snapWindow = Parameter(
         "snap-window", default: 10, range: 0...100, unit: "ms",
         help: "How far a span's edge may move outward to meet a zero crossing.")
+    /// How far edge refinement may move a word's start or end to where its sound begins or ends.
+    public static let refineWindow = Parameter(
+        "refine-window", default: 150, range: 0...1000, unit: "ms",
+        help: "How far a censored word's edge may move to where its sound really begins or ends.")
     /// The beep's frequency.
     public static let beepFrequency = Parameter(
         "beep-frequency", default: 1000, range: 20...20000, unit: "Hz",

@@ -1,3 +1,6 @@
+import CSndFile
+import Foundation
+
 extension AudioFileFormat {
     /// The format to write `path` in, given this (the input's) format and what was asked.
     ///
@@ -34,5 +37,68 @@ extension AudioFileFormat {
         throw .unsupportedOutput(
             path: path,
             reason: "libsndfile cannot write \(container)\(encodings) for \(channelCount) channels at \(rate) Hz\(opus)")
+    }
+}
+
+extension AudioFileFormat {
+    /// The most audio bytes a WAV or AIFF file can hold: their chunk sizes are 32-bit (4 GiB),
+    /// less 1 MiB for the header and metadata chunks.
+    static let classicSizeLimit = Int(UInt32.max) - (1 << 20)
+
+    /// The most bytes a frame takes in this encoding; encodings that compress (ADPCM, GSM …)
+    /// are counted as 16-bit, more than they take.
+    var maximumBytesPerFrame: Int {
+        let bytes = switch Int(encodingCode) {
+        case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_ULAW, SF_FORMAT_ALAW: 1
+        case SF_FORMAT_PCM_24: 3
+        case SF_FORMAT_PCM_32, SF_FORMAT_FLOAT: 4
+        case SF_FORMAT_DOUBLE: 8
+        default: 2
+        }
+        return bytes * channelCount
+    }
+
+    /// This format, or what to write instead when `frames` frames would not fit its container.
+    ///
+    /// WAV and AIFF store sizes in 32 bits, so neither can hold more than 4 GiB. A WAV output
+    /// that would pass that is written as RF64 (EBU Tech 3306: WAV with 64-bit sizes, which
+    /// libsndfile, ffmpeg and sox read); an AIFF output, or a WAV whose encoding RF64 cannot
+    /// hold, is refused before anything is written.
+    ///
+    /// - Parameters:
+    ///   - frames: The frames to be written.
+    ///   - path: The output, for messages.
+    ///   - limit: The most audio bytes the container holds; tests lower it.
+    /// - Returns: The format, and a warning when it is RF64 standing in for WAV.
+    /// - Throws: ``AudioError/unsupportedOutput(path:reason:)`` for an AIFF output over the limit.
+    func fitting(frames: Int, path: String, limit: Int = classicSizeLimit) throws(AudioError)
+        -> (format: AudioFileFormat, warning: String?)
+    {
+        let (product, overflow) = frames.multipliedReportingOverflow(by: maximumBytesPerFrame)
+        let bytes = overflow ? Int.max : product
+        guard bytes > limit else { return (self, nil) }
+        let size = Self.describe(bytes: bytes), most = Self.describe(bytes: limit + (1 << 20))
+        let name: String
+        switch Int(containerCode) {
+        case SF_FORMAT_WAV, SF_FORMAT_WAVEX: name = "WAV"
+        case SF_FORMAT_AIFF: name = "AIFF"
+        default: return (self, nil)
+        }
+        let rf64 = AudioFileFormat(
+            code: Int32(SF_FORMAT_RF64) | encodingCode, sampleRate: sampleRate, channelCount: channelCount)
+        guard name == "WAV", rf64.isWritable else {
+            throw .unsupportedOutput(
+                path: path, reason: "the audio would take \(size), more than the \(most) a\(name == "AIFF" ? "n" : "") "
+                    + "\(name) file can hold; write CAF, W64 or RF64 instead (--format caf)")
+        }
+        return (rf64, "'\(path)' holds \(size) of audio, more than a WAV file can (\(most)): it is written "
+            + "as RF64, the WAV format for large files (EBU Tech 3306), which libsndfile, ffmpeg and sox read")
+    }
+
+    /// A size in GiB, MiB or bytes, for messages.
+    private static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 30 { return String(format: "%.1f GiB", Double(bytes) / Double(1 << 30)) }
+        if bytes >= 1 << 20 { return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) }
+        return "\(bytes) bytes"
     }
 }

@@ -21,7 +21,7 @@ final class AudioWriter {
         var info = SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
                            format: format.code, sections: 0, seekable: 0)
         guard let handle = sf_open(file, Int32(SFM_WRITE), &info) else {
-            throw .cannotCreate(path: path, reason: String(cString: sf_strerror(nil)))
+            throw .cannotCreate(path: path, reason: plainReason(sf_strerror(nil)))
         }
         let file = handle
         self.path = path
@@ -42,7 +42,7 @@ final class AudioWriter {
         guard let file else { return }
         let count = Sample.write(file, buffer, frames)
         guard count == frames else {
-            throw .writeFailed(path: path, frame: written + count, reason: String(cString: sf_strerror(file)))
+            throw .writeFailed(path: path, frame: written + count, reason: plainReason(sf_strerror(file)))
         }
         written += count
     }
@@ -53,7 +53,16 @@ final class AudioWriter {
         self.file = nil
         let status = sf_close(file)
         guard status == 0 else {
-            throw .writeFailed(path: path, frame: written, reason: String(cString: sf_error_number(status)))
+            throw .writeFailed(path: path, frame: written, reason: plainReason(sf_error_number(status)))
         }
     }
+}
+
+/// A libsndfile message as a reason in censor's messages: without the `System error : `
+/// prefix and the closing period (`No space left on device`).
+func plainReason(_ message: UnsafePointer<CChar>?) -> String {
+    var reason = message.map { String(cString: $0) } ?? "unknown error"
+    if reason.hasPrefix("System error : ") { reason.removeFirst("System error : ".count) }
+    while reason.hasSuffix(".") { reason.removeLast() }
+    return reason
 }

@@ -8,6 +8,11 @@ public struct PlanOptions: Sendable, Hashable {
     public var crossfade: Double
     /// How many seconds an edge may move outward to meet a zero crossing; 0 turns snapping off.
     public var snapWindow: Double
+    /// Whether each word's start and end are first moved to where its sound really begins and
+    /// ends, judged from the audio (see ``Planner``); `false` uses the transcript's times as given.
+    public var refine: Bool
+    /// How many seconds refinement may move an edge, each way.
+    public var refineWindow: Double
 
     /// Creates options; every argument defaults to its ``Parameters`` definition.
     ///
@@ -16,15 +21,21 @@ public struct PlanOptions: Sendable, Hashable {
     ///   - padAfter: Seconds added after every word.
     ///   - crossfade: Seconds of crossfade on each side of a span.
     ///   - snapWindow: Seconds an edge may move outward to a zero crossing.
+    ///   - refine: Whether to refine word edges from the audio.
+    ///   - refineWindow: Seconds refinement may move an edge.
     public init(
         padBefore: Double = Parameters.padBefore.defaultValue / 1000,
         padAfter: Double = Parameters.padAfter.defaultValue / 1000,
         crossfade: Double = Parameters.crossfade.defaultValue / 1000,
-        snapWindow: Double = Parameters.snapWindow.defaultValue / 1000
+        snapWindow: Double = Parameters.snapWindow.defaultValue / 1000,
+        refine: Bool = true,
+        refineWindow: Double = Parameters.refineWindow.defaultValue / 1000
     ) {
         self.padBefore = padBefore
         self.padAfter = padAfter
         self.crossfade = crossfade
         self.snapWindow = snapWindow
+        self.refine = refine
+        self.refineWindow = refineWindow
     }
 }

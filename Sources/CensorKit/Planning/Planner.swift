@@ -1,6 +1,9 @@
 /// Turns matched word times into spans of frames, as DESIGN.md's frame contract defines.
 ///
-/// For a match `[start, end]` seconds the core is
+/// First, unless ``PlanOptions/refine`` is off, each match's start and end move to where the
+/// word's sound really begins and ends, judged from short-time spectra of the audio around it
+/// (at most ``PlanOptions/refineWindow`` away; see `EdgeRefiner`). For the resulting
+/// `[start, end]` seconds the core is
 /// `[floor((start − padBefore)·rate), ceil((end + padAfter)·rate))`, clamped to the file; edge
 /// snapping then moves each edge outward (never inward) to a zero crossing; crossfades are added
 /// outside the core; spans whose modified regions touch are merged.
@@ -16,7 +19,7 @@ public struct Planner: Sendable {
 
     /// Creates a planner.
     ///
-    /// - Parameter options: Padding, crossfade and snapping; defaults from ``Parameters``.
+    /// - Parameter options: Refinement, padding, crossfade and snapping; defaults from ``Parameters``.
     public init(options: PlanOptions = PlanOptions()) {
         self.options = options
     }
@@ -26,18 +29,30 @@ public struct Planner: Sendable {
     /// - Parameters:
     ///   - matches: The matched words, in any order.
     ///   - sampleRate: Frames per second of `audio`.
-    ///   - audio: The recording, read near each edge for snapping.
+    ///   - audio: The recording, read around each match for refinement and near each edge
+    ///     for snapping.
     /// - Returns: Merged, sorted spans within the file, and the matches past its end.
     /// - Throws: When `audio` cannot be read.
-    /// - Complexity: O(*m* log *m* + *m*·*w*) for *m* matches and a snap window of *w* frames.
+    /// - Complexity: O(*m* log *m* + *m*·(*r* + *w*)) for *m* matches, the *r* frames refinement
+    ///   analyses around each (the match, up to 2 s of it, plus its window and half a second on
+    ///   each side) and a snap window of *w* frames.
     public func plan(_ matches: [Match], sampleRate: Int, audio: inout some FrameSource) throws -> Plan {
         let frameCount = audio.frameCount
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
+        var refiner: EdgeRefiner?
+        var refined: [Match: (start: Double, end: Double)] = [:]
         var spans: [Span] = []
         var skipped: [Match] = []
         spans.reserveCapacity(matches.count)
         for match in matches {
-            guard var core = coreFrames(of: match, sampleRate: sampleRate, frameCount: frameCount) else {
+            var times = (start: match.start, end: match.end)
+            if options.refine, options.refineWindow > 0,
+               coreFrames(start: match.start, end: match.end, sampleRate: sampleRate, frameCount: frameCount) != nil {
+                if refiner == nil { refiner = EdgeRefiner(sampleRate: sampleRate, window: options.refineWindow) }
+                times = try refiner!.refine(start: match.start, end: match.end, in: &audio)
+                refined[match] = times
+            }
+            guard var core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
                 skipped.append(match)
                 continue
             }
@@ -48,11 +63,22 @@ public struct Planner: Sendable {
                 end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade),
                 matches: [match]))
         }
-        return Plan(spans: spans.merged(), skipped: skipped)
+        var merged = spans.merged()
+        if !refined.isEmpty {
+            for index in merged.indices {
+                let words = merged[index].matches
+                let start = words.map(\.start).min() ?? 0, end = words.map(\.end).max() ?? 0
+                let refinedStart = words.map { refined[$0]?.start ?? $0.start }.min() ?? start
+                let refinedEnd = words.map { refined[$0]?.end ?? $0.end }.max() ?? end
+                merged[index].refinedStart = refinedStart == start ? nil : refinedStart
+                merged[index].refinedEnd = refinedEnd == end ? nil : refinedEnd
+            }
+        }
+        return Plan(spans: merged, skipped: skipped)
     }
 
-    /// The core frames of one match, padded and clamped, before snapping; `nil` when it lies
-    /// wholly outside `0..<frameCount`.
+    /// The core frames of one match's transcript times, padded and clamped, before refinement
+    /// and snapping; `nil` when it lies wholly outside `0..<frameCount`.
     ///
     /// - Parameters:
     ///   - match: The matched words.
@@ -60,13 +86,19 @@ public struct Planner: Sendable {
     ///   - frameCount: The file's length in frames.
     /// - Returns: A non-empty range, or `nil`.
     public func coreFrames(of match: Match, sampleRate: Int, frameCount: Int) -> Range<Int>? {
+        coreFrames(start: match.start, end: match.end, sampleRate: sampleRate, frameCount: frameCount)
+    }
+
+    /// The core frames of `[start, end]` seconds, padded and clamped; `nil` when wholly outside.
+    func coreFrames(start: Double, end: Double, sampleRate: Int, frameCount: Int) -> Range<Int>? {
         let rate = Double(sampleRate)
-        let first = ((match.start - options.padBefore) * rate).rounded(.down)
-        let last = ((match.end + options.padAfter) * rate).rounded(.up)
+        let first = ((start - options.padBefore) * rate).rounded(.down)
+        let last = ((end + options.padAfter) * rate).rounded(.up)
         guard first < Double(frameCount), last > 0, first.isFinite, last.isFinite else { return nil }
-        let start = max(0, Int(first))
-        let end = min(frameCount, max(Int(last), start + 1))
-        return start..<end
+        // Clamp while still in Double: a finite time can lie beyond Int's range.
+        let lower = Int(max(0, first))
+        let upper = Int(min(last, Double(frameCount)))
+        return lower..<min(frameCount, max(upper, lower + 1))
     }
 
     private func frames(_ seconds: Double, _ sampleRate: Int) -> Int {

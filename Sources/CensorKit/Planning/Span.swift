@@ -14,6 +14,12 @@ public struct Span: Sendable, Hashable {
     public var fadeEnd: Int
     /// The matches this span censors, in order (several when spans were merged).
     public var matches: [Match]
+    /// The earliest start of the span's words after edge refinement, in seconds; `nil` when
+    /// refinement left it at the transcript's (or was off).
+    public var refinedStart: Double?
+    /// The latest end of the span's words after edge refinement, in seconds; `nil` when
+    /// refinement left it at the transcript's (or was off).
+    public var refinedEnd: Double?
 
     /// Creates a span.
     ///
@@ -23,13 +29,20 @@ public struct Span: Sendable, Hashable {
     ///   - end: The frame after the core; at least `start`.
     ///   - fadeEnd: The frame after the fade out; at least `end`.
     ///   - matches: The matches the span censors.
-    public init(fadeStart: Int, start: Int, end: Int, fadeEnd: Int, matches: [Match] = []) {
+    ///   - refinedStart: The words' earliest refined start in seconds, when refinement moved it.
+    ///   - refinedEnd: The words' latest refined end in seconds, when refinement moved it.
+    public init(
+        fadeStart: Int, start: Int, end: Int, fadeEnd: Int, matches: [Match] = [],
+        refinedStart: Double? = nil, refinedEnd: Double? = nil
+    ) {
         precondition(fadeStart <= start && start <= end && end <= fadeEnd, "span bounds out of order")
         self.fadeStart = fadeStart
         self.start = start
         self.end = end
         self.fadeEnd = fadeEnd
         self.matches = matches
+        self.refinedStart = refinedStart
+        self.refinedEnd = refinedEnd
     }
 
     /// The frames censored at full strength.

@@ -23,14 +23,32 @@ extension Censor {
         input: String, output: String, matches: [Match], format: OutputFormat = OutputFormat(),
         overwrite: Bool = false, replacingInput: Bool = false, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
+        try censorFile(
+            input: input, output: output, matches: matches, format: format, overwrite: overwrite,
+            replacingInput: replacingInput, sizeLimit: AudioFileFormat.classicSizeLimit, progress: progress)
+    }
+
+    /// ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)`` with the
+    /// most audio bytes a WAV or AIFF output may hold given, so tests can pass it cheaply.
+    func censorFile(
+        input: String, output: String, matches: [Match], format: OutputFormat, overwrite: Bool,
+        replacingInput: Bool, sizeLimit: Int, progress: ((RenderProgress) -> Void)?
+    ) throws -> Report {
         let reader = try AudioReader(path: input)
-        let outputFormat = try reader.format.forOutput(path: output, requested: format)
+        var warnings = reader.warnings
+        let requested = try reader.format.forOutput(path: output, requested: format)
+        let outputFrames = requested.sampleRate == reader.format.sampleRate ? reader.frameCount
+            : Int((Double(reader.frameCount) * Double(requested.sampleRate) / Double(reader.format.sampleRate)).rounded(.up))
+        let (outputFormat, sizeWarning) = try requested.fitting(
+            frames: outputFrames, path: output, limit: sizeLimit)
+        if let sizeWarning { warnings.append(sizeWarning) }
         let destination = try AtomicOutput(
             destination: output, input: input, overwrite: overwrite, replacingInput: replacingInput)
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         var engine = try makeEngine(plan: plan, channelCount: reader.channelCount,
                                     sampleRate: reader.format.sampleRate, audio: &source)
+        try destination.create()
         do {
             let writer = try AudioWriter(
                 creating: destination.temporary, for: output, format: outputFormat, metadata: reader.metadata,
@@ -53,13 +71,19 @@ extension Censor {
                     try stream.run(engine: &engine, codec: DoubleCodec())
                 }
             }
+            if stream.framesRead < reader.frameCount {
+                warnings.append("'\(input)' ended at frame \(stream.framesRead), before the \(reader.frameCount) frames "
+                    + "it declares; the output holds the audio that was there")
+            }
             try writer.close()
             try destination.commit()
         } catch {
             destination.discard()
             throw error
         }
-        return report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
+        var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
+        report.warnings = warnings
+        return report
     }
 
     /// Plans what censoring an audio file would do, without writing anything.
@@ -72,7 +96,9 @@ extension Censor {
     public func planFile(input: String, matches: [Match]) throws -> Report {
         var reader = try AudioReader(path: input)
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &reader)
-        return report(plan, input: input, output: nil, format: reader.format, frames: reader.frameCount)
+        var report = report(plan, input: input, output: nil, format: reader.format, frames: reader.frameCount)
+        report.warnings = reader.warnings
+        return report
     }
 
     /// The default output path for `input`: `<stem>.censored.<ext>` beside it.

@@ -8,6 +8,11 @@ public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
     case noOutputFolder(path: String)
     /// The output could not be moved into place.
     case cannotFinish(path: String, reason: String)
+    /// The output's temporary file could not be created beside it (a read-only folder, or a
+    /// directory where the output should go).
+    case cannotCreate(path: String, reason: String)
+    /// The process is being stopped by a signal; nothing more is written.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -19,6 +24,10 @@ public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
             "cannot write output '\(path)': its folder does not exist"
         case let .cannotFinish(path, reason):
             "cannot move the finished output into place at '\(path)': \(reason)"
+        case let .cannotCreate(path, reason):
+            "cannot write output '\(path)': \(reason)"
+        case .interrupted:
+            "interrupted; the unfinished output was removed"
         }
     }
 }

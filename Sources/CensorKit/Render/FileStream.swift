@@ -4,12 +4,16 @@ struct FileStream {
     let writer: AudioWriter
     let blockFrames: Int
     let progress: ((RenderProgress) -> Void)?
+    /// The input frames read so far: at the end, the reader's `frameCount`, or fewer when the
+    /// input ended early (a stream whose length could not be checked beforehand).
+    private(set) var framesRead = 0
 
     /// Streams with every sample kept in `Codec.Sample` from reader to writer.
     mutating func run<Codec: SampleCodec>(
         engine: inout CensorEngine, codec: Codec
     ) throws where Codec.Sample: SndFileSample {
-        try blocks(of: Codec.Sample.self) { block, frames, first in
+        let writer = writer
+        framesRead = try blocks(of: Codec.Sample.self) { block, frames, first in
             engine.process(block, firstFrame: first, codec: codec)
             try writer.write(from: block.baseAddress!, frames: frames)
         }
@@ -17,7 +21,8 @@ struct FileStream {
 
     /// Streams as `Float`, resampling each censored block before it is written.
     mutating func run(engine: inout CensorEngine, codec: FloatCodec, resampler: Resampler) throws {
-        try blocks(of: Float.self) { block, frames, first in
+        let writer = writer
+        framesRead = try blocks(of: Float.self) { block, frames, first in
             engine.process(block, firstFrame: first, codec: codec)
             try resampler.process(block.baseAddress!, frames: frames, last: false) { resampled, count in
                 try writer.write(from: resampled, frames: count)
@@ -30,21 +35,23 @@ struct FileStream {
     }
 
     /// Reads the input block by block and hands each to `body` with its frame count and the
-    /// absolute index of its first frame.
+    /// absolute index of its first frame; returns the frames read.
     private func blocks<Sample: SndFileSample>(
         of _: Sample.Type, _ body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
-    ) throws {
+    ) throws -> Int {
         let channels = reader.channelCount
         let storage = UnsafeMutableBufferPointer<Sample>.allocate(capacity: blockFrames * channels)
         defer { storage.deallocate() }
         var frame = 0
-        while true {
-            let count = try reader.read(into: storage.baseAddress!, frames: blockFrames)
+        // Never past `frameCount`: a truncated file's readable length was set when it was opened.
+        while frame < reader.frameCount {
+            let count = try reader.read(into: storage.baseAddress!, frames: min(blockFrames, reader.frameCount - frame))
             if count == 0 { break }
             try body(UnsafeMutableBufferPointer(rebasing: storage[0..<(count * channels)]), count, frame)
             frame += count
             progress?(RenderProgress(
                 framesDone: frame, frameCount: reader.frameCount, sampleRate: reader.format.sampleRate))
         }
+        return frame
     }
 }

@@ -5,7 +5,8 @@ extension Report {
     /// {"input": "in.wav", "output": "in.censored.wav", "sampleRate": 48000, "channels": 2,
     ///  "frames": 665907, "mode": "beep",
     ///  "spans": [{"text": "damn", "pattern": "damn", "start": 1.2797, "end": 1.6331,
-    ///             "startFrame": 61407, "endFrame": 78401, "fadeStartFrame": 61167, "fadeEndFrame": 78641}]}
+    ///             "refinedStart": 1.2561, "refinedEnd": 1.6331,
+    ///             "startFrame": 60292, "endFrame": 78401, "fadeStartFrame": 60052, "fadeEndFrame": 78641}]}
     /// ```
     ///
     /// - Returns: The JSON text, ending with a newline.
@@ -15,20 +16,33 @@ extension Report {
         text += "\"mode\": \(quoted(mode)),\n \"spans\": ["
         text += spans.map { entry in
             "{\"text\": \(quoted(entry.text)), \"pattern\": \(quoted(entry.pattern)), "
-                + "\"start\": \(seconds(entry.start)), \"end\": \(seconds(entry.end)), "
+                + "\"start\": \(decimal(entry.start)), \"end\": \(decimal(entry.end)), "
+                + "\"refinedStart\": \(decimal(entry.refinedStart)), \"refinedEnd\": \(decimal(entry.refinedEnd)), "
                 + "\"startFrame\": \(entry.startFrame), \"endFrame\": \(entry.endFrame), "
-                + "\"fadeStartFrame\": \(entry.fadeStartFrame), \"fadeEndFrame\": \(entry.fadeEndFrame)}"
+                + "\"fadeStartFrame\": \(entry.fadeStartFrame), \"fadeEndFrame\": \(entry.fadeEndFrame)"
+                + optionalKeys(entry) + "}"
         }.joined(separator: ",\n  ")
         text += "],\n \"skipped\": ["
         text += skipped.map { match in
             "{\"text\": \(quoted(match.text)), \"pattern\": \(quoted(match.pattern)), "
-                + "\"start\": \(seconds(match.start)), \"end\": \(seconds(match.end))}"
+                + "\"start\": \(decimal(match.start)), \"end\": \(decimal(match.end))}"
         }.joined(separator: ",\n  ")
         return text + "]}\n"
     }
 
-    /// Seconds to the microsecond, in the shortest form that reads back the same.
-    private func seconds(_ value: Double) -> String {
+    /// The keys a span has only when the transcript or list gives them: confidence, speakers,
+    /// replacement, and `timesEstimated` when the words' times were estimated.
+    private func optionalKeys(_ entry: Entry) -> String {
+        var text = ""
+        if let confidence = entry.confidence { text += ", \"confidence\": \(decimal(confidence))" }
+        if !entry.speakers.isEmpty { text += ", \"speakers\": [" + entry.speakers.map(quoted).joined(separator: ", ") + "]" }
+        if let replacement = entry.replacement { text += ", \"replacement\": \(quoted(replacement))" }
+        if entry.timesEstimated { text += ", \"timesEstimated\": true" }
+        return text
+    }
+
+    /// A number to six decimals (seconds to the microsecond), in the shortest form that reads back the same.
+    private func decimal(_ value: Double) -> String {
         let rounded = (value * 1_000_000).rounded() / 1_000_000
         return rounded == rounded.rounded() ? String(Int(rounded)) : "\(rounded)"
     }

@@ -15,6 +15,20 @@ public struct Report: Sendable, Hashable {
         public var start: Double
         /// The transcript's end of the last word, in seconds.
         public var end: Double
+        /// The first word's start after edge refinement, in seconds; ``start`` when refinement
+        /// kept it or was off.
+        public var refinedStart: Double
+        /// The last word's end after edge refinement, in seconds; ``end`` when refinement kept
+        /// it or was off.
+        public var refinedEnd: Double
+        /// The lowest confidence among the censored words, when the transcript gives one.
+        public var confidence: Double?
+        /// The speakers of the censored words, in order, when the transcript names them.
+        public var speakers: [String]
+        /// The replacement text the list gives for these words (`word|replacement` lines).
+        public var replacement: String?
+        /// Whether the words' times were estimated (subtitle cues spread over their words).
+        public var timesEstimated: Bool
         /// First frame of the core.
         public var startFrame: Int
         /// The frame after the core.
@@ -32,6 +46,14 @@ public struct Report: Sendable, Hashable {
             pattern = patterns.joined(separator: ", ")
             start = span.matches.map(\.start).min() ?? 0
             end = span.matches.map(\.end).max() ?? 0
+            refinedStart = span.refinedStart ?? start
+            refinedEnd = span.refinedEnd ?? end
+            confidence = span.matches.compactMap(\.confidence).min()
+            speakers = []
+            for speaker in span.matches.compactMap(\.speaker) where !speakers.contains(speaker) { speakers.append(speaker) }
+            let replacements = span.matches.compactMap(\.replacement)
+            replacement = replacements.isEmpty ? nil : replacements.joined(separator: " ")
+            timesEstimated = span.matches.contains(where: \.isTimeEstimated)
             startFrame = span.start
             endFrame = span.end
             fadeStartFrame = span.fadeStart
@@ -55,11 +77,14 @@ public struct Report: Sendable, Hashable {
     public var spans: [Entry]
     /// Matches that fell past the end of the audio, so nothing was censored for them.
     public var skipped: [Match]
+    /// What the run noticed but worked around, for a person to read: a truncated input, a WAV
+    /// output written as RF64 because it outgrew 4 GiB. Not part of ``json()``.
+    public var warnings: [String]
 
     /// Creates a report.
     public init(
         input: String, output: String?, sampleRate: Int, channels: Int, frames: Int, mode: String,
-        spans: [Entry], skipped: [Match] = []
+        spans: [Entry], skipped: [Match] = [], warnings: [String] = []
     ) {
         self.input = input
         self.output = output
@@ -69,5 +94,6 @@ public struct Report: Sendable, Hashable {
         self.mode = mode
         self.spans = spans
         self.skipped = skipped
+        self.warnings = warnings
     }
 }

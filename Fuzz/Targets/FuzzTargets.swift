@@ -1,0 +1,105 @@
+// libFuzzer targets for censor's parsers. Not a package target: Fuzz/build.sh compiles this file
+// with `-sanitize=fuzzer,address` against CensorKit and CensorCLI built with the same sanitizers.
+//
+// One binary holds every target; `CENSOR_FUZZ_TARGET` picks one (`list` prints their names).
+// Each target feeds the input to one public entry point and requires only that it returns or
+// throws: a crash, a trap, a hang or an AddressSanitizer report is a finding.
+
+import CensorKit
+import Foundation
+
+@testable import CensorCLI
+
+/// A named fuzz target: what it does with one input.
+struct FuzzTarget {
+    let name: String
+    let run: (Data) -> Void
+
+    /// Every target: one per transcript format, detection, the censor list and the command line.
+    static let all: [FuzzTarget] =
+        TranscriptFormat.allCases.map { format in
+            FuzzTarget(name: "transcript-\(format.rawValue)") { data in
+                _ = try? Transcript(data: data, format: format, source: "fuzz")
+            }
+        } + [
+            FuzzTarget(name: "detect") { data in
+                // Detection alone, then detection with the detected format's reader.
+                _ = TranscriptFormat(detecting: data)
+                _ = try? Transcript(data: data, source: "fuzz")
+            },
+            FuzzTarget(name: "censor-list") { data in
+                // The first byte picks diacritic folding; the list is matched against a
+                // transcript made of its own text, so its patterns have words to meet.
+                guard let first = data.first else { return }
+                let text = String(decoding: data.dropFirst(), as: UTF8.self)
+                guard let list = try? CensorList(text: text, source: "fuzz", foldingDiacritics: first & 1 == 1)
+                else { return }
+                var words: [Word] = []
+                for (index, token) in text.split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(512).enumerated() {
+                    words.append(Word(text: String(token), start: Double(index) * 0.25, end: Double(index) * 0.25 + 0.2))
+                }
+                _ = list.matches(in: Transcript(words: words, format: .jsonWords))
+            },
+            FuzzTarget(name: "audio") { data in
+                // The bytes as an audio file: opened, read to the end, and censored (a word at
+                // 10–20 ms, beeped) into a second file, as `censor` would. libsndfile itself is
+                // not instrumented, but everything censor does with what it returns is.
+                let folder = FuzzTarget.scratch
+                let input = folder + "/input", output = folder + "/output.wav"
+                guard FileManager.default.createFile(atPath: input, contents: data) else { return }
+                defer { unlink(input); unlink(output) }
+                guard let reader = try? AudioReader(path: input) else { return }
+                var block: [Float] = []
+                var frame = 0
+                while frame < min(reader.frameCount, 1 << 20) {
+                    let count = min(4096, reader.frameCount - frame)
+                    guard (try? reader.readFrames(frame..<(frame + count), into: &block)) != nil else { break }
+                    frame += count
+                }
+                let word = Match(wordIndices: 0..<1, text: "damn", pattern: "damn", start: 0.01, end: 0.02)
+                _ = try? Censor().censorFile(input: input, output: output, matches: [word], overwrite: true)
+            },
+            FuzzTarget(name: "arguments") { data in
+                // One argument a line, as a shell would hand them over.
+                let tokens = String(decoding: data, as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                _ = try? Command.parse(tokens)
+            },
+        ]
+
+    /// A folder for the files the audio target writes: `CENSOR_FUZZ_SCRATCH`, or one of this
+    /// process's own.
+    static let scratch: String = {
+        let path = ProcessInfo.processInfo.environment["CENSOR_FUZZ_SCRATCH"]
+            ?? NSTemporaryDirectory() + "/censor-fuzz-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    /// The target `CENSOR_FUZZ_TARGET` names.
+    nonisolated(unsafe) static var selected: FuzzTarget?
+}
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+    let name = ProcessInfo.processInfo.environment["CENSOR_FUZZ_TARGET"] ?? ""
+    if name == "list" {
+        print(FuzzTarget.all.map(\.name).joined(separator: "\n"))
+        exit(0)
+    }
+    guard let target = FuzzTarget.all.first(where: { $0.name == name }) else {
+        FileHandle.standardError.write(Data((
+            "set CENSOR_FUZZ_TARGET to one of: " + FuzzTarget.all.map(\.name).joined(separator: " ") + "\n").utf8))
+        exit(2)
+    }
+    FuzzTarget.selected = target
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let target = FuzzTarget.selected else { return 0 }
+    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+    target.run(data)
+    return 0
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/Targets into $FUZZ_BUILD (default .build/fuzz):
+#   1. CensorKit and CensorCLI with libFuzzer coverage and AddressSanitizer, by SwiftPM in a
+#      scratch folder of their own (the package's normal .build is not touched);
+#   2. Fuzz/Targets/*.swift, linked against their objects into one binary, censor-fuzz;
+#   3. Fuzz/Tools/ExtractSeeds.swift, which turns the tests' inline fixtures into seed files.
+# Nothing here is a package target, so `swift build` and `swift test` never see it.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+SWIFT=${SWIFT:-swift}
+SWIFTC=${SWIFTC:-swiftc}
+OUT=${FUZZ_BUILD:-.build/fuzz}
+SCRATCH="$OUT/swiftpm"
+# One -sanitize= option naming both: of several, swiftc keeps only the last (so SwiftPM's own
+# `--sanitize=fuzzer --sanitize=address` would build without the coverage libFuzzer steers by).
+SANITIZERS=(-Xswiftc -sanitize=fuzzer,address)
+mkdir -p "$OUT"
+
+echo "fuzz: building CensorKit and CensorCLI with -sanitize=fuzzer,address in $SCRATCH"
+"$SWIFT" build --target CensorCLI --scratch-path "$SCRATCH" "${SANITIZERS[@]}"
+BIN=$("$SWIFT" build --scratch-path "$SCRATCH" "${SANITIZERS[@]}" --show-bin-path)
+
+shopt -s nullglob
+OBJECTS=("$BIN"/CensorKit.build/*.o "$BIN"/CensorCLI.build/*.o)
+if [ ${#OBJECTS[@]} -eq 0 ]; then
+    echo "fuzz: no objects under $BIN/CensorKit.build and $BIN/CensorCLI.build" >&2
+    exit 1
+fi
+# Unsteered fuzzing finds little: make sure the package's code carries coverage counters.
+if ! nm "$BIN"/CensorKit.build/Transcript.swift.o | grep -q __sanitizer_cov; then
+    echo "fuzz: CensorKit was built without libFuzzer coverage (-sanitize=fuzzer)" >&2
+    exit 1
+fi
+MODULE_MAPS=()
+for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
+# shellcheck disable=SC2046 # pkg-config prints several flags
+LIBS=($(pkg-config --libs sndfile samplerate fftw3f))
+
+# lld, when the toolchain has it: gold warns about every ASan helper symbol it cannot export.
+LINKER=()
+if command -v ld.lld >/dev/null 2>&1 || [ -x "$(dirname "$(command -v "$SWIFTC")")/ld.lld" ]; then LINKER=(-use-ld=lld); fi
+
+echo "fuzz: linking $OUT/censor-fuzz"
+"$SWIFTC" -sanitize=fuzzer,address -parse-as-library -Onone -g "${LINKER[@]}" \
+    -module-cache-path "$OUT/module-cache" -I "$BIN/Modules" "${MODULE_MAPS[@]}" \
+    Fuzz/Targets/*.swift "${OBJECTS[@]}" "${LIBS[@]}" -o "$OUT/censor-fuzz"
+
+if [ ! "$OUT/extract-seeds" -nt Fuzz/Tools/ExtractSeeds.swift ]; then
+    echo "fuzz: building $OUT/extract-seeds"
+    "$SWIFTC" -O -module-cache-path "$OUT/module-cache" Fuzz/Tools/ExtractSeeds.swift -o "$OUT/extract-seeds"
+fi

@@ -1,0 +1,76 @@
+import CensorKit
+import Foundation
+import Synchronization
+
+/// What `censor` does when it is interrupted: on SIGINT, SIGTERM or SIGHUP it removes every
+/// temporary output it is writing, says so, and exits with 128 + the signal's number (130 for
+/// SIGINT, 143 for SIGTERM, 129 for SIGHUP). The inputs and any output that existed before are
+/// untouched, since an output only ever replaces its destination by a final rename.
+///
+/// The signals are blocked in every thread and taken by one thread waiting in `sigwait`, so
+/// the cleanup runs as ordinary code rather than in a signal handler, where almost nothing is
+/// safe to call. ``CensorKit/TemporaryOutputs`` creates, renames and removes temporary files
+/// under one lock, so the cleanup sees every file that exists and none appears after it.
+///
+/// SIGXFSZ is ignored, so that a write past the file-size limit (`ulimit -f`) fails with an
+/// error censor reports and cleans up after, instead of killing the process mid-write.
+enum SignalHandling {
+    /// The signals that stop `censor` cleanly.
+    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the handling; call before any other thread starts, so that every thread
+    /// inherits the blocked signals. A signal ignored when `censor` starts (as `nohup` and
+    /// background jobs of non-interactive shells do) stays ignored. Only the first call in a
+    /// process does anything.
+    static func install() {
+        _ = installation
+    }
+
+    /// Whether the signal thread has taken a signal.
+    private static let received = Atomic(false)
+
+    private static let installation: Void = {
+        signal(SIGXFSZ, SIG_IGN)
+        var set = sigset_t()
+        sigemptyset(&set)
+        var any = false
+        for number in stopping where !isIgnored(number) {
+            sigaddset(&set, number)
+            any = true
+        }
+        guard any else { return }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let waited = set
+        // A signal sent stops every later rename, even before the thread below takes it.
+        TemporaryOutputs.refuseRenames {
+            var pending = sigset_t()
+            sigpending(&pending)
+            return stopping.contains { sigismember(&pending, $0) == 1 } || received.load(ordering: .acquiring)
+        }
+        let thread = Thread {
+            var set = waited
+            var number: Int32 = 0
+            while sigwait(&set, &number) != 0 {}
+            received.store(true, ordering: .releasing)
+            stop(on: number)
+        }
+        thread.name = "censor signals"
+        thread.start()
+    }()
+
+    /// Removes every temporary output, says what happened and exits with 128 + `number`.
+    private static func stop(on number: Int32) -> Never {
+        TemporaryOutputs.removeAll()
+        let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : number == SIGHUP ? "SIGHUP" : "signal \(number)"
+        Console.errorRaw((Console.errorIsTerminal ? "\r\u{1B}[K" : "")
+            + "censor: interrupted by \(name); unfinished outputs removed, inputs and existing files untouched\n")
+        _exit(128 + number)
+    }
+
+    /// Whether `number` is ignored now.
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}

@@ -1,0 +1,98 @@
+import CFFTW3
+import Foundation
+
+/// FFTW's planner keeps global state: creating or destroying plans from two threads at once
+/// is undefined, while executing distinct plans concurrently is safe. Every plan this module
+/// makes is created and destroyed under this lock (the command line censors files in parallel).
+private let _fftwPlanning = NSLock()
+
+/// Power spectra of short frames of real audio: a Hann window and one single-precision FFTW
+/// plan of a fixed size.
+///
+/// The only type in CensorKit that calls FFTW; the rest of the code sees `Float` arrays.
+///
+/// ```swift
+/// let spectrum = Spectrum(size: 480)
+/// var power: [Float] = []
+/// frame.withUnsafeBufferPointer { spectrum.power(of: $0, stride: 1, into: &power, accumulate: false) }
+/// // power[k] is the power at k · rate / 480 Hz, k in 0...240
+/// ```
+///
+/// Not thread-safe: give each thread its own instance.
+final class Spectrum {
+    /// Samples per frame.
+    let size: Int
+    /// Bins per spectrum: `size / 2 + 1`, from 0 Hz to the Nyquist frequency.
+    var binCount: Int { size / 2 + 1 }
+
+    private let input: UnsafeMutablePointer<Float>
+    private let output: UnsafeMutablePointer<fftwf_complex>
+    private let plan: fftwf_plan
+    private let window: UnsafeMutablePointer<Float>
+    /// Scales |X(k)|² so that white noise of variance σ² has an expected power of σ² per bin.
+    private let scale: Float
+
+    /// Creates the window and the plan.
+    ///
+    /// - Parameter size: Samples per frame, at least 2; any size (FFTW handles every length).
+    init(size: Int) {
+        precondition(size >= 2, "a spectrum needs at least two samples")
+        self.size = size
+        let input = fftwf_alloc_real(size)!
+        let output = fftwf_alloc_complex(size / 2 + 1)!
+        self.input = input
+        self.output = output
+        // FFTW_ESTIMATE: no trial runs, and the arrays are not overwritten while planning.
+        _fftwPlanning.lock()
+        plan = fftwf_plan_dft_r2c_1d(Int32(size), input, output, UInt32(FFTW_ESTIMATE))
+        _fftwPlanning.unlock()
+        window = .allocate(capacity: size)
+        var sum: Float = 0
+        for index in 0..<size {
+            window[index] = Float(0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(size)))
+            sum += window[index] * window[index]
+        }
+        scale = 1 / sum
+    }
+
+    deinit {
+        _fftwPlanning.lock()
+        fftwf_destroy_plan(plan)
+        _fftwPlanning.unlock()
+        fftwf_free(input)
+        fftwf_free(output)
+        window.deallocate()
+    }
+
+    /// The power spectrum of one Hann-windowed frame, written or added to `power`.
+    ///
+    /// - Parameters:
+    ///   - samples: At least `(size − 1) · stride + 1` samples; the frame is
+    ///     `samples[0], samples[stride], …` (one channel of interleaved audio).
+    ///   - stride: The distance between the frame's samples.
+    ///   - power: Receives ``binCount`` values; resized when it has another count.
+    ///   - accumulate: Add to `power` (summing channels) instead of replacing it.
+    /// - Complexity: O(*n* log *n*) for a frame of *n* samples.
+    func power(of samples: UnsafeBufferPointer<Float>, stride: Int, into power: inout [Float], accumulate: Bool) {
+        if power.count != binCount { power = [Float](repeating: 0, count: binCount) }
+        power.withUnsafeMutableBufferPointer { power in
+            self.power(of: samples, stride: stride, writingTo: power.baseAddress!, accumulate: accumulate)
+        }
+    }
+
+    /// ``power(of:stride:into:accumulate:)`` into memory that holds ``binCount`` values (a
+    /// distinct label, so that `&array` never silently picks this overload).
+    func power(of samples: UnsafeBufferPointer<Float>, stride: Int, writingTo power: UnsafeMutablePointer<Float>, accumulate: Bool) {
+        precondition(samples.count >= (size - 1) * stride + 1, "frame shorter than the spectrum")
+        var source = samples.baseAddress!
+        for index in 0..<size {
+            input[index] = source.pointee * window[index]
+            source += stride
+        }
+        fftwf_execute(plan)
+        for bin in 0..<binCount {
+            let value = (output[bin].0 * output[bin].0 + output[bin].1 * output[bin].1) * scale
+            power[bin] = accumulate ? power[bin] + value : value
+        }
+    }
+}

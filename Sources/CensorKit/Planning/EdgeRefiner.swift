@@ -1,0 +1,331 @@
+/// Moves a matched word's start and end out to where its sound really begins and ends, judged
+/// from short-time spectra of the audio around it.
+///
+/// Recognizers' word times are often 50–300 ms off. The refiner reads the audio around a match
+/// (its edges' window plus half a second each side, never the whole file), and every 5 ms
+/// measures, through FFTW, how far 20 mel bands of the speech range (120 Hz–10 kHz) stand above
+/// an adaptive noise floor: per band, a low percentile of the surrounding audio's own frames,
+/// so steady noise, hum or a held chord sits at the floor while speech rises above it. Runs of
+/// active frames are followed out to where they fade into the floor and joined across gaps
+/// shorter than a stop consonant's closure; the stretch of sound overlapping the given times
+/// most (or, when none does, the nearest one within the window) is taken for the word. Then,
+/// for each edge:
+///
+/// - when the word's sound begins before the given start (or ends after the given end) by more
+///   than half a frame, the edge moves out to where the sound fades into the floor, placed to
+///   1 ms, at most `window` away;
+/// - when the sound goes on past the window (connected speech, no pause to find), the edge
+///   moves out to the outermost clear dip in it within the window, the likeliest boundary with
+///   the neighbouring word, or to the window's limit when there is none;
+/// - otherwise (the given edge lies in a pause, or the sound starts right at it) it stays
+///   exactly where it was.
+///
+/// Edges only ever move outward, so the refined range always contains the given one: exact
+/// times never leak. Silence, steady noise and steady tones stay at the floor and move nothing.
+/// The price is collateral: a neighbour less than a closure away, or speech with no pause at
+/// all, can be partly censored (ACCURACY.md has the figures).
+struct EdgeRefiner {
+    /// The refiner's constants, in seconds, dB and shares; tuned on the accuracy corpus
+    /// (see ACCURACY.md).
+    enum Tuning {
+        /// Length of an analysis frame (Hann window), rounded up to a fast FFT size.
+        static let frameSeconds = 0.010
+        /// Step between analysis frames.
+        static let hopSeconds = 0.005
+        /// Step of the finer search that places a moved edge between two analysis frames.
+        static let fineHopSeconds = 0.001
+        /// Audio analysed beyond the edge window on each side, for the noise floor.
+        static let contextSeconds = 0.5
+        /// Matches longer than this have their two edges analysed separately.
+        static let longMatchSeconds = 2.0
+        /// The speech bands: from this frequency …
+        static let lowestHertz = 120.0
+        /// … to this one (or 95% of the Nyquist frequency) …
+        static let highestHertz = 10_000.0
+        /// … in this many bands on the mel scale …
+        static let bandCount = 20
+        /// … of at least this many FFT bins each.
+        static let minimumBandBins = 3
+        /// The noise floor is this percentile of a band's frame energies around the match.
+        static let floorPercentile = 0.2
+        /// Band energy below which everything counts as silence (−90 dB re a full-scale square).
+        static let absoluteFloor: Float = 1e-9
+        /// A band contributes its dB above the floor beyond this margin (steady noise rarely
+        /// reaches it).
+        static let floorMargin: Float = 9
+        /// Mean dB excess over the bands above which a frame is strongly or weakly active, and
+        /// at or below which it is at the floor.
+        static let strongActivity: Float = 2.5
+        static let weakActivity: Float = 0.8
+        static let floorActivity: Float = 0.15
+        /// A run of sound holds at least this much strong activity (clicks and flickers do not).
+        static let minimumSoundSeconds = 0.010
+        /// Runs separated by less than this are one stretch of sound: a stop consonant's closure
+        /// or a quiet phoneme inside a word (espeak-ng's reach 100 ms and more).
+        static let closureSeconds = 0.100
+        /// How far a run's fade into the floor is followed outward at most.
+        static let maximumFadeSeconds = 0.060
+        /// The word shows at least this much activity inside the given times, or else the
+        /// nearest stretch of sound is taken for it.
+        static let minimumInsideSeconds = 0.020
+        /// In continuous sound, a dip is a frame whose activity is at most this share of the
+        /// highest activity within `dipLookSeconds` on either side of it.
+        static let dipRatio: Float = 0.3
+        static let dipLookSeconds = 0.08
+    }
+
+    /// Frames per second.
+    let sampleRate: Int
+    /// How far, in frames, an edge may move.
+    let windowFrames: Int
+    /// Samples per analysis frame.
+    let frameSize: Int
+    /// Samples between analysis frames.
+    let hop: Int
+    /// Samples between the frames of the finer edge search.
+    let fineHop: Int
+    let spectrum: Spectrum
+    let bands: [Range<Int>]
+    var samples: [Float] = []
+    var power: [Float] = []
+    var energies: [Float] = []
+
+    /// Creates a refiner for one sample rate.
+    ///
+    /// - Parameters:
+    ///   - sampleRate: Frames per second of the audio.
+    ///   - window: Seconds an edge may move.
+    init(sampleRate: Int, window: Double) {
+        self.sampleRate = sampleRate
+        let rate = Double(sampleRate)
+        windowFrames = max(0, Int((window * rate).rounded()))
+        frameSize = Self.fastSize(atLeast: max(16, Int((Tuning.frameSeconds * rate).rounded())))
+        hop = max(1, Int((Tuning.hopSeconds * rate).rounded()))
+        fineHop = max(1, Int((Tuning.fineHopSeconds * rate).rounded()))
+        spectrum = Spectrum(size: frameSize)
+        bands = Self.speechBands(frameSize: frameSize, sampleRate: sampleRate)
+    }
+
+    /// The match's start and end, moved out to where its sound begins and ends.
+    ///
+    /// - Parameters:
+    ///   - start: The transcript's start, in seconds.
+    ///   - end: The transcript's end, in seconds.
+    ///   - audio: The recording; only the audio within `window` plus half a second of the
+    ///     match's edges is read.
+    /// - Returns: The refined times, `start` no later and `end` no earlier than given; exactly
+    ///   `start` or `end` for an edge that stays.
+    /// - Throws: When `audio` cannot be read.
+    mutating func refine(start: Double, end: Double, in audio: inout some FrameSource) throws -> (start: Double, end: Double) {
+        let rate = Double(sampleRate)
+        guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
+              end * rate > 0, start * rate < Double(audio.frameCount) else { return (start, end) }
+        let given = (start * rate, end * rate)
+        let long = Tuning.longMatchSeconds * rate
+        var edges: (start: Double?, end: Double?)
+        if given.1 - given.0 <= long {
+            edges = try refineEdges(given, in: &audio)
+        } else {
+            edges.start = try refineEdges((given.0, given.0 + long / 2), in: &audio).start
+            edges.end = try refineEdges((given.1 - long / 2, given.1), in: &audio).end
+        }
+        return (min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
+    }
+
+    /// A run or stretch of sound, in analysis frames and in samples.
+    struct Sound {
+        /// First and last frame above the weak threshold.
+        var firstFrame: Int
+        var lastFrame: Int
+        /// Where the sound begins and ends, in samples, following its fade to the floor.
+        var onset: Double = 0
+        var offset: Double = 0
+        /// The analysis frames at the floor just outside it, when its fade reached the floor.
+        var floorBefore: Int?
+        var floorAfter: Int?
+    }
+
+    /// The new start and end, in samples, or `nil` for an edge that stays.
+    private mutating func refineEdges(_ given: (Double, Double), in audio: inout some FrameSource) throws -> (start: Double?, end: Double?) {
+        let rate = Double(sampleRate)
+        let reach = Double(windowFrames) + Tuning.contextSeconds * rate
+        let lower = max(0, Int((given.0 - reach).rounded(.down)))
+        let upper = min(audio.frameCount, Int((given.1 + reach).rounded(.up)))
+        guard upper - lower >= frameSize + 8 * hop else { return (nil, nil) }
+        let analysis = try analyse(lower..<upper, in: &audio)
+        let sounds = joined(runs(in: analysis))
+        let window = Double(windowFrames)
+
+        // The word: the stretch of sound overlapping the given times most, with enough activity
+        // inside them; when none has, the stretch nearest to them within the window.
+        func overlap(_ sound: Sound) -> Double { max(0, min(sound.offset, given.1) - max(sound.onset, given.0)) }
+        func distance(_ sound: Sound) -> Double { max(sound.onset - given.1, given.0 - sound.offset, 0) }
+        guard var main = sounds.indices.max(by: { overlap(sounds[$0]) < overlap(sounds[$1]) }) else { return (nil, nil) }
+        let inside = (sounds[main].firstFrame...sounds[main].lastFrame).filter { frame in
+            let centre = center(frame, analysis)
+            return centre >= given.0 && centre <= given.1 && analysis.activity[frame] > Tuning.weakActivity
+        }.count
+        if Double(inside * hop) < Tuning.minimumInsideSeconds * rate {
+            guard let nearest = sounds.indices.min(by: { distance(sounds[$0]) < distance(sounds[$1]) }),
+                  distance(sounds[nearest]) < window else { return (nil, nil) }
+            main = nearest
+        }
+        let word = sounds[main]
+
+        // Each edge moves out to where the word's sound begins or ends, when that lies beyond it
+        // by more than a sound starting right at the edge would seem to (half a frame and a hop).
+        let tolerance = Double(frameSize / 2 + hop)
+        let channels = audio.channelCount
+        var start: Double?
+        if word.onset < given.0 - tolerance {
+            if word.onset < given.0 - window {
+                // Sound goes on past the window (connected speech): stop at a word boundary's dip.
+                start = dip(from: given.0, toward: given.0 - window, in: analysis)
+            } else {
+                let onset = word.floorBefore.map { fineOnset(after: $0, in: analysis, channels: channels) } ?? word.onset
+                start = max(onset, given.0 - window)
+            }
+        }
+        var end: Double?
+        if word.offset > given.1 + tolerance {
+            if word.offset > given.1 + window {
+                end = dip(from: given.1, toward: given.1 + window, in: analysis)
+            } else {
+                let offset = word.floorAfter.map { fineOffset(before: $0, in: analysis, channels: channels) } ?? word.offset
+                end = min(offset, given.1 + window)
+            }
+        }
+        return (start, end)
+    }
+
+    /// Where continuous sound between an edge and the window's limit last dips clearly — the
+    /// likeliest boundary with the neighbouring word in connected speech — or the limit when
+    /// it never does.
+    ///
+    /// The outermost dip, not the first: a dip nearer the edge may be a closure inside the word.
+    private func dip(from edge: Double, toward limit: Double, in analysis: Analysis) -> Double {
+        let activity = analysis.activity
+        let step = limit < edge ? -1 : 1
+        func frame(_ sample: Double) -> Int {
+            let index = ((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded()
+            return min(activity.count - 1, max(0, Int(index)))
+        }
+        let look = Int((Tuning.dipLookSeconds * Double(sampleRate) / Double(hop)).rounded())
+        func peak(from start: Int, step: Int) -> Float {
+            var value: Float = 0
+            var index = start
+            for _ in 0..<look where index >= 0 && index < activity.count {
+                value = max(value, activity[index])
+                index += step
+            }
+            return value
+        }
+        var outermost: Int?
+        var index = frame(edge) + step
+        let last = frame(limit)
+        while (index - last) * step <= 0 {
+            let depth = min(peak(from: index - step, step: -step), peak(from: index + step, step: step))
+            if activity[index] <= Tuning.dipRatio * depth { outermost = index }
+            index += step
+        }
+        guard let outermost else { return limit }
+        let centre = center(outermost, analysis)
+        return step < 0 ? max(centre, limit) : min(centre, limit)
+    }
+
+    /// The centre of analysis frame `frame`, in samples.
+    private func center(_ frame: Int, _ analysis: Analysis) -> Double {
+        Double(analysis.first + frame * hop + frameSize / 2)
+    }
+
+    /// A sound's onset placed to the fine hop: the last fine frame still at the floor between
+    /// the floor frame `floor` and the next analysis frame, plus a quarter frame.
+    private mutating func fineOnset(after floor: Int, in analysis: Analysis, channels: Int) -> Double {
+        var lastQuiet = Int(center(floor, analysis))
+        var centre = lastQuiet + fineHop
+        while Double(centre) < center(floor + 1, analysis),
+              let activity = activity(centredAt: centre, in: analysis, channels: channels),
+              activity <= Tuning.floorActivity {
+            lastQuiet = centre
+            centre += fineHop
+        }
+        return Double(lastQuiet + frameSize / 4)
+    }
+
+    /// A sound's offset placed to the fine hop: the first fine frame back at the floor between
+    /// the previous analysis frame and the floor frame `floor`, minus a quarter frame.
+    private mutating func fineOffset(before floor: Int, in analysis: Analysis, channels: Int) -> Double {
+        var firstQuiet = Int(center(floor, analysis))
+        var centre = firstQuiet - fineHop
+        while Double(centre) > center(floor - 1, analysis),
+              let activity = activity(centredAt: centre, in: analysis, channels: channels),
+              activity <= Tuning.floorActivity {
+            firstQuiet = centre
+            centre -= fineHop
+        }
+        return Double(firstQuiet - frameSize / 4)
+    }
+
+    /// The runs of sound in an analysis, in order: frames above the weak threshold holding
+    /// enough strong activity, each followed out to the floor (but not into the next run).
+    private func runs(in analysis: Analysis) -> [Sound] {
+        let activity = analysis.activity
+        let rate = Double(sampleRate)
+        let minimumStrong = max(1, Int((Tuning.minimumSoundSeconds * rate / Double(hop)).rounded()))
+        var runs: [Sound] = []
+        var frame = 0
+        while frame < activity.count {
+            guard activity[frame] > Tuning.weakActivity else {
+                frame += 1
+                continue
+            }
+            let first = frame
+            var strong = 0
+            while frame < activity.count, activity[frame] > Tuning.weakActivity {
+                if activity[frame] > Tuning.strongActivity { strong += 1 }
+                frame += 1
+            }
+            if strong >= minimumStrong { runs.append(Sound(firstFrame: first, lastFrame: frame - 1)) }
+        }
+        // Follow each run's fade outward until the floor, the neighbouring run, or the fade limit.
+        let maximumFade = Int((Tuning.maximumFadeSeconds * rate / Double(hop)).rounded())
+        let quarter = Double(frameSize / 4)
+        for index in runs.indices {
+            let previousLast = index > 0 ? runs[index - 1].lastFrame : -1
+            var frame = runs[index].firstFrame - 1
+            while frame > previousLast, frame >= 0, runs[index].firstFrame - frame <= maximumFade,
+                  activity[frame] > Tuning.floorActivity {
+                frame -= 1
+            }
+            // A frame at the floor holds (almost) none of the sound: the sound begins after its
+            // centre, at most half a frame later; a quarter frame stays on the safe side.
+            runs[index].onset = frame < 0 ? Double(analysis.first) : center(frame, analysis) + quarter
+            if frame >= 0, activity[frame] <= Tuning.floorActivity { runs[index].floorBefore = frame }
+            let nextFirst = index + 1 < runs.count ? runs[index + 1].firstFrame : activity.count
+            frame = runs[index].lastFrame + 1
+            while frame < nextFirst, frame < activity.count, frame - runs[index].lastFrame <= maximumFade,
+                  activity[frame] > Tuning.floorActivity {
+                frame += 1
+            }
+            runs[index].offset = frame >= activity.count ? Double(analysis.last) : center(frame, analysis) - quarter
+            if frame < activity.count, activity[frame] <= Tuning.floorActivity { runs[index].floorAfter = frame }
+        }
+        return runs
+    }
+
+    /// Runs joined across gaps shorter than a closure: the stretches of sound that may be words.
+    private func joined(_ runs: [Sound]) -> [Sound] {
+        let closure = Tuning.closureSeconds * Double(sampleRate)
+        var sounds: [Sound] = []
+        for run in runs {
+            if let last = sounds.last, run.onset - last.offset < closure {
+                sounds[sounds.count - 1].lastFrame = run.lastFrame
+                sounds[sounds.count - 1].offset = run.offset
+                sounds[sounds.count - 1].floorAfter = run.floorAfter
+            } else {
+                sounds.append(run)
+            }
+        }
+        return sounds
+    }
+}

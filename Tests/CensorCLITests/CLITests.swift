@@ -1,0 +1,550 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// End-to-end tests of the `censor` command: the built executable run as a separate process,
+/// judged only by its exit status, what it prints and the files it leaves on disk.
+@Suite struct CLITests {
+    /// The usage line errors print: the help's `USAGE:` line, as `Usage:`.
+    static func usageLine() throws -> String {
+        let help = try CensorCommand.run(["--help"], in: FileManager.default.temporaryDirectory).stdout
+        let line = try #require(help.split(separator: "\n").first { $0.hasPrefix("USAGE: ") })
+        return "Usage: " + line.dropFirst("USAGE: ".count)
+    }
+
+    static let seeHelp = "See 'censor --help' for more information."
+
+    /// The documented keys of a report and of each of its spans (DESIGN.md "Report").
+    static let reportKeys: Set = ["input", "output", "sampleRate", "channels", "frames", "mode", "spans"]
+    static let spanKeys: Set = [
+        "text", "pattern", "start", "end", "refinedStart", "refinedEnd", "startFrame", "endFrame", "fadeStartFrame",
+        "fadeEndFrame",
+    ]
+
+    /// The arguments of an ordinary run on the workspace's files.
+    static let standard = ["talk.wav", "--transcript", "talk.json", "--words", "words.txt"]
+
+    /// The report printed by `--report -` or written to a file, parsed.
+    static func parseReport(_ text: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(object as? [String: Any], "the report is not a JSON object")
+    }
+
+    static func spans(of report: [String: Any]) throws -> [[String: Any]] {
+        try #require(report["spans"] as? [[String: Any]], "spans is not an array of objects")
+    }
+
+    /// Files a failed run must not leave: temporary outputs (`.*.tmp`).
+    static func temporaryFiles(in names: [String]) -> [String] {
+        names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
+    }
+
+    // MARK: - Success
+
+    @Test("censors into <stem>.censored.<ext> beside the input by default, exit 0")
+    func defaultOutputName() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let input = try workspace.bytes("talk.wav")
+        let result = try workspace.run(Self.standard)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.isEmpty, "nothing but data goes to stdout, and no report was asked for")
+        #expect(result.stderr.contains("talk.censored.wav"), "\(result)")
+        #expect(try workspace.contents() == ["talk.censored.wav", "talk.json", "talk.wav", "words.txt"])
+        let output = try WAVFile(contentsOf: workspace.file("talk.censored.wav"))
+        #expect(output.channels == Workspace.channels)
+        #expect(output.sampleRate == Workspace.sampleRate)
+        #expect(output.bitsPerSample == 16)
+        #expect(output.data.count == input.count - 44)
+        #expect(output.data != (try WAVFile(contentsOf: workspace.file("talk.wav"))).data, "something was censored")
+        #expect(try workspace.bytes("talk.wav") == input, "the input is never written")
+    }
+
+    @Test("writes the default output beside an input in another folder, given by absolute path")
+    func defaultOutputBesideInput() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(at: workspace.file("episodes.v2"), withIntermediateDirectories: false)
+        try FileManager.default.moveItem(at: workspace.file("talk.wav"), to: workspace.file("episodes.v2/ep1.wav"))
+        let input = workspace.path("episodes.v2/ep1.wav")
+        let result = try workspace.run([input, "--transcript", "talk.json", "--word", "damn"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try workspace.contents("episodes.v2") == ["ep1.censored.wav", "ep1.wav"])
+    }
+
+    @Test("without --transcript, finds the transcript beside the input by its stem")
+    func findsTranscriptBesideInput() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(["talk.wav", "--words", "words.txt", "--report", "-"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try Self.spans(of: try Self.parseReport(result.stdout)).count == 2)
+        #expect(workspace.exists("talk.censored.wav"))
+    }
+
+    @Test("--report - prints the JSON report with every documented key to stdout")
+    func reportToStandardOutput() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(Self.standard + ["-o", "clean.wav", "--report", "-"])
+        #expect(result.status == 0, "\(result)")
+        let report = try Self.parseReport(result.stdout)
+        #expect(Self.reportKeys.isSubset(of: Set(report.keys)), "keys: \(report.keys.sorted())")
+        #expect(report["input"] as? String == "talk.wav")
+        #expect(report["output"] as? String == "clean.wav")
+        #expect(report["sampleRate"] as? Int == Workspace.sampleRate)
+        #expect(report["channels"] as? Int == Workspace.channels)
+        #expect(report["frames"] as? Int == Workspace.frames)
+        #expect(report["mode"] as? String == "beep")
+        let spans = try Self.spans(of: report)
+        try #require(spans.count == 2)
+        for span in spans {
+            #expect(Self.spanKeys.isSubset(of: Set(span.keys)), "keys: \(span.keys.sorted())")
+        }
+        #expect(spans.map { $0["text"] as? String } == ["damn,", "crap"])
+        #expect(spans.map { $0["pattern"] as? String } == ["damn", "crap"])
+        #expect(spans.map { $0["start"] as? Double } == [0.5, 1.25])
+        #expect(spans.map { $0["end"] as? Double } == [0.8, 1.55])
+        for span in spans {
+            let fadeStart = try #require(span["fadeStartFrame"] as? Int)
+            let start = try #require(span["startFrame"] as? Int)
+            let end = try #require(span["endFrame"] as? Int)
+            let fadeEnd = try #require(span["fadeEndFrame"] as? Int)
+            let seconds = try #require(span["start"] as? Double), endSeconds = try #require(span["end"] as? Double)
+            #expect(0 <= fadeStart && fadeStart <= start && start < end && end <= fadeEnd && fadeEnd <= Workspace.frames)
+            // The core covers the word (edge snapping only ever widens it).
+            #expect(start <= Int((seconds * Double(Workspace.sampleRate)).rounded(.down)))
+            #expect(end >= Int((endSeconds * Double(Workspace.sampleRate)).rounded(.up)))
+        }
+        #expect(workspace.exists("clean.wav"))
+    }
+
+    @Test("--report FILE writes the same JSON to the file and nothing to stdout")
+    func reportToFile() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(Self.standard + ["--mode", "mute", "--report", "report.json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.isEmpty)
+        let report = try Self.parseReport(String(decoding: try workspace.bytes("report.json"), as: UTF8.self))
+        #expect(Self.reportKeys.isSubset(of: Set(report.keys)))
+        #expect(report["mode"] as? String == "mute")
+        #expect(report["output"] as? String == "talk.censored.wav")
+        #expect(try Self.spans(of: report).count == 2)
+    }
+
+    @Test("the report's frames match the audio: zero in each core, the input's bytes outside the spans")
+    func reportMatchesTheAudio() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(Self.standard + ["--mode", "mute", "--pad", "20", "--report", "-"])
+        #expect(result.status == 0, "\(result)")
+        let spans = try Self.spans(of: try Self.parseReport(result.stdout))
+        let input = try WAVFile(contentsOf: workspace.file("talk.wav")).samples16
+        let output = try WAVFile(contentsOf: workspace.file("talk.censored.wav")).samples16
+        try #require(output.count == input.count)
+        var modified = [Bool](repeating: false, count: Workspace.frames)
+        var coreSamples = 0, nonZeroCore = 0
+        for span in spans {
+            let fadeStart = try #require(span["fadeStartFrame"] as? Int), fadeEnd = try #require(span["fadeEndFrame"] as? Int)
+            let start = try #require(span["startFrame"] as? Int), end = try #require(span["endFrame"] as? Int)
+            for frame in fadeStart..<fadeEnd { modified[frame] = true }
+            for index in (start * Workspace.channels)..<(end * Workspace.channels) {
+                coreSamples += 1
+                if output[index] != 0 { nonZeroCore += 1 }
+            }
+        }
+        let changedOutside = input.indices.filter { !modified[$0 / Workspace.channels] && input[$0] != output[$0] }
+        #expect(coreSamples > 0)
+        #expect(nonZeroCore == 0)
+        #expect(changedOutside.isEmpty, "\(changedOutside.count) samples changed outside the spans")
+    }
+
+    @Test("nothing matched: exit 0 and the output's sample data equals the input's byte for byte")
+    func nothingMatchedCopies() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(["talk.wav", "--transcript", "talk.json", "--word", "heck", "--report", "-"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try Self.spans(of: try Self.parseReport(result.stdout)).isEmpty)
+        let input = try WAVFile(contentsOf: workspace.file("talk.wav"))
+        let output = try WAVFile(contentsOf: workspace.file("talk.censored.wav"))
+        #expect(output.formatTag == input.formatTag)
+        #expect(output.channels == input.channels)
+        #expect(output.sampleRate == input.sampleRate)
+        #expect(output.bitsPerSample == input.bitsPerSample)
+        #expect(output.data == input.data)
+    }
+
+    // MARK: - Overwriting
+
+    @Test("refuses to overwrite an existing output without --force: exit 1, file unchanged")
+    func refusesToOverwrite() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let existing = Data("keep me".utf8)
+        try existing.write(to: workspace.file("talk.censored.wav"))
+        let result = try workspace.run(Self.standard)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: "), "\(result)")
+        #expect(result.stderr.contains("talk.censored.wav"), "\(result)")
+        #expect(result.stderr.contains("--force"), "\(result)")
+        #expect(!result.stderr.contains(Self.seeHelp), "a failure is not a usage error")
+        #expect(try workspace.bytes("talk.censored.wav") == existing)
+        #expect(Self.temporaryFiles(in: try workspace.contents()).isEmpty)
+    }
+
+    @Test("--force overwrites an existing output")
+    func forceOverwrites() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try Data("old".utf8).write(to: workspace.file("out.wav"))
+        let result = try workspace.run(Self.standard + ["-o", "out.wav", "--force"])
+        #expect(result.status == 0, "\(result)")
+        let output = try WAVFile(contentsOf: workspace.file("out.wav"))
+        #expect(output.data.count == Workspace.frames * Workspace.channels * 2)
+        #expect(Self.temporaryFiles(in: try workspace.contents()).isEmpty)
+    }
+
+    // MARK: - Usage errors
+
+    struct UsageCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let arguments: [String]
+        /// What the `Error:` line must say.
+        let message: String
+        var testDescription: String { name }
+    }
+
+    static let usageCases: [UsageCase] = [
+        UsageCase(name: "missing input", arguments: ["--transcript", "talk.json", "--words", "words.txt"],
+                  message: "missing the input audio file"),
+        UsageCase(name: "a --word that can never match", arguments: ["talk.wav", "--transcript", "talk.json", "--word", "!!!"],
+                  message: "--word '!!!': expected a word, phrase or glob with a letter or digit"),
+        UsageCase(name: "bad --mode", arguments: standard + ["--mode", "loud"],
+                  message: "--mode 'loud': expected beep, duck or mute"),
+        UsageCase(name: "non-number --pad", arguments: standard + ["--pad", "abc"],
+                  message: "--pad 'abc': expected a number in ms"),
+        UsageCase(name: "out-of-range --duck-gain", arguments: standard + ["--mode", "duck", "--duck-gain", "-200"],
+                  message: "--duck-gain -200: expected a value from -120 to 0 dB"),
+        UsageCase(name: "unknown option with a suggestion", arguments: standard + ["--mdoe", "mute"],
+                  message: "unknown option '--mdoe'; did you mean '--mode'?"),
+        UsageCase(name: "option without its value", arguments: standard + ["--pad"],
+                  message: "--pad needs a value"),
+        UsageCase(name: "--transcript with two inputs", arguments: standard + ["talk.wav"],
+                  message: "--transcript takes one input, but 2 were given"),
+        UsageCase(name: "-o with two inputs", arguments: ["talk.wav", "talk.wav", "--words", "words.txt", "-o", "x.wav"],
+                  message: "--output takes one input, but 2 were given"),
+    ]
+
+    @Test("usage errors exit 64 with Error:, the usage line and the help hint", arguments: usageCases)
+    func usageErrors(_ usage: UsageCase) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let before = try workspace.contents()
+        let input = try workspace.bytes("talk.wav")
+        let result = try workspace.run(usage.arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderrLines
+        try #require(lines.count == 3, "\(result)")
+        #expect(lines[0].hasPrefix("Error: "))
+        #expect(lines[0].contains(usage.message), "\(lines[0])")
+        #expect(lines[1] == (try Self.usageLine()))
+        #expect(lines[2] == Self.seeHelp)
+        #expect(try workspace.contents() == before, "a usage error writes nothing")
+        #expect(try workspace.bytes("talk.wav") == input)
+    }
+
+    // MARK: - Failures
+
+    struct FailureCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// Files to create first: name and bytes.
+        let setup: [String: [UInt8]]
+        let arguments: [String]
+        /// The file the message must name.
+        let named: String
+        var testDescription: String { name }
+    }
+
+    static let failureCases: [FailureCase] = {
+        // Seeded bytes that no audio format recognizes.
+        var state: UInt32 = 0xBAD5_EED5
+        let noise = (0..<4096).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        return [
+            FailureCase(name: "missing input file", setup: [:],
+                        arguments: ["missing.wav", "--transcript", "talk.json", "--words", "words.txt"],
+                        named: "missing.wav"),
+            FailureCase(name: "input that is not audio", setup: ["noise.wav": noise],
+                        arguments: ["noise.wav", "--transcript", "talk.json", "--words", "words.txt"],
+                        named: "noise.wav"),
+            FailureCase(name: "malformed transcript", setup: ["bad.json": Array(#"{"segments": [{"words": [}"#.utf8)],
+                        arguments: ["talk.wav", "--transcript", "bad.json", "--words", "words.txt"],
+                        named: "bad.json"),
+            FailureCase(name: "no --transcript and none beside the input", setup: ["lonely.wav": Workspace.wavBytes],
+                        arguments: ["lonely.wav", "--words", "words.txt"],
+                        named: "lonely.wav"),
+            FailureCase(name: "missing words file", setup: [:],
+                        arguments: ["talk.wav", "--transcript", "talk.json", "--words", "nolist.txt"],
+                        named: "nolist.txt"),
+            FailureCase(name: "output folder missing", setup: [:],
+                        arguments: standard + ["-o", "nofolder/out.wav"],
+                        named: "nofolder/out.wav"),
+            FailureCase(name: "output is the input", setup: [:],
+                        arguments: standard + ["-o", "talk.wav", "--force"],
+                        named: "talk.wav"),
+            FailureCase(name: "unwritable output container", setup: [:],
+                        arguments: standard + ["-o", "out.opus"],
+                        named: "out.opus"),
+        ]
+    }()
+
+    @Test("failures exit 1 naming the file, leave no output and no temporary file, and never touch the input",
+          arguments: failureCases)
+    func failures(_ failure: FailureCase) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        for (name, bytes) in failure.setup { try Data(bytes).write(to: workspace.file(name)) }
+        let before = try workspace.contents()
+        let inputs = try before.map { try workspace.bytes($0) }
+        let result = try workspace.run(failure.arguments)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderrLines
+        #expect(lines.first?.hasPrefix("Error: ") == true, "\(result)")
+        #expect(lines.first?.contains(failure.named) == true, "\(result)")
+        #expect(!lines.contains(Self.seeHelp), "a failure is not a usage error")
+        #expect(!result.stderr.contains(".tmp"), "the message names the user's file, not a temporary one")
+        let after = try workspace.contents()
+        #expect(after == before, "left behind: \(Set(after).subtracting(before).sorted())")
+        #expect(Self.temporaryFiles(in: after).isEmpty)
+        #expect(try before.map { try workspace.bytes($0) } == inputs, "the files given are unchanged")
+    }
+
+    @Test("a report or label track that cannot be written fails the run and leaves no output",
+          arguments: ["--report", "--labels"])
+    func unwritableSideFile(_ option: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(Self.standard + [option, "nofolder/side.txt"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: ") || result.stderr.contains("\nError: "), "\(result)")
+        #expect(result.stderr.contains("nofolder/side.txt"), "\(result)")
+        // Otherwise the user, having fixed the path, is refused: the output "already exists".
+        #expect(!workspace.exists("talk.censored.wav"), "a failed run left its output")
+        #expect(Self.temporaryFiles(in: try workspace.contents()).isEmpty)
+    }
+
+    @Test("an interrupted run leaves no output and no temporary file", arguments: [SIGTERM, SIGINT])
+    func interruption(_ signalNumber: Int32) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // The input is a named pipe, so censor blocks mid-file, with its temporary output open,
+        // until the test writes more: the signal lands mid-run with no timing involved.
+        let fifo = workspace.path("live.wav")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        signal(SIGPIPE, SIG_IGN)  // should censor die first, writing to the pipe fails instead
+        let running = try CensorCommand.Running(
+            ["live.wav", "--transcript", "talk.json", "--word", "heck", "-o", "out.wav"], in: workspace.url)
+        // The pipe's writing end opens (no ENXIO) once censor has opened its reading end.
+        var pipe: Int32 = -1
+        while pipe < 0, running.isRunning {
+            pipe = open(fifo, O_WRONLY | O_NONBLOCK)
+            if pipe < 0 { usleep(1_000) }
+        }
+        guard pipe >= 0 else {
+            Issue.record("censor ended before opening its input: \(try running.wait())")
+            return
+        }
+        _ = fcntl(pipe, F_SETFL, fcntl(pipe, F_GETFL) & ~O_NONBLOCK)
+        // A WAV header declaring ten times the frames that follow.
+        var bytes = [UInt8](WAVFile.pcm16(
+            samples: Workspace.samples(), channels: Workspace.channels, sampleRate: Workspace.sampleRate).bytes())
+        let declared = UInt32((bytes.count - 44) * 10)
+        withUnsafeBytes(of: declared.littleEndian) { bytes.replaceSubrange(40..<44, with: $0) }
+        withUnsafeBytes(of: (declared + 36).littleEndian) { bytes.replaceSubrange(4..<8, with: $0) }
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { write(pipe, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            sent += count
+        }
+        // censor now waits for the rest of the audio, its temporary output in place.
+        while running.isRunning, Self.temporaryFiles(in: try workspace.contents()).isEmpty { usleep(1_000) }
+        let wasRunning = running.isRunning
+        running.send(signalNumber)
+        close(pipe)
+        let result = try running.wait()
+        try #require(wasRunning, "censor ended before it could be interrupted: \(result)")
+        #expect(result.status != 0, "\(result)")
+        #expect(!workspace.exists("out.wav"))
+        let left = Self.temporaryFiles(in: try workspace.contents())
+        #expect(left.isEmpty, "an interrupted run left \(left)")
+    }
+
+    // MARK: - Help and version
+
+    @Test("--help and -h print help to stdout and exit 0, even among other arguments",
+          arguments: [["--help"], ["-h"], ["talk.wav", "--help"], ["--mode", "loud", "--help"]])
+    func help(_ arguments: [String]) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("OVERVIEW: "))
+        #expect(try workspace.contents() == ["talk.json", "talk.wav", "words.txt"])
+    }
+
+    @Test("--version prints the version to stdout and exits 0")
+    func version() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(["--version"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.wholeMatch(of: /censor \d+\.\d+\.\d+\n/) != nil, "\(result.stdout)")
+    }
+
+    @Test("--help prints exactly the pinned text")
+    func helpGolden() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(["--help"])
+        #expect(result.status == 0)
+        let expected = Self.goldenHelp.split(separator: "\n", omittingEmptySubsequences: false)
+        let actual = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, (want, got)) in zip(expected, actual).enumerated() where want != got {
+            Issue.record("line \(index + 1) differs:\n  expected: \(want)\n  actual:   \(got)")
+            break
+        }
+        #expect(result.stdout == Self.goldenHelp)
+    }
+
+    /// The complete `censor --help` output. Update it deliberately when the help changes.
+    static let goldenHelp = """
+        OVERVIEW: Beep, duck or mute every listed word in a recording, to the sample and without
+        clicks, leaving every other sample exactly as it was.
+
+        Each input is read with its timed transcript and the censor list; every listed word's
+        span is censored at full strength, with smooth fades outside it; the result is written
+        to a temporary file beside the output and renamed into place when complete. The input
+        is never written (unless --in-place, and then only by that rename).
+
+        USAGE: censor <input>... [--transcript <file>] (--words <file> | --word <word>)... [<options>]
+
+        ARGUMENTS:
+          <input>                     Audio files to censor: WAV, AIFF, FLAC, Ogg
+                                      Vorbis/Opus, MP3, CAF, W64, RF64 and every other
+                                      format libsndfile reads (see --list-formats).
+
+        OPTIONS:
+          --transcript <file>         The timed transcript. With one input only;
+                                      otherwise each input's transcript is found beside
+                                      it by stem (a.wav: a.json, a.vtt, a.srt,
+                                      a.TextGrid, a.txt, a.csv, a.tsv). (default: found
+                                      beside the input)
+          --transcript-format <name>  Read the transcript as this format instead of
+                                      detecting it from the content: whisperx,
+                                      apple-speech, whisper-json, whisper-cpp-json,
+                                      deepgram, aws-transcribe, google-speech,
+                                      azure-speech, assemblyai, rev-ai, vosk, gentle,
+                                      mfa-json, json-words, webvtt, srt, textgrid,
+                                      whisper-cpp-csv, mfa-csv, audacity-labels.
+                                      (default: detected)
+          --words <file>              A censor list: one entry a line (a word, a phrase,
+                                      a glob such as fuck* or b?tch, an exception such
+                                      as !hello, word|replacement), # comments; or a
+                                      JSON array of strings. Repeatable. Replaces the
+                                      built-in list. (default: the built-in English
+                                      list)
+          --word <word>               An entry to censor, as in a list file. Repeatable;
+                                      replaces the built-in list.
+          --also-default              Censor the built-in English list too, besides
+                                      --words and --word.
+          --fold-diacritics           Match regardless of accents (café matches cafe).
+          --mode <mode>               What replaces a censored word: beep, duck or mute.
+                                      (default: beep)
+          -o, --output <file>         Where to write the result (one input only); its
+                                      extension picks the container. (default:
+                                      <stem>.censored.<ext> beside the input)
+          --output-dir <dir>          Write each result into this folder, under its
+                                      input's file name.
+          --in-place                  Replace each input with its censored version
+                                      (atomically, keeping its permissions).
+          --format <container>        Output container: wav, aiff, flac, ogg, mp3, caf,
+                                      w64, rf64, au. (default: from -o's extension, else
+                                      the input's)
+          --encoding <encoding>       Output encoding: pcm8, pcm16, pcm24, pcm32, float,
+                                      double, ulaw, alaw, vorbis, opus, mp3. Any change
+                                      of encoding ends the bit-identity promise for
+                                      untouched audio. (default: the input's, when the
+                                      container takes it)
+          --rate <hz>                 Resample the output to this rate with
+                                      libsamplerate's best converter. (default: the
+                                      input's)
+          --quality <0-1>             Quality of lossy encodings (vorbis, opus, mp3), 0
+                                      smallest to 1 best. (default: libsndfile's)
+          --report <file>             Write the JSON report of what was censored; - for
+                                      standard output. With several inputs, a JSON array
+                                      of reports.
+          --labels <file>             Write an Audacity label track of the censored
+                                      spans, to review every edit over the audio (one
+                                      input only).
+          --dry-run                   Print what would be censored, one span a line
+                                      (start, end, words, list entry), and write no
+                                      audio.
+          --force                     Overwrite outputs that exist.
+          --pad <ms>                  Widen every censored word by this much on both
+                                      sides. (default: 0 ms)
+          --pad-before <ms>           Widen every censored word by this much before its
+                                      start. (default: --pad)
+          --pad-after <ms>            Widen every censored word by this much after its
+                                      end. (default: --pad)
+          --crossfade <ms>            Length of the click-free fade on each side of a
+                                      censored span. (default: 5 ms)
+          --no-refine                 Use the transcript's word times as given, instead
+                                      of moving each censored word's edges to where its
+                                      sound really begins and ends.
+          --refine-window <ms>        How far a censored word's edge may move to where
+                                      its sound really begins or ends. (default: 150 ms)
+          --beep-frequency <hz>       Frequency of the beep tone. (default: 1000 Hz)
+          --beep-level <dbfs>         Fixed peak level of the beep, instead of matching
+                                      the voice's loudness. (default: as loud as the
+                                      voice)
+          --duck-gain <db>            Gain applied to censored audio in duck mode.
+                                      (default: -30 dB)
+          -j, --jobs <n>              How many files to censor at once. (default: the
+                                      number of cores)
+          -q, --quiet                 Print nothing but errors.
+          -v, --verbose               Also print the plan: every span's frames and how
+                                      far snapping moved its edges.
+          --list-formats              List the audio containers and encodings this build
+                                      reads and writes, and the transcript formats with
+                                      how each is detected.
+          --completion <shell>        Print a completion script for bash or zsh.
+          --version                   Show the version.
+          -h, --help                  Show help information.
+
+        EXAMPLES:
+          censor talk.wav --transcript talk.json --words list.txt
+          censor talk.wav --transcript talk.json --word damn --mode duck --duck-gain -40 -o clean.flac
+          censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json
+          censor talk.wav --transcript talk.json --words list.txt --dry-run
+
+        EXIT STATUS:
+          0   success, also when nothing matched (the output then equals the input)
+          1   a file could not be processed (with several inputs: any of them)
+          64  usage error
+
+        """
+}

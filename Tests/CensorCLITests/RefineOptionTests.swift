@@ -1,0 +1,38 @@
+import CensorKit
+import Testing
+
+@testable import CensorCLI
+
+/// `--no-refine` and `--refine-window`: parsed into the plan options, checked against the
+/// Parameter's range, and not both at once.
+@Suite struct RefineOptionTests {
+    static func plan(_ options: [String]) throws -> PlanOptions {
+        guard case let .censor(arguments) = try Command.parse(["talk.wav", "--word", "damn"] + options) else {
+            Issue.record("not a censoring run")
+            return PlanOptions()
+        }
+        return arguments.plan
+    }
+
+    @Test("refinement is on by default, with the Parameter's window")
+    func defaults() throws {
+        let plan = try Self.plan([])
+        #expect(plan.refine)
+        #expect(plan.refineWindow == Parameters.refineWindow.defaultValue / 1000)
+    }
+
+    @Test("--no-refine turns refinement off; --refine-window sets the window in ms")
+    func flags() throws {
+        #expect(try Self.plan(["--no-refine"]).refine == false)
+        let plan = try Self.plan(["--refine-window", "80"])
+        #expect(plan.refine)
+        #expect(plan.refineWindow == 0.08)
+    }
+
+    @Test("a window outside the Parameter's range, or with --no-refine, is a usage error",
+          arguments: [["--refine-window", "-5"], ["--refine-window", "5000"], ["--refine-window", "wide"],
+                      ["--no-refine", "--refine-window", "100"], ["--no-refine=yes"]])
+    func usageErrors(options: [String]) {
+        #expect(throws: UsageError.self) { try Self.plan(options) }
+    }
+}
