@@ -17,22 +17,9 @@ import Darwin
     /// Runs `censor` through `sh -c script`, the script getting censor's path as `$0` and
     /// `arguments` as `$@` (so it can set a limit or mount a file system, then `exec "$0" "$@"`).
     static func shell(_ script: String, _ arguments: [String], in folder: URL) throws -> CensorCommand.Result {
-        let capture = try CensorCommand.Capture()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, try CensorCommand.executable().path] + arguments
-        process.currentDirectoryURL = folder
-        process.standardInput = FileHandle.nullDevice
-        let out = try FileHandle(forWritingTo: capture.stdout)
-        let err = try FileHandle(forWritingTo: capture.stderr)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-        return try capture.result(status: status)
+        try CensorCommand.run(
+            program: URL(fileURLWithPath: "/bin/sh"), ["-c", script, try CensorCommand.executable().path] + arguments,
+            in: folder)
     }
 
     /// Checks a failed run: exit 1, `Error:` naming `named`, and the folder as it was.

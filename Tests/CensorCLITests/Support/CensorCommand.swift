@@ -81,9 +81,14 @@ enum CensorCommand {
     /// Its standard output and error go to files in a private temporary folder, so nothing can
     /// block on a full pipe.
     static func run(_ arguments: [String], in folder: URL) throws -> Result {
+        try run(program: executable(), arguments, in: folder)
+    }
+
+    /// Runs `program` with `arguments` in `folder`, capturing its output as ``run(_:in:)`` does.
+    static func run(program: URL, _ arguments: [String], in folder: URL) throws -> Result {
         let capture = try Capture()
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.standardInput = FileHandle.nullDevice
