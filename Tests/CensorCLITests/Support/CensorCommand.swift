@@ -38,12 +38,9 @@ enum CensorCommand {
     /// The folders to look in, best first.
     static var candidateFolders: [URL] {
         var folders: [URL] = []
-        // Linux: the test executable's folder; macOS: the .xctest bundle's folder.
+        // The test executable's folder (the build products folder on Linux).
         folders.append(Bundle.main.bundleURL)
         folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
         if let executable = Bundle.main.executableURL {
             folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
         }
