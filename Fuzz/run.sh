@@ -52,9 +52,10 @@ for target in "${TARGETS[@]}"; do
     mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
     echo "fuzz: $target for ${SECONDS_PER_TARGET}s"
     # shellcheck disable=SC2046 # seeds_for prints several folders
-    if CENSOR_FUZZ_TARGET="$target" CENSOR_FUZZ_SCRATCH="$OUT/scratch" LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0" "$FUZZER" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 \
-        -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 -artifact_prefix="$crashes/" \
-        "$corpus" $(seeds_for "$target") > "$log" 2>&1; then
+    if env CENSOR_FUZZ_TARGET="$target" CENSOR_FUZZ_SCRATCH="$OUT/scratch" \
+        LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0" \
+        "$FUZZER" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+        -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" $(seeds_for "$target") > "$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         printf '%-34s clean  %5ss  %9s runs  corpus %s\n' "$target" "$SECONDS_PER_TARGET" "${runs:-?}" \
             "$(find "$corpus" -type f | wc -l)" | tee -a "$SUMMARY"
