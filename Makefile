@@ -44,7 +44,7 @@ test: deps
 bench:
 	@SWIFT="$(SWIFT)" bash scripts/bench.sh $(BENCH_ARGS)
 
-# Leak and collateral of the censor with off transcript times; see ACCURACY.md. ACCURACY_ARGS
+# Leak and collateral of the censor with off transcript times; see BENCHMARKS.md. ACCURACY_ARGS
 # e.g. "--sweep 0,100,150,200,250,300 --by-background --write-audio".
 .PHONY: accuracy
 accuracy:

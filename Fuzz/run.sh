@@ -34,6 +34,7 @@ seeds_for() {
         arguments) echo Fuzz/Seeds/arguments ;;
         audio) echo Fuzz/Seeds/audio ;;
         censor-list) echo "Fuzz/Seeds/censor-list $FIXTURES" ;;
+        pipeline) echo "Fuzz/Seeds/pipeline Fuzz/Seeds/transcripts $FIXTURES" ;;
         *) echo "Fuzz/Seeds/transcripts $FIXTURES" ;;
     esac
 }

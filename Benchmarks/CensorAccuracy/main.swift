@@ -2,7 +2,7 @@ import CensorKit
 import Foundation
 
 // censor's accuracy measure: leak and collateral with the transcript's times off, edge
-// refinement on and off, side by side. See ACCURACY.md.
+// refinement on and off, side by side. See BENCHMARKS.md.
 //
 //   swift run -c release CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…]
 //                                       [--by-background] [--write-audio] [--show-leaks SHARE]

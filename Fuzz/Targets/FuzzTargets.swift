@@ -15,7 +15,8 @@ struct FuzzTarget {
     let name: String
     let run: (Data) -> Void
 
-    /// Every target: one per transcript format, detection, the censor list and the command line.
+    /// Every target: one per transcript format, detection, the whole pipeline from a transcript,
+    /// the censor list, audio files and the command line.
     static let all: [FuzzTarget] =
         TranscriptFormat.allCases.map { format in
             FuzzTarget(name: "transcript-\(format.rawValue)") { data in
@@ -26,6 +27,17 @@ struct FuzzTarget {
                 // Detection alone, then detection with the detected format's reader.
                 _ = TranscriptFormat(detecting: data)
                 _ = try? Transcript(data: data, source: "fuzz")
+            },
+            FuzzTarget(name: "pipeline") { data in
+                // A transcript in any format, every word of it listed, planned (padding, edge
+                // refinement, snapping, merging) and rendered over two seconds of noise: what
+                // times a transcript may hold, the planner and engine must take.
+                guard let transcript = try? Transcript(data: data, source: "fuzz") else { return }
+                let list = CensorList(entries: Array(Set(transcript.words.prefix(64).map(\.text))))
+                var audio = FuzzTarget.noise
+                let mode: CensorMode = data.count % 3 == 0 ? .mute : data.count % 3 == 1 ? .duck(gainDB: -30) : .beep(Beep())
+                let censor = Censor(mode: mode, options: PlanOptions(padBefore: 0.02, padAfter: 0.02))
+                _ = censor.censor(&audio, sampleRate: 8_000, matches: list.matches(in: transcript))
             },
             FuzzTarget(name: "censor-list") { data in
                 // The first byte picks diacritic folding; the list is matched against a
@@ -66,6 +78,16 @@ struct FuzzTarget {
                 _ = try? Command.parse(tokens)
             },
         ]
+
+    /// Two seconds of seeded stereo noise at 8 kHz, for the pipeline target.
+    static let noise: InterleavedBuffer = {
+        var state: UInt32 = 0x5EED
+        let samples = (0..<32_000).map { _ -> Float in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Float(Int32(bitPattern: state) >> 8) / Float(1 << 24)
+        }
+        return InterleavedBuffer(samples: samples, channelCount: 2)
+    }()
 
     /// A folder for the files the audio target writes: `CENSOR_FUZZ_SCRATCH`, or one of this
     /// process's own.

@@ -33,7 +33,9 @@ extension Job {
             let count = transcript.words.count
             let share = late.count == count ? "all its \(count) words start" : late.count == 1 ? "1 of its \(count) words starts"
                 : "\(late.count) of its \(count) words start"
-            warnings.append("\(transcriptPath) runs to \(Messages.seconds(last)) s but \(report.input) is "
+            // Seconds as `%.3f`, or `%.3g` past ten million (a fuzzer's 1e300 s has 300 digits).
+            let runsTo = last < 1e7 ? Messages.seconds(last) : String(format: "%.3g", last)
+            warnings.append("\(transcriptPath) runs to \(runsTo) s but \(report.input) is "
                 + "\(Messages.seconds(duration)) s long: \(share) after the audio ends and cannot be censored; "
                 + "is it the transcript of this recording?")
         }

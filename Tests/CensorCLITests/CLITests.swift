@@ -39,11 +39,6 @@ import Darwin
         try #require(report["spans"] as? [[String: Any]], "spans is not an array of objects")
     }
 
-    /// Files a failed run must not leave: temporary outputs (`.*.tmp`).
-    static func temporaryFiles(in names: [String]) -> [String] {
-        names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
-    }
-
     // MARK: - Success
 
     @Test("censors into <stem>.censored.<ext> beside the input by default, exit 0")
@@ -196,7 +191,7 @@ import Darwin
         #expect(result.stderr.contains("--force"), "\(result)")
         #expect(!result.stderr.contains(Self.seeHelp), "a failure is not a usage error")
         #expect(try workspace.bytes("talk.censored.wav") == existing)
-        #expect(Self.temporaryFiles(in: try workspace.contents()).isEmpty)
+        #expect(temporaryFiles(in: try workspace.contents()).isEmpty)
     }
 
     @Test("--force overwrites an existing output")
@@ -208,7 +203,7 @@ import Darwin
         #expect(result.status == 0, "\(result)")
         let output = try WAVFile(contentsOf: workspace.file("out.wav"))
         #expect(output.data.count == Workspace.frames * Workspace.channels * 2)
-        #expect(Self.temporaryFiles(in: try workspace.contents()).isEmpty)
+        #expect(temporaryFiles(in: try workspace.contents()).isEmpty)
     }
 
     // MARK: - Usage errors
@@ -326,7 +321,7 @@ import Darwin
         #expect(!result.stderr.contains(".tmp"), "the message names the user's file, not a temporary one")
         let after = try workspace.contents()
         #expect(after == before, "left behind: \(Set(after).subtracting(before).sorted())")
-        #expect(Self.temporaryFiles(in: after).isEmpty)
+        #expect(temporaryFiles(in: after).isEmpty)
         #expect(try before.map { try workspace.bytes($0) } == inputs, "the files given are unchanged")
     }
 
@@ -341,7 +336,7 @@ import Darwin
         #expect(result.stderr.contains("nofolder/side.txt"), "\(result)")
         // Otherwise the user, having fixed the path, is refused: the output "already exists".
         #expect(!workspace.exists("talk.censored.wav"), "a failed run left its output")
-        #expect(Self.temporaryFiles(in: try workspace.contents()).isEmpty)
+        #expect(temporaryFiles(in: try workspace.contents()).isEmpty)
     }
 
     @Test("an interrupted run leaves no output and no temporary file", arguments: [SIGTERM, SIGINT])
@@ -379,7 +374,7 @@ import Darwin
             sent += count
         }
         // censor now waits for the rest of the audio, its temporary output in place.
-        while running.isRunning, Self.temporaryFiles(in: try workspace.contents()).isEmpty { usleep(1_000) }
+        while running.isRunning, temporaryFiles(in: try workspace.contents()).isEmpty { usleep(1_000) }
         let wasRunning = running.isRunning
         running.send(signalNumber)
         close(pipe)
@@ -387,7 +382,7 @@ import Darwin
         try #require(wasRunning, "censor ended before it could be interrupted: \(result)")
         #expect(result.status != 0, "\(result)")
         #expect(!workspace.exists("out.wav"))
-        let left = Self.temporaryFiles(in: try workspace.contents())
+        let left = temporaryFiles(in: try workspace.contents())
         #expect(left.isEmpty, "an interrupted run left \(left)")
     }
 

@@ -43,11 +43,6 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
     }
 }
 
-/// Files a run must not leave: temporary outputs (`.*.tmp`).
-func temporaryFiles(in names: [String]) -> [String] {
-    names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
-}
-
 /// Every run of `censor`, whatever it does and however it ends, leaves its input's bytes,
 /// modification time, inode and permissions as they were, and the transcript's and censor
 /// list's too.

@@ -23,10 +23,10 @@
 /// Edges only ever move outward, so the refined range always contains the given one: exact
 /// times never leak. Silence, steady noise and steady tones stay at the floor and move nothing.
 /// The price is collateral: a neighbour less than a closure away, or speech with no pause at
-/// all, can be partly censored (ACCURACY.md has the figures).
+/// all, can be partly censored (BENCHMARKS.md has the figures).
 struct EdgeRefiner {
     /// The refiner's constants, in seconds, dB and shares; tuned on the accuracy corpus
-    /// (see ACCURACY.md).
+    /// (see BENCHMARKS.md).
     enum Tuning {
         /// Length of an analysis frame (Hann window), rounded up to a fast FFT size.
         static let frameSeconds = 0.010
@@ -149,8 +149,9 @@ struct EdgeRefiner {
     private mutating func refineEdges(_ given: (Double, Double), in audio: inout some FrameSource) throws -> (start: Double?, end: Double?) {
         let rate = Double(sampleRate)
         let reach = Double(windowFrames) + Tuning.contextSeconds * rate
-        let lower = max(0, Int((given.0 - reach).rounded(.down)))
-        let upper = min(audio.frameCount, Int((given.1 + reach).rounded(.up)))
+        // Clamped while still Double: a finite time can lie beyond Int's range (the fuzzer's 1e300 s).
+        let lower = Int(min(max(0, (given.0 - reach).rounded(.down)), Double(audio.frameCount)))
+        let upper = Int(min(max(0, (given.1 + reach).rounded(.up)), Double(audio.frameCount)))
         guard upper - lower >= frameSize + 8 * hop else { return (nil, nil) }
         let analysis = try analyse(lower..<upper, in: &audio)
         let sounds = joined(runs(in: analysis))

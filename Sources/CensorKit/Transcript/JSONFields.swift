@@ -227,7 +227,7 @@ internal struct JSONFields {
         switch object[key] {
         case nil, .null?: return nil
         case .string(let name)?: return name
-        case .number(let number)? where number.isFinite && number == number.rounded():
+        case .number(let number)? where Int(exactly: number) != nil:
             return String(Int(number))
         case let value?:
             throw malformed(JSONPath.key(path(), key), expected: "a speaker name or number", found: Self.describe(value))

@@ -138,3 +138,8 @@ struct WAVFile {
         stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[data.startIndex + $0]) | UInt16(data[data.startIndex + $0 + 1]) << 8) }
     }
 }
+
+/// Files a run must not leave: temporary outputs (`.*.tmp`).
+func temporaryFiles(in names: [String]) -> [String] {
+    names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
+}

@@ -1,0 +1,44 @@
+import CensorKit
+import Foundation
+import Testing
+
+/// Inputs the pipeline fuzz target (Fuzz/, `make fuzz`) found trouble with in planning.
+@Suite struct EdgeRefinerRegressionTests {
+    /// Two seconds of seeded stereo noise at 8 kHz.
+    static func noise() -> InterleavedBuffer {
+        var state: UInt32 = 0x5EED
+        let samples = (0..<32_000).map { _ -> Float in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Float(Int32(bitPattern: state) >> 8) / Float(1 << 24)
+        }
+        return InterleavedBuffer(samples: samples, channelCount: 2)
+    }
+
+    static func match(_ start: Double, _ end: Double) -> Match {
+        Match(wordIndices: 0..<1, text: "damn", pattern: "damn", start: start, end: end)
+    }
+
+    @Test("a word whose finite times lie beyond Int's range in frames is planned, clamped to the audio",
+          arguments: [(0.5, 1e300), (-1e300, 0.2), (-1e300, 1e300), (0.5, 1e20), (1.9, 1.0e18)])
+    func extremeTimes(_ times: (Double, Double)) throws {
+        // Edge refinement turned these into frames with Int(_:), which traps past Int.max.
+        var audio = Self.noise()
+        let plan = try Planner(options: PlanOptions(refine: true)).plan(
+            [Self.match(times.0, times.1)], sampleRate: 8_000, audio: &audio)
+        for span in plan.spans {
+            #expect(0 <= span.fadeStart && span.fadeStart <= span.start && span.start < span.end)
+            #expect(span.end <= span.fadeEnd && span.fadeEnd <= 16_000)
+        }
+        #expect(plan.spans.count + plan.skipped.count == 1)
+    }
+
+    @Test("rendering such a word in memory mutes to the end of the audio and nothing past it")
+    func extremeTimesRendered() {
+        var audio = Self.noise()
+        let plan = Censor(mode: .mute).censor(&audio, sampleRate: 8_000, matches: [Self.match(1.5, 1e300)])
+        let span = try? #require(plan.spans.first)
+        #expect(span?.end == 16_000)
+        #expect(audio.samples.count == 32_000)
+        #expect(audio.samples[(2 * 16_000 - 2)...].allSatisfy { $0 == 0 })
+    }
+}
