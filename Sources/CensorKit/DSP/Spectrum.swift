@@ -14,7 +14,7 @@ private let _fftwPlanning = NSLock()
 /// ```swift
 /// let spectrum = Spectrum(size: 480)
 /// var power: [Float] = []
-/// frame.withUnsafeBufferPointer { spectrum.power(of: $0, stride: 1, into: &power, accumulate: false) }
+/// frame.withUnsafeBufferPointer { spectrum.power(of: $0, stride: 1, into: &power) }
 /// // power[k] is the power at k · rate / 480 Hz, k in 0...240
 /// ```
 ///
@@ -64,35 +64,41 @@ final class Spectrum {
         window.deallocate()
     }
 
-    /// The power spectrum of one Hann-windowed frame, written or added to `power`.
+    /// The power spectrum of one Hann-windowed frame.
     ///
     /// - Parameters:
     ///   - samples: At least `(size − 1) · stride + 1` samples; the frame is
     ///     `samples[0], samples[stride], …` (one channel of interleaved audio).
     ///   - stride: The distance between the frame's samples.
     ///   - power: Receives ``binCount`` values; resized when it has another count.
-    ///   - accumulate: Add to `power` (summing channels) instead of replacing it.
     /// - Complexity: O(*n* log *n*) for a frame of *n* samples.
-    func power(of samples: UnsafeBufferPointer<Float>, stride: Int, into power: inout [Float], accumulate: Bool) {
+    func power(of samples: UnsafeBufferPointer<Float>, stride: Int, into power: inout [Float]) {
         if power.count != binCount { power = [Float](repeating: 0, count: binCount) }
         power.withUnsafeMutableBufferPointer { power in
-            self.power(of: samples, stride: stride, writingTo: power.baseAddress!, accumulate: accumulate)
+            self.power(of: samples, stride: stride, bins: 0..<binCount, writingTo: power.baseAddress!)
         }
     }
 
-    /// ``power(of:stride:into:accumulate:)`` into memory that holds ``binCount`` values (a
-    /// distinct label, so that `&array` never silently picks this overload).
-    func power(of samples: UnsafeBufferPointer<Float>, stride: Int, writingTo power: UnsafeMutablePointer<Float>, accumulate: Bool) {
+    /// The power of the bins `bins` only, written to `power[bins]`: ``power(of:stride:into:)``
+    /// for callers that need part of the spectrum and keep their own memory.
+    ///
+    /// - Parameters:
+    ///   - samples: At least `(size − 1) · stride + 1` samples.
+    ///   - stride: The distance between the frame's samples.
+    ///   - bins: The bins wanted, within `0..<binCount`.
+    ///   - power: Memory for ``binCount`` values; only `power[bins]` is written.
+    func power(of samples: UnsafeBufferPointer<Float>, stride: Int, bins: Range<Int>, writingTo power: UnsafeMutablePointer<Float>) {
         precondition(samples.count >= (size - 1) * stride + 1, "frame shorter than the spectrum")
-        var source = samples.baseAddress!
-        for index in 0..<size {
-            input[index] = source.pointee * window[index]
-            source += stride
+        precondition(bins.lowerBound >= 0 && bins.upperBound <= binCount, "bins outside the spectrum")
+        let source = samples.baseAddress!
+        if stride == 1 {
+            for index in 0..<size { input[index] = source[index] * window[index] }
+        } else {
+            for index in 0..<size { input[index] = source[index * stride] * window[index] }
         }
         fftwf_execute(plan)
-        for bin in 0..<binCount {
-            let value = (output[bin].0 * output[bin].0 + output[bin].1 * output[bin].1) * scale
-            power[bin] = accumulate ? power[bin] + value : value
+        for bin in bins {
+            power[bin] = (output[bin].0 * output[bin].0 + output[bin].1 * output[bin].1) * scale
         }
     }
 }

@@ -6,101 +6,76 @@ extension EdgeRefiner {
     /// Frame `t` covers the samples `first + t·hop ..< first + t·hop + frameSize`; its centre is
     /// `first + t·hop + frameSize/2`.
     struct Analysis {
-        /// The first sample frame analysed.
+        /// The first sample of frame 0.
         var first: Int
         /// The frame after the last one analysed.
         var last: Int
+        /// The samples the frames were taken from: `first` and `last` lie within them.
+        var samples: Range<Int>
         /// Per analysis frame: how far the speech bands stand above the adaptive noise floor,
         /// the mean over the bands of the dB excess over `floorMargin` (0 for noise or silence).
         var activity: [Float]
-        /// Per band, the reciprocal of the noise floor's energy.
-        var inverseFloors: [Float]
+        /// Per band, the level of the noise floor in dB.
+        var floors: [Float]
     }
 
-    /// Short-time spectra of `range`: band energies, an adaptive per-band floor (a low
-    /// percentile of the stretch's own frames, so the floor follows the recording's noise),
-    /// and each frame's activity above it.
+    /// Short-time spectra of `range`: band levels, an adaptive per-band floor (a low percentile
+    /// of the stretch's own frames, so the floor follows the recording's noise), and each
+    /// frame's activity above it.
     ///
-    /// Keeps the samples it read, for ``activity(centredAt:in:)``.
+    /// The frames are those of the cache's grid that lie inside `range`; the samples stay in
+    /// the cache for ``activity(centredAt:in:)``.
     ///
     /// - Parameters:
-    ///   - range: The sample frames to analyse; at least one frame long.
+    ///   - range: The sample frames to analyse; at least a frame and a hop long.
     ///   - audio: The recording.
     /// - Returns: The analysis; its `activity` has one value per hop.
-    /// - Complexity: O(*n*/*h* · *N* log *N*) for *n* frames, a hop of *h* and frames of *N* samples.
+    /// - Complexity: O(*n*/*h* · *N* log *N*) for *n* frames not analysed before, a hop of *h*
+    ///   and frames of *N* samples, and O(*r*/*h* · *b*) for the *r* frames of `range` and *b* bands.
     mutating func analyse(_ range: Range<Int>, in audio: inout some FrameSource) throws -> Analysis {
-        try audio.readFrames(range, into: &samples)
-        let frames = (range.count - frameSize) / hop + 1
-        let bandCount = bands.count
-        if energies.count < frames * bandCount { energies = [Float](repeating: 0, count: frames * bandCount) }
-        for frame in 0..<frames {
-            bandEnergies(at: frame * hop, channels: audio.channelCount, into: frame * bandCount)
+        let grid = try levels.load(range, from: &audio)
+        // Per band: the floor, a low percentile over the stretch, and the frames' excess over it
+        // (beyond the margin), summed over the bands in their order.
+        var floors = [Float](repeating: 0, count: bands.count)
+        var activity = [Float](repeating: 0, count: grid.count)
+        if column.count < grid.count { column = [Float](repeating: 0, count: grid.count) }
+        let rank = min(grid.count - 1, Int(Double(grid.count) * Tuning.floorPercentile))
+        for band in bands.indices {
+            levels.withLevels(of: band, in: grid) { levels in
+                column.withUnsafeMutableBufferPointer { column in
+                    _ = column.update(fromContentsOf: levels)
+                    floors[band] = nthSmallest(rank, in: UnsafeMutableBufferPointer(rebasing: column[..<levels.count]))
+                }
+                let threshold = floors[band] + Tuning.floorMargin
+                activity.withUnsafeMutableBufferPointer { activity in
+                    for frame in activity.indices { activity[frame] += max(0, levels[frame] - threshold) }
+                }
+            }
         }
-        // The floor: per band, a low percentile over the stretch, never below the absolute floor.
-        var inverseFloors = [Float](repeating: 0, count: bandCount)
-        var column = [Float](repeating: 0, count: frames)
-        let rank = min(frames - 1, Int(Double(frames) * Tuning.floorPercentile))
-        for band in 0..<bandCount {
-            for frame in 0..<frames { column[frame] = energies[frame * bandCount + band] }
-            inverseFloors[band] = 1 / max(_select(rank, in: &column), Tuning.absoluteFloor)
-        }
-        var activity = [Float](repeating: 0, count: frames)
-        for frame in 0..<frames {
-            activity[frame] = Self.activity(energies, at: frame * bandCount, inverseFloors: inverseFloors)
-        }
-        return Analysis(first: range.lowerBound, last: range.upperBound, activity: activity, inverseFloors: inverseFloors)
+        let bandCount = Float(bands.count)
+        for frame in activity.indices { activity[frame] /= bandCount }
+        return Analysis(first: grid.lowerBound * hop, last: range.upperBound, samples: range, activity: activity, floors: floors)
     }
 
     /// The activity of one frame centred on sample `centre` (an absolute frame index), measured
     /// against `analysis`'s floor; for placing an edge between two analysis frames.
     ///
     /// - Returns: The activity, or `nil` when the frame reaches outside the analysed samples.
-    mutating func activity(centredAt centre: Int, in analysis: Analysis, channels: Int) -> Float? {
-        let offset = centre - frameSize / 2 - analysis.first
-        guard offset >= 0, centre + frameSize / 2 <= analysis.last else { return nil }
-        let bandCount = bands.count
-        if energies.count < bandCount { energies = [Float](repeating: 0, count: bandCount) }
-        bandEnergies(at: offset, channels: channels, into: 0)
-        return Self.activity(energies, at: 0, inverseFloors: analysis.inverseFloors)
-    }
-
-    /// Writes the band energies of the frame starting `offset` frames into `samples` to
-    /// `energies[index...]`, summing the channels' power.
-    private mutating func bandEnergies(at offset: Int, channels: Int, into index: Int) {
-        if power.count != spectrum.binCount { power = [Float](repeating: 0, count: spectrum.binCount) }
-        let spectrum = spectrum
-        samples.withUnsafeBufferPointer { samples in
-            power.withUnsafeMutableBufferPointer { power in
-                for channel in 0..<channels {
-                    let start = samples.baseAddress! + offset * channels + channel
-                    let frame = UnsafeBufferPointer(start: start, count: samples.count - offset * channels - channel)
-                    spectrum.power(of: frame, stride: channels, writingTo: power.baseAddress!, accumulate: channel > 0)
-                }
-            }
-        }
-        let floor = Tuning.absoluteFloor
-        power.withUnsafeBufferPointer { power in
-            energies.withUnsafeMutableBufferPointer { energies in
-                for number in bands.indices {
-                    let band = bands[number]
-                    var sum: Float = 0
-                    for bin in band { sum += power[bin] }
-                    energies[index + number] = max(sum / Float(band.count), floor)
-                }
-            }
-        }
+    mutating func activity(centredAt centre: Int, in analysis: Analysis) -> Float? {
+        let start = centre - frameSize / 2
+        guard start >= analysis.samples.lowerBound, start + frameSize <= analysis.samples.upperBound,
+              levels.levels(ofFrameAt: start, into: &frameLevels) else { return nil }
+        return Self.activity(frameLevels, floors: analysis.floors)
     }
 
     /// The mean over the bands of each band's dB excess over the floor plus `floorMargin`.
-    private static func activity(_ energies: [Float], at index: Int, inverseFloors: [Float]) -> Float {
+    private static func activity(_ levels: [Float], floors: [Float]) -> Float {
         let margin = Tuning.floorMargin
-        let marginRatio = powf(10, margin / 10)
         var excess: Float = 0
-        for band in inverseFloors.indices {
-            let ratio = energies[index + band] * inverseFloors[band]
-            if ratio > marginRatio { excess += 10 * log10f(ratio) - margin }
+        for band in floors.indices {
+            excess += max(0, levels[band] - (floors[band] + margin))
         }
-        return excess / Float(inverseFloors.count)
+        return excess / Float(floors.count)
     }
 
     /// The smallest length of at least `minimum` samples whose only prime factors are 2, 3 and 5,
@@ -140,10 +115,58 @@ extension EdgeRefiner {
     }
 }
 
-/// The value of rank `rank` (0-based) among `values`, by quickselect; reorders `values`.
+/// The value of rank `rank` (0-based) among `values`; reorders `values`.
+///
+/// Counts the values into 64 buckets between the least and the greatest, then quickselects
+/// among those of the bucket that holds the rank.
 ///
 /// - Complexity: O(*n*) on average.
-func _select(_ rank: Int, in values: inout [Float]) -> Float {
+func nthSmallest(_ rank: Int, in values: UnsafeMutableBufferPointer<Float>) -> Float {
+    precondition(values.indices.contains(rank), "rank outside the values")
+    var least = values[0], greatest = values[0]
+    var index = 0
+    if values.count >= 8 {
+        let raw = UnsafeRawPointer(values.baseAddress!)
+        var lows = SIMD8<Float>(repeating: least), highs = lows
+        while index + 8 <= values.count {
+            let eight = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
+            lows = pointwiseMin(lows, eight)
+            highs = pointwiseMax(highs, eight)
+            index += 8
+        }
+        (least, greatest) = (lows.min(), highs.max())
+    }
+    for value in values[index...] {
+        least = min(least, value)
+        greatest = max(greatest, value)
+    }
+    guard least < greatest else { return least }
+    let scale = 63 / (greatest - least)
+    guard scale.isFinite else { return quickselect(rank, in: values) }
+    // The bucket of a value: (value − least)·scale in 0...63, rounded to the nearest integer by
+    // adding 1.5·2²³, which leaves it in the low bits of the sum's significand. Monotonic in the
+    // value, so every value in a bucket is at least every value in the buckets below it.
+    let magic: Float = 12_582_912
+    func bucket(_ value: Float) -> Int { Int(((value - least) * scale + magic).bitPattern & 63) }
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { counts in
+        counts.initialize(repeating: 0)
+        for value in values { counts[bucket(value)] &+= 1 }
+        var below = 0, holding = 0
+        while below + Int(counts[holding]) <= rank {
+            below += Int(counts[holding])
+            holding += 1
+        }
+        var count = 0
+        for value in values where bucket(value) == holding {
+            values[count] = value
+            count += 1
+        }
+        return quickselect(rank - below, in: UnsafeMutableBufferPointer(rebasing: values[..<count]))
+    }
+}
+
+/// The value of rank `rank` (0-based) among `values`, by Hoare's quickselect; reorders `values`.
+private func quickselect(_ rank: Int, in values: UnsafeMutableBufferPointer<Float>) -> Float {
     var low = 0, high = values.count - 1
     while low < high {
         let pivot = values[(low + high) / 2]

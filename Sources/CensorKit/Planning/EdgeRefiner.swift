@@ -3,8 +3,9 @@
 ///
 /// Recognizers' word times are often 50–300 ms off. The refiner reads the audio around a match
 /// (its edges' window plus half a second each side, never the whole file), and every 5 ms
-/// measures, through FFTW, how far 20 mel bands of the speech range (120 Hz–10 kHz) stand above
-/// an adaptive noise floor: per band, a low percentile of the surrounding audio's own frames,
+/// measures, through FFTW, how far 20 mel bands of the speech range (120 Hz–10 kHz) of the
+/// channels' mean stand above an adaptive noise floor (the band levels are kept in a
+/// `BandLevelCache`, so matches refined in time order share the audio between them): per band, a low percentile of the surrounding audio's own frames,
 /// so steady noise, hum or a held chord sits at the floor while speech rises above it. Runs of
 /// active frames are followed out to where they fade into the floor and joined across gaps
 /// shorter than a stop consonant's closure; the stretch of sound overlapping the given times
@@ -84,11 +85,12 @@ struct EdgeRefiner {
     let hop: Int
     /// Samples between the frames of the finer edge search.
     let fineHop: Int
-    let spectrum: Spectrum
     let bands: [Range<Int>]
-    var samples: [Float] = []
-    var power: [Float] = []
-    var energies: [Float] = []
+    /// The band levels of the audio analysed so far.
+    let levels: BandLevelCache
+    /// Scratch: one frame's band levels, and one band's levels over an analysis.
+    var frameLevels: [Float] = []
+    var column: [Float] = []
 
     /// Creates a refiner for one sample rate.
     ///
@@ -102,8 +104,8 @@ struct EdgeRefiner {
         frameSize = Self.fastSize(atLeast: max(16, Int((Tuning.frameSeconds * rate).rounded())))
         hop = max(1, Int((Tuning.hopSeconds * rate).rounded()))
         fineHop = max(1, Int((Tuning.fineHopSeconds * rate).rounded()))
-        spectrum = Spectrum(size: frameSize)
         bands = Self.speechBands(frameSize: frameSize, sampleRate: sampleRate)
+        levels = BandLevelCache(frameSize: frameSize, hop: hop, bands: bands)
     }
 
     /// The match's start and end, moved out to where its sound begins and ends.
@@ -176,14 +178,13 @@ struct EdgeRefiner {
         // Each edge moves out to where the word's sound begins or ends, when that lies beyond it
         // by more than a sound starting right at the edge would seem to (half a frame and a hop).
         let tolerance = Double(frameSize / 2 + hop)
-        let channels = audio.channelCount
         var start: Double?
         if word.onset < given.0 - tolerance {
             if word.onset < given.0 - window {
                 // Sound goes on past the window (connected speech): stop at a word boundary's dip.
                 start = dip(from: given.0, toward: given.0 - window, in: analysis)
             } else {
-                let onset = word.floorBefore.map { fineOnset(after: $0, in: analysis, channels: channels) } ?? word.onset
+                let onset = word.floorBefore.map { fineOnset(after: $0, in: analysis) } ?? word.onset
                 start = max(onset, given.0 - window)
             }
         }
@@ -192,7 +193,7 @@ struct EdgeRefiner {
             if word.offset > given.1 + window {
                 end = dip(from: given.1, toward: given.1 + window, in: analysis)
             } else {
-                let offset = word.floorAfter.map { fineOffset(before: $0, in: analysis, channels: channels) } ?? word.offset
+                let offset = word.floorAfter.map { fineOffset(before: $0, in: analysis) } ?? word.offset
                 end = min(offset, given.1 + window)
             }
         }
@@ -241,11 +242,11 @@ struct EdgeRefiner {
 
     /// A sound's onset placed to the fine hop: the last fine frame still at the floor between
     /// the floor frame `floor` and the next analysis frame, plus a quarter frame.
-    private mutating func fineOnset(after floor: Int, in analysis: Analysis, channels: Int) -> Double {
+    private mutating func fineOnset(after floor: Int, in analysis: Analysis) -> Double {
         var lastQuiet = Int(center(floor, analysis))
         var centre = lastQuiet + fineHop
         while Double(centre) < center(floor + 1, analysis),
-              let activity = activity(centredAt: centre, in: analysis, channels: channels),
+              let activity = activity(centredAt: centre, in: analysis),
               activity <= Tuning.floorActivity {
             lastQuiet = centre
             centre += fineHop
@@ -255,11 +256,11 @@ struct EdgeRefiner {
 
     /// A sound's offset placed to the fine hop: the first fine frame back at the floor between
     /// the previous analysis frame and the floor frame `floor`, minus a quarter frame.
-    private mutating func fineOffset(before floor: Int, in analysis: Analysis, channels: Int) -> Double {
+    private mutating func fineOffset(before floor: Int, in analysis: Analysis) -> Double {
         var firstQuiet = Int(center(floor, analysis))
         var centre = firstQuiet - fineHop
         while Double(centre) > center(floor - 1, analysis),
-              let activity = activity(centredAt: centre, in: analysis, channels: channels),
+              let activity = activity(centredAt: centre, in: analysis),
               activity <= Tuning.floorActivity {
             firstQuiet = centre
             centre -= fineHop

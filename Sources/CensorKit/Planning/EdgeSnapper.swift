@@ -5,10 +5,15 @@
 /// closer to zero becomes the core's edge frame). Several channels: the frame with the least
 /// summed absolute amplitude within the window, the nearest one on a tie. Edges only ever
 /// move outward, so the core never shrinks.
+///
+/// A file stored as 16-bit (or narrower) integer PCM is searched in its stored samples, which
+/// picks the same frames as searching them as `Float` (each sample and every sum of up to 256
+/// of them is exact there) without converting them; the search walks the samples in place.
 struct EdgeSnapper {
     /// How far, in frames, an edge may move.
     let windowFrames: Int
     private var buffer: [Float] = []
+    private var stored: [Int16] = []
 
     init(windowFrames: Int) {
         self.windowFrames = windowFrames
@@ -18,43 +23,106 @@ struct EdgeSnapper {
     mutating func widen(_ core: Range<Int>, in audio: inout some FrameSource) throws -> Range<Int> {
         guard windowFrames > 0 else { return core }
         let channels = audio.channelCount
+        let reader = (audio as? AudioReader).flatMap { reader in
+            reader.format.integerBits.map { $0 <= 16 } == true ? reader : nil
+        }
         var start = core.lowerBound
         let low = max(0, start - windowFrames)
         if low < start {
             // Candidate first-core frames, nearest first: start, start-1, …, low.
-            try audio.readFrames(low..<(start + 1), into: &buffer)
-            start = low + bestFrame(among: Array((0...(start - low)).reversed()), channels: channels)
+            let range = low..<(start + 1)
+            start = low + (try bestFrame(in: range, from: start - low, through: 0, channels: channels,
+                                         reader: reader, audio: &audio))
         }
         var end = core.upperBound
         let high = min(audio.frameCount, end + windowFrames)
         if end < high {
             // Candidate last-core frames, nearest first: end-1, end, …, high-1.
-            try audio.readFrames((end - 1)..<high, into: &buffer)
-            end = end - 1 + bestFrame(among: Array(0..<(high - end + 1)), channels: channels) + 1
+            let range = (end - 1)..<high
+            end = end - 1 + (try bestFrame(in: range, from: 0, through: high - end, channels: channels,
+                                           reader: reader, audio: &audio)) + 1
         }
         return start..<end
     }
 
-    /// The index in `buffer` (frames) of the best edge frame among `candidates`, which are
-    /// ordered from the original edge outward.
-    private func bestFrame(among candidates: [Int], channels: Int) -> Int {
-        if channels == 1 {
-            for (previous, next) in zip(candidates, candidates.dropFirst()) {
-                let a = buffer[previous], b = buffer[next]
-                if a == 0 { return previous }
-                if (a < 0) != (b < 0) || b == 0 { return abs(b) < abs(a) ? next : previous }
+    /// Reads `range` (as stored samples through `reader` when there is one) and returns the
+    /// index, from the range's start, of the best edge frame from `first` through `last`.
+    private mutating func bestFrame(
+        in range: Range<Int>, from first: Int, through last: Int, channels: Int, reader: AudioReader?,
+        audio: inout some FrameSource
+    ) throws -> Int {
+        if let reader {
+            let count = range.count * channels
+            if stored.count < count { stored = Array(repeating: 0, count: count) }
+            return try stored.withUnsafeMutableBufferPointer { samples in
+                try reader.readStored(range, into: samples.baseAddress!)
+                return Self.bestFrame(in: samples.baseAddress!, from: first, through: last, channels: channels)
             }
         }
-        var best = candidates[0]
-        var bestScore = Float.infinity
-        for frame in candidates {
-            var score: Float = 0
-            for channel in 0..<channels { score += abs(buffer[frame * channels + channel]) }
+        try audio.readFrames(range, into: &buffer)
+        return buffer.withUnsafeBufferPointer { samples in
+            Self.bestFrame(in: samples.baseAddress!, from: first, through: last, channels: channels)
+        }
+    }
+
+    /// The best edge frame among the frames of `samples` from `first` (the original edge)
+    /// through `last`, taken in that order, outward.
+    private static func bestFrame<Sample: SnapSample>(
+        in samples: UnsafePointer<Sample>, from first: Int, through last: Int, channels: Int
+    ) -> Int {
+        let step = last >= first ? 1 : -1
+        if channels == 1 {
+            var previous = first
+            while previous != last {
+                let next = previous + step
+                let a = samples[previous], b = samples[next]
+                if a.isEdgeZero { return previous }
+                if a.isEdgeNegative != b.isEdgeNegative || b.isEdgeZero {
+                    return b.edgeMagnitude < a.edgeMagnitude ? next : previous
+                }
+                previous = next
+            }
+        }
+        var best = first
+        var bestScore = Sample.worstEdgeScore
+        var frame = first
+        while true {
+            let row = samples + frame * channels
+            var score = Sample.EdgeScore.zero
+            for channel in 0..<channels { score += row[channel].edgeMagnitude }
             if score < bestScore {
                 best = frame
                 bestScore = score
             }
+            if frame == last { break }
+            frame += step
         }
         return best
     }
+}
+
+/// A sample type the edge search reads: `Float`, or 16-bit integer PCM as stored.
+protocol SnapSample {
+    /// What sums of absolute values are kept in: exact for every sum the search makes.
+    associatedtype EdgeScore: Comparable & AdditiveArithmetic
+    /// A score above every real one.
+    static var worstEdgeScore: EdgeScore { get }
+    var isEdgeZero: Bool { get }
+    var isEdgeNegative: Bool { get }
+    /// The absolute value.
+    var edgeMagnitude: EdgeScore { get }
+}
+
+extension Float: SnapSample {
+    static var worstEdgeScore: Float { .infinity }
+    var isEdgeZero: Bool { self == 0 }
+    var isEdgeNegative: Bool { self < 0 }
+    var edgeMagnitude: Float { abs(self) }
+}
+
+extension Int16: SnapSample {
+    static var worstEdgeScore: Int32 { .max }
+    var isEdgeZero: Bool { self == 0 }
+    var isEdgeNegative: Bool { self < 0 }
+    var edgeMagnitude: Int32 { abs(Int32(self)) }
 }

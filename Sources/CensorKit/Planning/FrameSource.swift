@@ -17,6 +17,14 @@ public protocol FrameSource {
     ///   - buffer: Receives the samples.
     /// - Throws: When the audio cannot be read.
     mutating func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws
+
+    /// Opens the same audio again, with a read position of its own, so that planning can
+    /// analyse it on several threads at once; `nil` (the default) keeps planning on one thread.
+    var reopener: (@Sendable () throws -> any FrameSource)? { get }
+}
+
+extension FrameSource {
+    public var reopener: (@Sendable () throws -> any FrameSource)? { nil }
 }
 
 /// Interleaved `Float` audio held in memory.
@@ -40,8 +48,15 @@ public struct InterleavedBuffer: FrameSource, Sendable, Hashable {
     /// The number of whole frames.
     public var frameCount: Int { samples.count / channelCount }
 
+    public var reopener: (@Sendable () throws -> any FrameSource)? { { [self] in self } }
+
     public func readFrames(_ range: Range<Int>, into buffer: inout [Float]) {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: samples[(range.lowerBound * channelCount)..<(range.upperBound * channelCount)])
     }
+}
+
+extension AudioReader {
+    /// Opens the file again, for refining edges on several threads.
+    public var reopener: (@Sendable () throws -> any FrameSource)? { { [path] in try AudioReader(path: path) } }
 }

@@ -33,25 +33,20 @@ public struct Planner: Sendable {
     ///     for snapping.
     /// - Returns: Merged, sorted spans within the file, and the matches past its end.
     /// - Throws: When `audio` cannot be read.
-    /// - Complexity: O(*m* log *m* + *m*·(*r* + *w*)) for *m* matches, the *r* frames refinement
-    ///   analyses around each (the match, up to 2 s of it, plus its window and half a second on
-    ///   each side) and a snap window of *w* frames.
+    /// - Complexity: O(*m* log *m* + *n* + *m*·(*r* + *w*)) for *m* matches, the *n* frames
+    ///   refinement transforms (each frame around a match, up to 2 s of it plus its window and half
+    ///   a second on each side, once: at most the file), the *r* frames whose levels it weighs
+    ///   for each match, and a snap window of *w* frames. Refinement runs on one thread per
+    ///   processor when there are many matches and `audio` has a ``FrameSource/reopener``.
     public func plan(_ matches: [Match], sampleRate: Int, audio: inout some FrameSource) throws -> Plan {
         let frameCount = audio.frameCount
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
-        var refiner: EdgeRefiner?
-        var refined: [Match: (start: Double, end: Double)] = [:]
+        let refined = try refinedTimes(matches, sampleRate: sampleRate, audio: &audio)
         var spans: [Span] = []
         var skipped: [Match] = []
         spans.reserveCapacity(matches.count)
-        for match in matches {
-            var times = (start: match.start, end: match.end)
-            if options.refine, options.refineWindow > 0,
-               coreFrames(start: match.start, end: match.end, sampleRate: sampleRate, frameCount: frameCount) != nil {
-                if refiner == nil { refiner = EdgeRefiner(sampleRate: sampleRate, window: options.refineWindow) }
-                times = try refiner!.refine(start: match.start, end: match.end, in: &audio)
-                refined[match] = times
-            }
+        for (index, match) in matches.enumerated() {
+            let times = refined[index] ?? (match.start, match.end)
             guard var core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
                 skipped.append(match)
                 continue
@@ -64,12 +59,14 @@ public struct Planner: Sendable {
                 matches: [match]))
         }
         var merged = spans.merged()
-        if !refined.isEmpty {
+        if options.refine {
+            var refinedTimes: [Match: (start: Double, end: Double)] = [:]
+            for (index, match) in matches.enumerated() { refinedTimes[match] = refined[index] }
             for index in merged.indices {
                 let words = merged[index].matches
                 let start = words.map(\.start).min() ?? 0, end = words.map(\.end).max() ?? 0
-                let refinedStart = words.map { refined[$0]?.start ?? $0.start }.min() ?? start
-                let refinedEnd = words.map { refined[$0]?.end ?? $0.end }.max() ?? end
+                let refinedStart = words.map { refinedTimes[$0]?.start ?? $0.start }.min() ?? start
+                let refinedEnd = words.map { refinedTimes[$0]?.end ?? $0.end }.max() ?? end
                 merged[index].refinedStart = refinedStart == start ? nil : refinedStart
                 merged[index].refinedEnd = refinedEnd == end ? nil : refinedEnd
             }

@@ -34,7 +34,7 @@ enum Signals {
     }
 
     /// A xorshift64* generator: tiny, fast, and the same sequence everywhere for a seed.
-    struct Random {
+    struct Random: RandomNumberGenerator {
         private var state: UInt64
 
         /// - Parameter seed: Any value; 0 is replaced, since xorshift would stay at 0.

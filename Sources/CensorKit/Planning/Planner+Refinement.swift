@@ -1,0 +1,83 @@
+import Foundation
+
+extension Planner {
+    /// Matches a thread refines at the least: fewer are not worth another reader.
+    static let matchesPerThread = 64
+
+    /// Each match's refined times, by its index in `matches`; `nil` for matches left as they
+    /// are (refinement off, or wholly outside the file).
+    ///
+    /// Matches are refined in time order, so that neighbours share the analysis of the audio
+    /// between them. When there are many and `audio` can be reopened, the ordered matches are
+    /// cut into one stretch per processor, each refined on its own thread with its own reader;
+    /// the results do not depend on the cut (the band levels of a frame do not depend on which
+    /// stretch computed them).
+    ///
+    /// - Parameters:
+    ///   - matches: The matches, in any order.
+    ///   - sampleRate: Frames per second of `audio`.
+    ///   - audio: The recording.
+    ///   - threads: The most threads to refine on.
+    func refinedTimes(
+        _ matches: [Match], sampleRate: Int, audio: inout some FrameSource,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> [(start: Double, end: Double)?] {
+        var refined = [(start: Double, end: Double)?](repeating: nil, count: matches.count)
+        guard options.refine, options.refineWindow > 0 else { return refined }
+        let frameCount = audio.frameCount
+        let order = matches.indices
+            .filter { coreFrames(start: matches[$0].start, end: matches[$0].end, sampleRate: sampleRate, frameCount: frameCount) != nil }
+            .sorted { (matches[$0].start, $0) < (matches[$1].start, $1) }
+        let threads = min(threads, order.count / Self.matchesPerThread)
+        guard threads > 1, let reopen = audio.reopener else {
+            var refiner = EdgeRefiner(sampleRate: sampleRate, window: options.refineWindow)
+            for index in order {
+                refined[index] = try refiner.refine(start: matches[index].start, end: matches[index].end, in: &audio)
+            }
+            return refined
+        }
+        let results = RefinedTimes(count: matches.count)
+        let window = options.refineWindow
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
+            do {
+                var source = try reopen()
+                var refiner = EdgeRefiner(sampleRate: sampleRate, window: window)
+                for index in stretch {
+                    let times = try refiner.refine(start: matches[index].start, end: matches[index].end, in: &source)
+                    results.set(times, at: index)
+                }
+            } catch {
+                results.fail(error)
+            }
+        }
+        return try results.values()
+    }
+}
+
+/// Refined times written from several threads, each to its own indices.
+private final class RefinedTimes: @unchecked Sendable {
+    private var times: [(start: Double, end: Double)?]
+    private var error: (any Error)?
+    private let lock = NSLock()
+
+    init(count: Int) {
+        times = Array(repeating: nil, count: count)
+    }
+
+    func set(_ value: (start: Double, end: Double), at index: Int) {
+        lock.withLock { times[index] = value }
+    }
+
+    func fail(_ error: any Error) {
+        lock.withLock { self.error = self.error ?? error }
+    }
+
+    /// The times, or the first error a thread met.
+    func values() throws -> [(start: Double, end: Double)?] {
+        try lock.withLock {
+            if let error { throw error }
+            return times
+        }
+    }
+}

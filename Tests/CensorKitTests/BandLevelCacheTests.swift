@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import CensorKit
+
+/// The band levels edge refinement keeps between matches: whatever order the stretches are
+/// asked for in, a frame's levels are those a fresh cache computes for it.
+@Suite struct BandLevelCacheTests {
+    static let rate = 16000
+    /// The refiner's grid at this rate.
+    static let refiner: (frameSize: Int, hop: Int, bands: [Range<Int>]) = {
+        let refiner = EdgeRefiner(sampleRate: rate, window: 0.15)
+        return (refiner.frameSize, refiner.hop, refiner.bands)
+    }()
+
+    static func cache() -> BandLevelCache {
+        BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands)
+    }
+
+    /// Every band's levels over `frames`, as one array per band.
+    static func levels(_ cache: BandLevelCache, _ frames: Range<Int>) -> [[Float]] {
+        cache.bands.indices.map { band in cache.withLevels(of: band, in: frames) { Array($0) } }
+    }
+
+    /// Four seconds of noise with bursts, in `channels` channels.
+    static func audio(channels: Int) -> InterleavedBuffer {
+        var mono = EdgeRefinerTests.background(seconds: 4, sampleRate: rate, level: -45)
+        EdgeRefinerTests.addBurst(to: &mono, from: 0.7, to: 1.1, sampleRate: rate)
+        EdgeRefinerTests.addBurst(to: &mono, from: 2.3, to: 2.9, fundamental: 240, sampleRate: rate)
+        let other = EdgeRefinerTests.background(seconds: 4, sampleRate: rate, level: -30, seed: 5)
+        let samples = channels == 1 ? mono : zip(mono, other).flatMap { [$0, $1] }
+        return InterleavedBuffer(samples: samples, channelCount: channels)
+    }
+
+    @Test("stretches asked for forward, overlapping, backward or past a gap give a fresh cache's levels",
+          arguments: [1, 2])
+    func orderDoesNotMatter(channels: Int) throws {
+        var audio = Self.audio(channels: channels)
+        let ranges = [0..<20_000, 8_000..<30_000, 30_000..<31_000, 29_000..<45_000, 5_000..<12_000,
+                      50_000..<64_000, 49_999..<52_345, 10_001..<20_003]
+        let shared = Self.cache()
+        for range in ranges {
+            let frames = try shared.load(range, from: &audio)
+            let fresh = Self.cache()
+            #expect(try fresh.load(range, from: &audio) == frames)
+            #expect(Self.levels(shared, frames) == Self.levels(fresh, frames), "\(range)")
+            // Grid frames lie wholly inside the range, and every such frame is there.
+            #expect(frames.lowerBound * Self.refiner.hop >= range.lowerBound)
+            #expect((frames.lowerBound - 1) * Self.refiner.hop < range.lowerBound)
+            #expect((frames.upperBound - 1) * Self.refiner.hop + Self.refiner.frameSize <= range.upperBound)
+            #expect(frames.upperBound * Self.refiner.hop + Self.refiner.frameSize > range.upperBound)
+        }
+    }
+
+    @Test("a frame's levels are those of the channels' mean: a burst in one channel stands 6 dB lower than in both")
+    func channelsAreAveraged() throws {
+        var burst = [Float](repeating: 0, count: Self.rate)
+        EdgeRefinerTests.addBurst(to: &burst, from: 0.2, to: 0.8, sampleRate: Self.rate)
+        var one = InterleavedBuffer(samples: burst.flatMap { [$0, 0] }, channelCount: 2)
+        var both = InterleavedBuffer(samples: burst.flatMap { [$0, $0] }, channelCount: 2)
+        let (oneCache, bothCache) = (Self.cache(), Self.cache())
+        let frames = try oneCache.load(0..<Self.rate, from: &one)
+        _ = try bothCache.load(0..<Self.rate, from: &both)
+        let frame = frames.lowerBound + frames.count / 2
+        // The band of the third harmonic, 540 Hz.
+        let band = try #require(Self.refiner.bands.firstIndex { $0.contains(Int(540.0 * Double(Self.refiner.frameSize) / Double(Self.rate))) })
+        let levels = [oneCache, bothCache].map { $0.withLevels(of: band, in: frame..<(frame + 1)) { $0[0] } }
+        #expect(abs(levels[1] - levels[0] - 20 * log10(2)) < 0.01, "\(levels)")
+    }
+
+    @Test("decibels(_:) is 10·log10 to within 0.0002 dB from the absolute floor to far above full scale")
+    func decibelsAreExact() {
+        var power: Float = 1e-9
+        var worst: Double = 0
+        while power < 1e6 {
+            worst = max(worst, abs(Double(decibels(power)) - 10 * log10(Double(power))))
+            power *= 1.0137
+        }
+        #expect(worst < 0.0002, "worst error \(worst) dB")
+        #expect(decibels(1) == 0)
+    }
+
+    @Test("nthSmallest(_:in:) agrees with sorting, ties, a single value and all-equal values included",
+          arguments: [1, 2, 7, 64, 266, 1000])
+    func selection(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<20 {
+            var values = (0..<count).map { _ in Float(Int.random(in: -90...(trial.isMultiple(of: 2) ? 10 : -89), using: &generator)) }
+            if trial == 19 { values = [Float](repeating: -42, count: count) }
+            let sorted = values.sorted()
+            for rank in Set([0, count / 5, count / 2, count - 1]) {
+                var scratch = values
+                let value = scratch.withUnsafeMutableBufferPointer { nthSmallest(rank, in: $0) }
+                #expect(value == sorted[rank], "rank \(rank) of \(values)")
+            }
+        }
+    }
+}
