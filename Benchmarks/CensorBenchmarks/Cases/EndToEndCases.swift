@@ -10,6 +10,9 @@ import Glibc
 enum EndToEndCases {
     static let counts = [10, 100, 1_000, 10_000]
     static let modes = ["beep", "duck", "mute"]
+    /// The counts also run with `--no-refine` (`e2e/wav/<mode>/<count>/no-refine`): the engine
+    /// without edge refinement's analysis.
+    static let unrefinedCounts = [10, 1_000, 10_000]
     /// The test file's length: 10 minutes.
     static let duration = 600
     /// The word count of the FLAC and MP3 cases.
@@ -17,13 +20,21 @@ enum EndToEndCases {
     /// An everyday 10 minutes of speech: 1500 words, one in 60 listed (25 censored).
     static let speech = EndToEndLayout.speech(over: Double(duration), listedEvery: 60)
 
-    /// Every mode at every word count on the WAV, then the everyday-speech case.
+    /// Every mode at every word count on the WAV, some counts again with `--no-refine`, then the
+    /// everyday-speech case.
     static func wav(_ session: Session) -> [Benchmark] {
         var cases: [Benchmark] = []
         for count in counts {
             for mode in modes {
                 cases.append(censorCase(session, container: "wav", layout: .spread(count, over: Double(duration)),
                                         label: "\(count)", mode: mode, runs: session.options.runs(5, quick: 3)))
+            }
+        }
+        for count in unrefinedCounts {
+            for mode in modes {
+                cases.append(censorCase(session, container: "wav", layout: .spread(count, over: Double(duration)),
+                                        label: "\(count)", mode: mode, runs: session.options.runs(5, quick: 3),
+                                        refine: false))
             }
         }
         for mode in modes {
@@ -51,10 +62,11 @@ enum EndToEndCases {
     /// Runs `censor` on `container` input with the words of `layout`.
     static func censorCase(
         _ session: Session, container: String, layout: EndToEndLayout, label: String, mode: String,
-        runs: Int, warmup: Int = 1, seconds: Int = duration, name: String? = nil, pairWithCopy: Bool = true
+        runs: Int, warmup: Int = 1, seconds: Int = duration, name: String? = nil, pairWithCopy: Bool = true,
+        refine: Bool = true
     ) -> Benchmark {
         Benchmark(
-            name: name ?? "e2e/\(container)/\(mode)/\(label)", warmup: warmup, iterations: runs,
+            name: name ?? "e2e/\(container)/\(mode)/\(label)" + (refine ? "" : "/no-refine"), warmup: warmup, iterations: runs,
             work: [.audio(seconds: Double(seconds))]
         ) {
             let censor = try session.censorExecutable()
@@ -67,10 +79,10 @@ enum EndToEndCases {
                 setUp: { unlink(output) },
                 run: {
                     try Subprocess.run(censor, [input, "--transcript", transcript, "--words", list,
-                                                "--mode", mode, "-o", output])
+                                                "--mode", mode, "-o", output] + (refine ? [] : ["--no-refine"]))
                 },
                 tearDown: { unlink(output) },
-                note: try planSummary(input: input, transcript: transcript, list: list),
+                note: try planSummary(input: input, transcript: transcript, list: list, refine: refine),
                 paired: container == "wav" && seconds == duration && pairWithCopy
                     ? try BaselineCases.pairedCopy(session) : nil)
         }
@@ -78,11 +90,11 @@ enum EndToEndCases {
 
     /// "1000 spans, 300.0 s censored": what censor will do, planned in-process with the
     /// command line's default options.
-    static func planSummary(input: String, transcript: String, list: String) throws -> String {
+    static func planSummary(input: String, transcript: String, list: String, refine: Bool = true) throws -> String {
         let words = try Transcript.load(contentsOf: URL(fileURLWithPath: transcript))
         let matches = try CensorList.load(contentsOf: URL(fileURLWithPath: list)).matches(in: words)
         var audio = try AudioReader(path: input)
-        let plan = try Planner().plan(matches, sampleRate: audio.format.sampleRate, audio: &audio)
+        let plan = try Planner(options: PlanOptions(refine: refine)).plan(matches, sampleRate: audio.format.sampleRate, audio: &audio)
         let censored = plan.spans.reduce(0) { $0 + $1.end - $1.start }
         return "\(words.words.count) words, \(matches.count) matched, \(plan.spans.count) spans, "
             + String(format: "%.1f s censored", Double(censored) / Double(audio.format.sampleRate))
