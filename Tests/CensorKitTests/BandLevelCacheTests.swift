@@ -13,8 +13,8 @@ import Testing
         return (refiner.frameSize, refiner.hop, refiner.bands)
     }()
 
-    static func cache() -> BandLevelCache {
-        BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands)
+    static func cache(channels: Int = 2) -> BandLevelCache {
+        BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: ChannelMix(channelCount: channels))
     }
 
     /// Every band's levels over `frames`, as one array per band.
@@ -38,10 +38,10 @@ import Testing
         var audio = Self.audio(channels: channels)
         let ranges = [0..<20_000, 8_000..<30_000, 30_000..<31_000, 29_000..<45_000, 5_000..<12_000,
                       50_000..<64_000, 49_999..<52_345, 10_001..<20_003]
-        let shared = Self.cache()
+        let shared = Self.cache(channels: channels)
         for range in ranges {
             let frames = try shared.load(range, from: &audio)
-            let fresh = Self.cache()
+            let fresh = Self.cache(channels: channels)
             #expect(try fresh.load(range, from: &audio) == frames)
             #expect(Self.levels(shared, frames) == Self.levels(fresh, frames), "\(range)")
             // Grid frames lie wholly inside the range, and every such frame is there.

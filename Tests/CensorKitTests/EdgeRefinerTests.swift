@@ -71,6 +71,34 @@ import Testing
         #expect(refined.end >= 1.2 && refined.end <= 1.206)
     }
 
+    @Test("a burst in antiphase in the two channels (one polarity-inverted) is found as in mono")
+    func antiphaseBurst() throws {
+        let rate = 48000
+        let noise = Self.background(seconds: 2, sampleRate: rate, level: -50, seed: 3)
+        var left = noise
+        Self.addBurst(to: &left, from: 0.8, to: 1.2, sampleRate: rate)
+        let right = zip(left, noise).map { -$0 + $1 - $1 * 0.5 }  // the burst inverted, the noise partly
+        let stereo = zip(left, right).flatMap { [$0, $1] }
+        var audio = InterleavedBuffer(samples: stereo, channelCount: 2)
+        #expect(try ChannelMix(for: &audio).weights == [0.5, -0.5])
+        let refined = try Self.refine(stereo, sampleRate: rate, start: 0.9, end: 1.1, channels: 2)
+        #expect(refined.start <= 0.8 && refined.start >= 0.794)
+        #expect(refined.end >= 1.2 && refined.end <= 1.206)
+    }
+
+    @Test("channels in phase, or unrelated, are mixed as their plain mean")
+    func plainMean() throws {
+        let rate = 16000
+        let first = Self.background(seconds: 3, sampleRate: rate, level: -30, seed: 8)
+        let other = Self.background(seconds: 3, sampleRate: rate, level: -30, seed: 9)
+        var inPhase = InterleavedBuffer(samples: zip(first, other).flatMap { [$0, $0 * 0.7, $1] }, channelCount: 3)
+        #expect(try ChannelMix(for: &inPhase).weights == [1 / 3, 1 / 3, 1 / 3])
+        var short = InterleavedBuffer(samples: [0.5, -0.5, 0.25, -0.25], channelCount: 2)
+        #expect(try ChannelMix(for: &short).weights == [0.5, -0.5])
+        var mono = InterleavedBuffer(samples: first, channelCount: 1)
+        #expect(try ChannelMix(for: &mono).weights == [1])
+    }
+
     // MARK: - Never worse
 
     @Test("exact times stay exactly as given: no edge moves for a burst that starts and ends on them",

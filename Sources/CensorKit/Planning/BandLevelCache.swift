@@ -4,7 +4,7 @@ import Foundation
 /// computed once and kept while edge refinement moves forward through the file.
 ///
 /// Grid frame `t` is the Hann-windowed stretch `t·hop ..< t·hop + frameSize` of the channels'
-/// mean. The analyses of neighbouring matches overlap (each reaches the refinement window and
+/// mix (their mean, polarity-corrected: ``ChannelMix``). The analyses of neighbouring matches overlap (each reaches the refinement window and
 /// half a second beyond its edges); requests that come in time order share every frame they
 /// overlap on, so each frame of the file is transformed at most once. A request that starts
 /// before the samples kept starts over from it.
@@ -17,6 +17,8 @@ final class BandLevelCache {
     let hop: Int
     /// The bands, as ranges of FFT bins.
     let bands: [Range<Int>]
+    /// How the channels are mixed into the signal analysed.
+    let mix: ChannelMix
     private let spectrum: Spectrum
     /// The bins the bands cover.
     private let bins: Range<Int>
@@ -40,10 +42,12 @@ final class BandLevelCache {
     ///   - frameSize: Samples per analysis frame, at least 2.
     ///   - hop: Samples between grid frames, at least 1.
     ///   - bands: Ranges of bins within `0...frameSize / 2`, in ascending order, not empty.
-    init(frameSize: Int, hop: Int, bands: [Range<Int>]) {
+    ///   - mix: How the audio's channels are mixed.
+    init(frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix) {
         self.frameSize = frameSize
         self.hop = hop
         self.bands = bands
+        self.mix = mix
         spectrum = Spectrum(size: frameSize)
         bins = bands.first!.lowerBound..<bands.last!.upperBound
         power = [Float](repeating: 0, count: spectrum.binCount)
@@ -106,27 +110,29 @@ final class BandLevelCache {
         guard !range.isEmpty else { return }
         try audio.readFrames(range, into: &interleaved)
         let channels = audio.channelCount
+        precondition(channels == mix.weights.count, "the mix is for another channel count")
         if channels == 1 {
             mono.append(contentsOf: interleaved)
             return
         }
-        let scale = 1 / Float(channels)
         let start = mono.count
         mono.append(contentsOf: repeatElement(0, count: range.count))
+        let weights = mix.weights
         interleaved.withUnsafeBufferPointer { source in
             mono.withUnsafeMutableBufferPointer { mono in
                 if channels == 2 {
+                    let (left, right) = (weights[0], weights[1])
                     var pair = source.baseAddress!
                     for frame in start..<mono.count {
-                        mono[frame] = (pair[0] + pair[1]) * scale
+                        mono[frame] = pair[0] * left + pair[1] * right
                         pair += 2
                     }
                     return
                 }
                 for frame in 0..<range.count {
                     var sum: Float = 0
-                    for channel in 0..<channels { sum += source[frame * channels + channel] }
-                    mono[start + frame] = sum * scale
+                    for channel in 0..<channels { sum += source[frame * channels + channel] * weights[channel] }
+                    mono[start + frame] = sum
                 }
             }
         }

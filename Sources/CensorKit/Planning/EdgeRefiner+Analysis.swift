@@ -33,6 +33,12 @@ extension EdgeRefiner {
     /// - Complexity: O(*n*/*h* · *N* log *N*) for *n* frames not analysed before, a hop of *h*
     ///   and frames of *N* samples, and O(*r*/*h* · *b*) for the *r* frames of `range` and *b* bands.
     mutating func analyse(_ range: Range<Int>, in audio: inout some FrameSource) throws -> Analysis {
+        if levels == nil {
+            let mix = try mix ?? ChannelMix(for: &audio)
+            self.mix = mix
+            levels = BandLevelCache(frameSize: frameSize, hop: hop, bands: bands, mix: mix)
+        }
+        let levels = levels!
         let grid = try levels.load(range, from: &audio)
         // Per band: the floor, a low percentile over the stretch, and the frames' excess over it
         // (beyond the margin), summed over the bands in their order.
@@ -64,7 +70,7 @@ extension EdgeRefiner {
     mutating func activity(centredAt centre: Int, in analysis: Analysis) -> Float? {
         let start = centre - frameSize / 2
         guard start >= analysis.samples.lowerBound, start + frameSize <= analysis.samples.upperBound,
-              levels.levels(ofFrameAt: start, into: &frameLevels) else { return nil }
+              let levels, levels.levels(ofFrameAt: start, into: &frameLevels) else { return nil }
         return Self.activity(frameLevels, floors: analysis.floors)
     }
 

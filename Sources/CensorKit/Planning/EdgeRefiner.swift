@@ -4,7 +4,7 @@
 /// Recognizers' word times are often 50–300 ms off. The refiner reads the audio around a match
 /// (its edges' window plus half a second each side, never the whole file), and every 5 ms
 /// measures, through FFTW, how far 20 mel bands of the speech range (120 Hz–10 kHz) of the
-/// channels' mean stand above an adaptive noise floor (the band levels are kept in a
+/// channels' mix (``ChannelMix``) stand above an adaptive noise floor (the band levels are kept in a
 /// `BandLevelCache`, so matches refined in time order share the audio between them): per band, a low percentile of the surrounding audio's own frames,
 /// so steady noise, hum or a held chord sits at the floor while speech rises above it. Runs of
 /// active frames are followed out to where they fade into the floor and joined across gaps
@@ -86,8 +86,10 @@ struct EdgeRefiner {
     /// Samples between the frames of the finer edge search.
     let fineHop: Int
     let bands: [Range<Int>]
-    /// The band levels of the audio analysed so far.
-    let levels: BandLevelCache
+    /// How the channels are mixed for analysis: given, or judged from the audio on first use.
+    var mix: ChannelMix?
+    /// The band levels of the audio analysed so far, from the first analysis on.
+    var levels: BandLevelCache?
     /// Scratch: one frame's band levels, and one band's levels over an analysis.
     var frameLevels: [Float] = []
     var column: [Float] = []
@@ -97,7 +99,10 @@ struct EdgeRefiner {
     /// - Parameters:
     ///   - sampleRate: Frames per second of the audio.
     ///   - window: Seconds an edge may move.
-    init(sampleRate: Int, window: Double) {
+    ///   - mix: How the channels are mixed for analysis; `nil` to judge it from the audio
+    ///     (``ChannelMix/init(for:)``) when first refining.
+    init(sampleRate: Int, window: Double, mix: ChannelMix? = nil) {
+        self.mix = mix
         self.sampleRate = sampleRate
         let rate = Double(sampleRate)
         windowFrames = max(0, Int((window * rate).rounded()))
@@ -105,7 +110,6 @@ struct EdgeRefiner {
         hop = max(1, Int((Tuning.hopSeconds * rate).rounded()))
         fineHop = max(1, Int((Tuning.fineHopSeconds * rate).rounded()))
         bands = Self.speechBands(frameSize: frameSize, sampleRate: sampleRate)
-        levels = BandLevelCache(frameSize: frameSize, hop: hop, bands: bands)
     }
 
     /// The match's start and end, moved out to where its sound begins and ends.

@@ -28,9 +28,11 @@ extension Planner {
         let order = matches.indices
             .filter { coreFrames(start: matches[$0].start, end: matches[$0].end, sampleRate: sampleRate, frameCount: frameCount) != nil }
             .sorted { (matches[$0].start, $0) < (matches[$1].start, $1) }
+        guard !order.isEmpty else { return refined }
+        let mix = try ChannelMix(for: &audio)
         let threads = min(threads, order.count / Self.matchesPerThread)
         guard threads > 1, let reopen = audio.reopener else {
-            var refiner = EdgeRefiner(sampleRate: sampleRate, window: options.refineWindow)
+            var refiner = EdgeRefiner(sampleRate: sampleRate, window: options.refineWindow, mix: mix)
             for index in order {
                 refined[index] = try refiner.refine(start: matches[index].start, end: matches[index].end, in: &audio)
             }
@@ -42,7 +44,7 @@ extension Planner {
             let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
             do {
                 var source = try reopen()
-                var refiner = EdgeRefiner(sampleRate: sampleRate, window: window)
+                var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
                 for index in stretch {
                     let times = try refiner.refine(start: matches[index].start, end: matches[index].end, in: &source)
                     results.set(times, at: index)
