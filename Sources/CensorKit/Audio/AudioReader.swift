@@ -175,6 +175,18 @@ public final class AudioReader: FrameSource {
         }
     }
 
+    /// Reads `range` as stored samples (the type the streaming pass reads) into `buffer`,
+    /// seeking as needed.
+    ///
+    /// - Throws: ``AudioError/readFailed(path:frame:reason:)`` when the file ends early or errs.
+    func readStored<Sample: SndFileSample>(_ range: Range<Int>, into buffer: UnsafeMutablePointer<Sample>) throws(AudioError) {
+        try seek(to: range.lowerBound)
+        guard !range.isEmpty else { return }
+        guard try read(into: buffer, frames: range.count) == range.count else {
+            throw .readFailed(path: path, frame: position, reason: "the file ends before its declared length")
+        }
+    }
+
     /// Moves the read position to `frame`.
     func seek(to frame: Int) throws(AudioError) {
         guard frame != position else { return }

@@ -29,9 +29,11 @@ public struct CensorEngine: Sendable {
     /// For beep mode, how each span's tone fades against the audio.
     public let beepFades: [BeepFade]
 
+    /// Mute's and duck's gain in the core.
+    private let gain: Float
     private var nextSpan = 0
-    /// Fade curves by length; nearly every span shares one or two lengths.
-    private var fadeTables: [Int: [Float]] = [:]
+    /// Fade gains by length, shape and direction; nearly every span shares one or two lengths.
+    private var ramps: [RampKey: FadeRamp] = [:]
     private var oscillator: SineOscillator?
     private var oscillatorSpan = -1
 
@@ -59,6 +61,10 @@ public struct CensorEngine: Sendable {
         self.channelCount = channelCount
         self.sampleRate = sampleRate
         self.beepAmplitudes = beepAmplitudes
+        switch mode {
+        case .mute, .beep: gain = 0
+        case let .duck(gainDB): gain = Float(pow(10, gainDB / 20))
+        }
         self.beepFades = beepFades.isEmpty ? Array(repeating: .equalPower, count: spans.count) : beepFades
     }
 
@@ -81,30 +87,39 @@ public struct CensorEngine: Sendable {
         while index < spans.count, spans[index].fadeStart < blockEnd {
             let span = spans[index]
             let frames = max(span.fadeStart, firstFrame)..<min(span.fadeEnd, blockEnd)
+            let shape: FadeRamp.Shape
+            if case .beep = mode { shape = FadeRamp.Shape(beepFades[index]) } else { shape = .gain(gain) }
             let kernel = SpanKernel(
                 block: block, firstFrame: firstFrame, channelCount: channelCount, codec: codec, span: span,
-                fadeIn: fadeTable(length: span.start - span.fadeStart), fadeOut: fadeTable(length: span.fadeEnd - span.end))
+                fadeIn: ramp(length: span.start - span.fadeStart, shape: shape, rising: true),
+                fadeOut: ramp(length: span.fadeEnd - span.end, shape: shape, rising: false))
             switch mode {
-            case .mute:
-                kernel.applyGain(0, frames: frames)
-            case let .duck(gainDB):
-                kernel.applyGain(Float(pow(10, gainDB / 20)), frames: frames)
+            case .mute, .duck:
+                kernel.applyGain(gain, frames: frames)
             case let .beep(beep):
                 if oscillatorSpan != index {
                     oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart)
                     oscillatorSpan = index
                 }
-                kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], fade: beepFades[index], frames: frames)
+                kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], frames: frames)
             }
             index += 1
         }
     }
 
-    /// The fade curve of `length` steps, computed on first use.
-    private mutating func fadeTable(length: Int) -> [Float] {
-        if let table = fadeTables[length] { return table }
-        let table = FadeCurve.table(length: length)
-        fadeTables[length] = table
-        return table
+    /// The gains of a `length`-frame fade of `shape`, computed on first use.
+    private mutating func ramp(length: Int, shape: FadeRamp.Shape, rising: Bool) -> FadeRamp {
+        let key = RampKey(length: length, shape: shape, rising: rising)
+        if let ramp = ramps[key] { return ramp }
+        let ramp = FadeRamp(length: length, shape: shape, rising: rising)
+        ramps[key] = ramp
+        return ramp
     }
+}
+
+/// What identifies a ``FadeRamp``.
+private struct RampKey: Hashable {
+    let length: Int
+    let shape: FadeRamp.Shape
+    let rising: Bool
 }

@@ -2,118 +2,175 @@ import Foundation
 
 /// Applies one span to the part of one block it covers, in the block's stored sample type.
 ///
-/// Each of the span's three parts gets its own loop: the fades decode, blend and encode; the
-/// core of a mute or beep never decodes at all. Samples outside the span are never touched.
+/// Each of the span's three parts gets its own loop over raw pointers: the fades decode, blend
+/// with per-frame gains looked up in ``FadeRamp`` tables and encode; the core of a mute is a
+/// fill, the core of a beep encodes a chunk of tone per channel into contiguous scratch and
+/// interleaves it. Samples outside the span are never touched.
 struct SpanKernel<Codec: SampleCodec> {
     let block: UnsafeMutableBufferPointer<Codec.Sample>
     let firstFrame: Int
     let channelCount: Int
     let codec: Codec
     let span: Span
-    /// ``FadeCurve/table(length:)`` for the span's fade in and fade out.
-    let fadeIn: [Float]
-    let fadeOut: [Float]
+    /// The gains of the span's fade in, from `fadeStart` on.
+    let fadeIn: FadeRamp
+    /// The gains of the span's fade out, from `end` on.
+    let fadeOut: FadeRamp
 
     /// Frames of tone generated at a time.
     private static var toneChunkFrames: Int { 256 }
 
     /// Multiplies by a gain that moves along a raised cosine from 1 to `gain` in the fade in,
-    /// stays at `gain` in the core and returns to 1 in the fade out.
+    /// stays at `gain` in the core and returns to 1 in the fade out (the ramps' `keep` gains).
     func applyGain(_ gain: Float, frames: Range<Int>) {
-        let channels = channelCount
-        forEachFadeFrame(in: frames) { position, strength in
-            let factor = 1 + (gain - 1) * strength
-            for offset in position..<(position + channels) {
-                block[offset] = codec.encode(codec.decode(block[offset]) * factor)
+        let fadeInPart = frames.clamped(to: span.fadeStart..<span.start)
+        scale(fadeInPart, by: fadeIn.keep, from: fadeInPart.lowerBound - span.fadeStart)
+        let core = frames.clamped(to: span.core)
+        if !core.isEmpty {
+            let samples = pointer(to: core.lowerBound)
+            let count = core.count * channelCount
+            if gain == 0 {
+                samples.update(repeating: codec.encode(0), count: count)
+            } else {
+                for index in 0..<count { samples[index] = codec.encode(codec.decode(samples[index]) * gain) }
             }
         }
-        let core = samples(of: span.core.clamped(to: frames))
-        if gain == 0 {
-            let silence = codec.encode(0)
-            for offset in core { block[offset] = silence }
-        } else {
-            for offset in core { block[offset] = codec.encode(codec.decode(block[offset]) * gain) }
-        }
+        let fadeOutPart = frames.clamped(to: span.end..<span.fadeEnd)
+        scale(fadeOutPart, by: fadeOut.keep, from: fadeOutPart.lowerBound - span.end)
     }
 
-    /// Crossfades from the audio to the tone in the fade in (with `fade`'s gains), plays the
+    /// Crossfades from the audio to the tone in the fade in (with the ramps' gains), plays the
     /// tone alone in the core and crossfades back in the fade out.
-    func mixBeep(_ oscillator: inout SineOscillator, amplitudes: [Float], fade: BeepFade, frames: Range<Int>) {
-        // A local copy keeps the oscillator in registers rather than memory through the loops.
-        var tone = oscillator
-        defer { oscillator = tone }
-        if tone.frame != frames.lowerBound { tone.seek(to: frames.lowerBound) }
-        let channels = channelCount
-        for part in [frames.clamped(to: span.fadeStart..<span.start), frames.clamped(to: span.core),
-                     frames.clamped(to: span.end..<span.fadeEnd)] {
-            var position = (part.lowerBound - firstFrame) * channels
-            if part.lowerBound >= span.start, part.upperBound <= span.end {
-                writeTone(&tone, amplitudes: amplitudes, frames: part)
-                continue
-            }
-            for frame in part {
-                let strength = strength(at: frame)
-                let keep: Float, add: Float
-                switch fade {
-                case .equalPower:
-                    keep = cos(Float.pi / 2 * strength)
-                    add = sin(Float.pi / 2 * strength) * tone.next()
-                case .complementary:
-                    keep = 1 - strength
-                    add = strength * tone.next()
+    func mixBeep(_ oscillator: inout SineOscillator, amplitudes: [Float], frames: Range<Int>) {
+        if oscillator.frame != frames.lowerBound { oscillator.seek(to: frames.lowerBound) }
+        // Scratch for a chunk of tone and two channels of it encoded; the loops below take
+        // their own copy of the oscillator, outside any closure, so it stays in registers.
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: Self.toneChunkFrames) { chunk in
+            withUnsafeTemporaryAllocation(of: Codec.Sample.self, capacity: 2 * Self.toneChunkFrames) { encoded in
+                amplitudes.withUnsafeBufferPointer { amplitudes in
+                    let scratch = Scratch(tone: chunk.baseAddress!, encoded: encoded.baseAddress!)
+                    let fadeInPart = frames.clamped(to: span.fadeStart..<span.start)
+                    crossfade(fadeInPart, ramp: fadeIn, from: fadeInPart.lowerBound - span.fadeStart,
+                              tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
+                    writeTone(frames.clamped(to: span.core), tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
+                    let fadeOutPart = frames.clamped(to: span.end..<span.fadeEnd)
+                    crossfade(fadeOutPart, ramp: fadeOut, from: fadeOutPart.lowerBound - span.end,
+                              tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
                 }
-                for channel in 0..<channels {
-                    let original = codec.decode(block[position + channel])
-                    block[position + channel] = codec.encode(original * keep + amplitudes[channel] * add)
-                }
-                position += channels
             }
         }
     }
 
-    /// Writes the tone alone over `frames`, a chunk of tone at a time, so the oscillator's loop
-    /// and each channel's scaling loop run tight.
-    private func writeTone(_ tone: inout SineOscillator, amplitudes: [Float], frames: Range<Int>) {
-        let channels = channelCount
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: Self.toneChunkFrames) { chunk in
-            var start = frames.lowerBound
-            while start < frames.upperBound {
-                let count = min(Self.toneChunkFrames, frames.upperBound - start)
-                tone.fill(chunk.baseAddress!, count: count)
-                for channel in 0..<channels {
-                    let amplitude = amplitudes[channel]
-                    var position = (start - firstFrame) * channels + channel
-                    for index in 0..<count {
-                        block[position] = codec.encode(amplitude * chunk[index])
-                        position += channels
+    /// Room for ``toneChunkFrames`` of tone, and for two channels of them encoded.
+    private struct Scratch {
+        let tone: UnsafeMutablePointer<Float>
+        let encoded: UnsafeMutablePointer<Codec.Sample>
+    }
+
+    /// Multiplies every sample of `frames` by its frame's factor, `factors[offset]` for the
+    /// first frame and onward.
+    private func scale(_ frames: Range<Int>, by factors: [Float], from offset: Int) {
+        guard !frames.isEmpty else { return }
+        let samples = pointer(to: frames.lowerBound)
+        let count = frames.count
+        factors.withUnsafeBufferPointer { factors in
+            let factors = factors.baseAddress! + offset
+            switch channelCount {
+            case 1:
+                for index in 0..<count {
+                    samples[index] = codec.encode(codec.decode(samples[index]) * factors[index])
+                }
+            case 2:
+                for index in 0..<count {
+                    let factor = factors[index]
+                    samples[2 * index] = codec.encode(codec.decode(samples[2 * index]) * factor)
+                    samples[2 * index + 1] = codec.encode(codec.decode(samples[2 * index + 1]) * factor)
+                }
+            default:
+                let channels = channelCount
+                for index in 0..<count {
+                    let factor = factors[index]
+                    for sample in (index * channels)..<((index + 1) * channels) {
+                        samples[sample] = codec.encode(codec.decode(samples[sample]) * factor)
                     }
                 }
-                start += count
             }
         }
     }
 
-    /// The censoring strength at absolute `frame`: rising along the fade in, 1 in the core,
-    /// falling along the fade out.
+    /// Blends the audio of `frames` with the tone: audio × `keep` + amplitude × (`add` × tone),
+    /// the gains taken from `ramp` from `offset` on.
+    private func crossfade(
+        _ frames: Range<Int>, ramp: FadeRamp, from offset: Int, tone: inout SineOscillator, scratch: Scratch,
+        amplitudes: UnsafeBufferPointer<Float>
+    ) {
+        guard !frames.isEmpty else { return }
+        let channels = channelCount
+        let chunk = scratch.tone
+        var local = tone
+        defer { tone = local }
+        var done = 0
+        while done < frames.count {
+            let count = min(Self.toneChunkFrames, frames.count - done)
+            local.fill(chunk, count: count)
+            let samples = pointer(to: frames.lowerBound + done)
+            for index in 0..<count {
+                let gain = ramp.keep[offset + done + index], toned = ramp.add[offset + done + index] * chunk[index]
+                for channel in 0..<channels {
+                    let sample = index * channels + channel
+                    samples[sample] = codec.encode(codec.decode(samples[sample]) * gain + amplitudes[channel] * toned)
+                }
+            }
+            done += count
+        }
+    }
+
+    /// Writes the tone alone over `frames`, a chunk at a time: each channel's samples are
+    /// scaled and encoded contiguously, then interleaved into the block.
+    private func writeTone(
+        _ frames: Range<Int>, tone: inout SineOscillator, scratch: Scratch, amplitudes: UnsafeBufferPointer<Float>
+    ) {
+        guard !frames.isEmpty else { return }
+        let channels = channelCount
+        let chunk = scratch.tone, encoded = scratch.encoded
+        var local = tone
+        defer { tone = local }
+        var start = frames.lowerBound
+        while start < frames.upperBound {
+            let count = min(Self.toneChunkFrames, frames.upperBound - start)
+            local.fill(chunk, count: count)
+            let samples = pointer(to: start)
+            switch channels {
+            case 1:
+                let amplitude = amplitudes[0]
+                for index in 0..<count { samples[index] = codec.encode(amplitude * chunk[index]) }
+            case 2:
+                let left = encoded, right = encoded + Self.toneChunkFrames
+                let leftAmplitude = amplitudes[0], rightAmplitude = amplitudes[1]
+                for index in 0..<count { left[index] = codec.encode(leftAmplitude * chunk[index]) }
+                for index in 0..<count { right[index] = codec.encode(rightAmplitude * chunk[index]) }
+                for index in 0..<count {
+                    samples[2 &* index] = left[index]
+                    samples[2 &* index &+ 1] = right[index]
+                }
+            default:
+                for channel in 0..<channels {
+                    let amplitude = amplitudes[channel]
+                    for index in 0..<count { encoded[index] = codec.encode(amplitude * chunk[index]) }
+                    var target = samples + channel
+                    for index in 0..<count {
+                        target.pointee = encoded[index]
+                        target += channels
+                    }
+                }
+            }
+            start += count
+        }
+    }
+
+    /// The first sample of absolute `frame` in the block.
     @inline(__always)
-    private func strength(at frame: Int) -> Float {
-        if frame < span.start { return fadeIn[frame - span.fadeStart] }
-        if frame >= span.end { return fadeOut[span.fadeEnd - 1 - frame] }
-        return 1
-    }
-
-    /// Calls `body` with the first sample index and the censoring strength of every frame of
-    /// `frames` that lies in a fade.
-    private func forEachFadeFrame(in frames: Range<Int>, _ body: (Int, Float) -> Void) {
-        for part in [frames.clamped(to: span.fadeStart..<span.start), frames.clamped(to: span.end..<span.fadeEnd)] {
-            for frame in part {
-                body((frame - firstFrame) * channelCount, strength(at: frame))
-            }
-        }
-    }
-
-    /// The sample indices in `block` of `frames`.
-    private func samples(of frames: Range<Int>) -> Range<Int> {
-        ((frames.lowerBound - firstFrame) * channelCount)..<((frames.upperBound - firstFrame) * channelCount)
+    private func pointer(to frame: Int) -> UnsafeMutablePointer<Codec.Sample> {
+        block.baseAddress! + (frame - firstFrame) * channelCount
     }
 }

@@ -14,6 +14,7 @@ struct EdgeSnapper {
     let windowFrames: Int
     private var buffer: [Float] = []
     private var stored: [Int16] = []
+    private var scores: [Int32] = []
 
     init(windowFrames: Int) {
         self.windowFrames = windowFrames
@@ -54,15 +55,49 @@ struct EdgeSnapper {
         if let reader {
             let count = range.count * channels
             if stored.count < count { stored = Array(repeating: 0, count: count) }
+            if scores.count < range.count { scores = Array(repeating: 0, count: range.count) }
             return try stored.withUnsafeMutableBufferPointer { samples in
                 try reader.readStored(range, into: samples.baseAddress!)
-                return Self.bestFrame(in: samples.baseAddress!, from: first, through: last, channels: channels)
+                if channels == 1 {
+                    return Self.bestFrame(in: samples.baseAddress!, from: first, through: last, channels: channels)
+                }
+                return scores.withUnsafeMutableBufferPointer { scores in
+                    Self.quietestFrame(in: samples.baseAddress!, frames: range.count, from: first, through: last,
+                                       channels: channels, scores: scores.baseAddress!)
+                }
             }
         }
         try audio.readFrames(range, into: &buffer)
         return buffer.withUnsafeBufferPointer { samples in
             Self.bestFrame(in: samples.baseAddress!, from: first, through: last, channels: channels)
         }
+    }
+
+    /// The frame with the least summed absolute amplitude among those of `samples` from
+    /// `first` through `last`, the one nearest `first` on a tie: what ``bestFrame(in:from:through:channels:)``
+    /// finds for several channels, in passes the compiler vectorizes (score every frame, find
+    /// the least score, find its first frame).
+    private static func quietestFrame(
+        in samples: UnsafePointer<Int16>, frames: Int, from first: Int, through last: Int, channels: Int,
+        scores: UnsafeMutablePointer<Int32>
+    ) -> Int {
+        if channels == 2 {
+            for frame in 0..<frames {
+                scores[frame] = Int32(samples[2 &* frame]).magnitudeInt32 &+ Int32(samples[2 &* frame &+ 1]).magnitudeInt32
+            }
+        } else {
+            for frame in 0..<frames {
+                var score: Int32 = 0
+                for channel in 0..<channels { score &+= Int32(samples[frame &* channels &+ channel]).magnitudeInt32 }
+                scores[frame] = score
+            }
+        }
+        var least = Int32.max
+        for frame in Swift.min(first, last)...Swift.max(first, last) { least = Swift.min(least, scores[frame]) }
+        let step = last >= first ? 1 : -1
+        var frame = first
+        while scores[frame] != least { frame += step }
+        return frame
     }
 
     /// The best edge frame among the frames of `samples` from `first` (the original edge)
@@ -118,6 +153,11 @@ extension Float: SnapSample {
     var isEdgeZero: Bool { self == 0 }
     var isEdgeNegative: Bool { self < 0 }
     var edgeMagnitude: Float { abs(self) }
+}
+
+extension Int32 {
+    /// The absolute value of a widened 16-bit sample, without an overflow check.
+    fileprivate var magnitudeInt32: Int32 { self < 0 ? 0 &- self : self }
 }
 
 extension Int16: SnapSample {

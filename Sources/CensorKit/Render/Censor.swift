@@ -58,8 +58,7 @@ public struct Censor: Sendable {
         var amplitudes: [[Float]] = []
         var fades: [BeepFade] = []
         if case let .beep(beep) = mode {
-            amplitudes = try BeepLevels.amplitudes(for: plan.spans, beep: beep, in: &audio)
-            fades = try BeepLevels.fades(for: plan.spans, amplitudes: amplitudes, in: &audio)
+            (amplitudes, fades) = try BeepLevels.levels(for: plan.spans, beep: beep, in: &audio)
         }
         return CensorEngine(spans: plan.spans, mode: mode, channelCount: channelCount,
                             sampleRate: sampleRate, beepAmplitudes: amplitudes, beepFades: fades)

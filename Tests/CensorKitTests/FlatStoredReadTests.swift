@@ -1,0 +1,112 @@
+import CSndFile
+import Foundation
+import Testing
+
+@testable import CensorKit
+
+/// Beep levels and edge snapping read 16-bit files as their stored samples and everything else
+/// as `Float`; both ways must give the same levels and the same edges, however the reads are
+/// cut (spans longer than a measuring chunk, spans at the file's ends).
+@Suite struct FlatStoredReadTests {
+    static let rate = 48000
+    static let frameCount = 60_000
+
+    /// Spans at the first and the last frame, short ones, one whose core crosses two chunk
+    /// boundaries of ``BeepLevels/chunkFrames``, one with an empty core, and neighbours whose
+    /// regions touch.
+    static let spans: [Span] = [
+        Span(fadeStart: 0, start: 0, end: 100, fadeEnd: 340),
+        Span(fadeStart: 1000, start: 1240, end: 1241, fadeEnd: 1481),
+        Span(fadeStart: 2000, start: 2240, end: 2240, fadeEnd: 2480),
+        Span(fadeStart: 3000, start: 3240, end: 3240 + 2 * BeepLevels.chunkFrames + 77, fadeEnd: 3480 + 2 * BeepLevels.chunkFrames + 77),
+        Span(fadeStart: 45_000, start: 45_240, end: 46_000, fadeEnd: 46_240),
+        Span(fadeStart: 46_240, start: 46_480, end: 47_000, fadeEnd: 47_240),
+        Span(fadeStart: 59_000, start: 59_240, end: 60_000, fadeEnd: 60_000),
+    ]
+
+    /// A 16-bit WAV of seeded noise and tones, and the same samples as normalized floats.
+    static func audio(channels: Int, material: AudioFiles.Material = .ordinary, in folder: AudioFiles.Folder)
+        throws -> (path: String, floats: [Float])
+    {
+        let format = AudioFiles.format(SF_FORMAT_WAV, SF_FORMAT_PCM_16, rate: rate, channels: channels)
+        let samples = AudioFiles.samples(material, format: format, frames: frameCount)
+        let path = folder.path("in-\(channels).wav")
+        try AudioFiles.write(samples, to: path, format: format)
+        guard case let .int(values) = samples else { throw AudioFiles.OpenError(description: "expected integer samples") }
+        return (path, values.map { Float($0 >> 16) / 32_768 })
+    }
+
+    @Test("beep levels from a 16-bit file's stored samples equal those from the same audio as Float",
+          arguments: [1, 2, 6], AudioFiles.Material.allCases)
+    func storedLevelsMatchFloat(channels: Int, material: AudioFiles.Material) throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let (path, floats) = try Self.audio(channels: channels, material: material, in: folder)
+        var file = try AudioReader(path: path)
+        var memory = InterleavedBuffer(samples: floats, channelCount: channels)
+        let fromFile = try BeepLevels.levels(for: Self.spans, beep: Beep(), in: &file)
+        let fromMemory = try BeepLevels.levels(for: Self.spans, beep: Beep(), in: &memory)
+        #expect(fromFile.amplitudes.map { $0.map(\.bitPattern) } == fromMemory.amplitudes.map { $0.map(\.bitPattern) })
+        #expect(fromFile.fades == fromMemory.fades)
+        // The separate public measurements agree with the combined one.
+        let amplitudes = try BeepLevels.amplitudes(for: Self.spans, beep: Beep(), in: &file)
+        #expect(amplitudes == fromFile.amplitudes)
+        #expect(try BeepLevels.fades(for: Self.spans, amplitudes: amplitudes, in: &file) == fromFile.fades)
+        if material == .fullScale {
+            #expect(fromFile.fades.contains(.complementary), "full-scale audio should overshoot equal power")
+        }
+    }
+
+    @Test("a matched level is the core's RMS × √2, summed over every frame of a core longer than a chunk")
+    func levelOfLongCore() throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let (path, floats) = try Self.audio(channels: 2, in: folder)
+        var file = try AudioReader(path: path)
+        let span = Self.spans[3]
+        let amplitudes = try BeepLevels.levels(for: [span], beep: Beep(), in: &file).amplitudes[0]
+        for channel in 0..<2 {
+            var sum = 0.0
+            for frame in span.core { sum += Double(floats[frame * 2 + channel]) * Double(floats[frame * 2 + channel]) }
+            let expected = min(Beep.maximumPeak, Float(sqrt(2 * sum / Double(span.core.count))))
+            #expect(amplitudes[channel] == expected)
+        }
+    }
+
+    @Test("edges snapped in a 16-bit file's stored samples are those snapped in the same audio as Float",
+          arguments: [1, 2, 6])
+    func storedSnapsMatchFloat(channels: Int) throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let (path, floats) = try Self.audio(channels: channels, in: folder)
+        var file = try AudioReader(path: path)
+        var memory = InterleavedBuffer(samples: floats, channelCount: channels)
+        var fileSnapper = EdgeSnapper(windowFrames: 480)
+        var memorySnapper = EdgeSnapper(windowFrames: 480)
+        var generator = SplitMix(state: 0x5EED_0F_ED6E)
+        var cores: [Range<Int>] = [0..<10, 0..<Self.frameCount, (Self.frameCount - 5)..<Self.frameCount, 100..<101, 479..<481]
+        for _ in 0..<300 {
+            let start = Int.random(in: 0..<(Self.frameCount - 1), using: &generator)
+            cores.append(start..<Int.random(in: (start + 1)...min(Self.frameCount, start + 5000), using: &generator))
+        }
+        for core in cores {
+            let fromFile = try fileSnapper.widen(core, in: &file)
+            let fromMemory = try memorySnapper.widen(core, in: &memory)
+            #expect(fromFile == fromMemory, "core \(core)")
+            #expect(fromFile.lowerBound <= core.lowerBound && fromFile.upperBound >= core.upperBound)
+        }
+    }
+
+    /// A seeded generator, so the cores are the same every run.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
