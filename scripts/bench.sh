@@ -30,9 +30,10 @@ done
 bash scripts/install-deps.sh ffmpeg time
 
 echo "bench: building (release)" >&2
-"$swift" build -c release --scratch-path "$scratch" --product censor >&2
-"$swift" build -c release --scratch-path "$scratch" --product CensorBenchmarks >&2
-bin=$("$swift" build -c release --scratch-path "$scratch" --show-bin-path)
+# Statically linked, as `make build` builds censor (see the Makefile).
+"$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --product censor >&2
+"$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --product CensorBenchmarks >&2
+bin=$("$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)
 
 CENSOR_BENCH_SWIFT=$("$swift" --version 2>/dev/null | head -n 1 || true)
 export CENSOR_BENCH_SWIFT
