@@ -26,6 +26,10 @@ internal struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// Whether the bytes of strings are checked to be UTF-8: when reading in place from bytes
+    /// that were not decoded first (outside strings, any byte that is not ASCII is a syntax
+    /// error anyway).
+    private var checksStringEncoding = false
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -375,5 +379,304 @@ internal struct JSONParser {
         case "'": return "\"'\""
         default: return "'\(character)'"
         }
+    }
+}
+
+// MARK: - Reading in place
+
+/// A cursor over a document for readers that stream one known layout straight into their own
+/// values (`WhisperJSON`'s in-place path) instead of building the whole `JSONValue` tree.
+///
+/// Every step accepts exactly what `parseValue()` accepts, and throws where it throws; a reader
+/// that meets anything it does not expect gives up and leaves the document to the general
+/// parser, which then reports the error as usual.
+extension JSONParser {
+    /// Runs `body` with a parser at the start of a file's bytes, which need not have been
+    /// decoded: the parser checks that every string is UTF-8, and throws where one is not.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes, without a byte-order mark.
+    ///   - body: Reads the document through the parser.
+    /// - Returns: What `body` returns.
+    internal static func withParser<Result>(
+        overUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONParser) -> Result
+    ) -> Result {
+        var parser = JSONParser(bytes: bytes)
+        parser.checksStringEncoding = true
+        return body(&parser)
+    }
+
+    /// The next byte that is not JSON whitespace, without consuming it; `nil` at the end.
+    internal mutating func peekPastWhitespace() -> UInt8? {
+        skipWhitespace()
+        return peek()
+    }
+
+    /// Consumes `byte` after any whitespace.
+    ///
+    /// - Returns: `false`, consuming nothing but the whitespace, when the next byte is another.
+    internal mutating func consume(_ byte: UInt8) -> Bool {
+        guard peekPastWhitespace() == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Enters an object or array whose opening bracket is the next byte, counting its depth.
+    ///
+    /// - Returns: `false` when the next byte is not `bracket` or the nesting would be too deep.
+    internal mutating func enter(_ bracket: UInt8) -> Bool {
+        guard peekPastWhitespace() == bracket, depth < Self.maximumDepth else { return false }
+        depth += 1
+        index += 1
+        return true
+    }
+
+    /// Consumes the closing bracket of the object or array last entered, after any whitespace.
+    ///
+    /// - Returns: `false` when the next byte is not `bracket`.
+    internal mutating func leave(_ bracket: UInt8) -> Bool {
+        guard consume(bracket) else { return false }
+        depth -= 1
+        return true
+    }
+
+    /// Whether only whitespace is left.
+    internal mutating func isAtEnd() -> Bool {
+        peekPastWhitespace() == nil
+    }
+
+    /// Reads a string whose opening quote is the next byte after whitespace, calling `body`
+    /// with its UTF-8 as written when it has no escapes, or with the decoded string's UTF-8
+    /// when it has.
+    ///
+    /// - Returns: What `body` returns; `nil` when the next value is not a string.
+    /// - Throws: `SyntaxError` as `parseString()` does, or where the bytes are not UTF-8.
+    internal mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        throws(SyntaxError) -> Result?
+    {
+        guard peekPastWhitespace() == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var end = start
+        var union: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            union |= bytes[end]
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if union >= 0x80 { try checkEncoding(start..<end) }
+            index = end + 1
+            return body(text)
+        }
+        var decoded = try parseString()
+        try checkEncoding(start..<(index - 1))
+        return decoded.withUTF8(body)
+    }
+
+    /// Reads a number written with digits (not `NaN` or `Infinity`), to the same bits as
+    /// `parseValue()`.
+    ///
+    /// - Returns: `nil` when the next value is not such a number.
+    /// - Throws: `SyntaxError` as `parseValue()` does.
+    internal mutating func number() throws(SyntaxError) -> Double? {
+        guard let byte = peekPastWhitespace(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
+            return nil
+        }
+        // `parseNumber()`'s fast path, inline: a plain decimal of at most 15 digits.
+        let start = index
+        let negative = byte == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        let integerDigits = scanDigits(into: &significand, counting: &digits)
+        var fractionDigits = 0
+        var isPlain = integerDigits > 0
+        if isPlain, index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionDigits = scanDigits(into: &significand, counting: &digits)
+            isPlain = fractionDigits > 0
+        }
+        if isPlain, digits <= 15, index == bytes.count || bytes[index] | 0x20 != UInt8(ascii: "e") {
+            let magnitude = Double(significand) / Self.exactPowersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
+        }
+        index = start
+        guard case .number(let number) = try parseNumber() else { return nil }
+        return number
+    }
+
+    /// Whether the next value is `null`; consumes it when it is.
+    internal mutating func consumeNull() -> Bool {
+        guard peekPastWhitespace() == UInt8(ascii: "n"), bytes[index...].starts(with: "null".utf8) else { return false }
+        index += 4
+        return true
+    }
+
+    /// Skips one value of any kind, checking its syntax as `parseValue()` does, without
+    /// building it.
+    ///
+    /// - Throws: `SyntaxError` where `parseValue()` would throw.
+    internal mutating func skipValue() throws(SyntaxError) {
+        skipWhitespace()
+        guard let byte = peek() else { throw error(expected: "a JSON value") }
+        switch byte {
+        case UInt8(ascii: "{"): try skipObject()
+        case UInt8(ascii: "["): try skipArray()
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
+        default: _ = try parseValue()
+        }
+    }
+
+    private mutating func skipObject() throws(SyntaxError) {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw error(expected: "a string key") }
+            try skipString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error(expected: "':' after the key") }
+            index += 1
+            try skipValue()
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return
+            default: throw error(expected: "',' or '}'")
+            }
+        }
+    }
+
+    private mutating func skipArray() throws(SyntaxError) {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            try skipValue()
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return
+            default: throw error(expected: "',' or ']'")
+            }
+        }
+    }
+
+    /// Skips a string whose opening quote is the current byte; escapes go through the
+    /// decoding path, so that the same escapes are rejected.
+    private mutating func skipString() throws(SyntaxError) {
+        index += 1
+        let start = index
+        var union: UInt8 = 0
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+            bytes[index] >= 0x20
+        {
+            union |= bytes[index]
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            if union >= 0x80 { try checkEncoding(start..<(index - 1)) }
+            return
+        }
+        _ = try parseEscapedString(from: start)
+        try checkEncoding(start..<(index - 1))
+    }
+
+    /// Skips a number whose first byte (`-` or a digit) is the current one. The grammar is
+    /// `parseNumber()`'s; a number that needs more than the fast path is read by it.
+    private mutating func skipNumber() throws(SyntaxError) {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        var digits = index - integerStart
+        var isPlain = digits > 0
+        if isPlain, index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            digits += index - fractionStart
+            isPlain = index > fractionStart
+        }
+        guard isPlain, digits <= 15, index == bytes.count || bytes[index] | 0x20 != UInt8(ascii: "e") else {
+            // Errors, exponents, long numbers and `-Infinity`: read as the general path reads them.
+            index = start
+            _ = try parseNumber()
+            return
+        }
+    }
+
+    /// Throws unless the bytes in `range` are well-formed UTF-8 (when the parser reads
+    /// undecoded bytes).
+    private func checkEncoding(_ range: Range<Int>) throws(SyntaxError) {
+        guard checksStringEncoding, !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[range])) else { return }
+        throw error(expected: "UTF-8 text", at: range.lowerBound)
+    }
+}
+
+/// Checks UTF-8 without decoding it.
+internal enum UTF8Validation {
+    /// Whether the bytes are well-formed UTF-8, as `String(validating:as:)` judges them: no
+    /// overlong forms, surrogates or scalars past U+10FFFF.
+    ///
+    /// - Parameter bytes: The bytes.
+    /// - Returns: `true` when every sequence is well formed.
+    /// - Complexity: O(*n*).
+    internal static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            index + offset < count && range.contains(bytes[index + offset])
+        }
+        while index < count {
+            let lead = bytes[index]
+            switch lead {
+            case 0x00...0x7F:
+                index += 1
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                index += 2
+            case 0xE0:
+                guard continuation(1, 0xA0...0xBF), continuation(2) else { return false }
+                index += 3
+            case 0xE1...0xEC, 0xEE...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                index += 3
+            case 0xED:
+                guard continuation(1, 0x80...0x9F), continuation(2) else { return false }
+                index += 3
+            case 0xF0:
+                guard continuation(1, 0x90...0xBF), continuation(2), continuation(3) else { return false }
+                index += 4
+            case 0xF1...0xF3:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                index += 4
+            case 0xF4:
+                guard continuation(1, 0x80...0x8F), continuation(2), continuation(3) else { return false }
+                index += 4
+            default:
+                return false
+            }
+        }
+        return true
     }
 }

@@ -38,6 +38,26 @@ extension Transcript {
     /// - Throws: `TranscriptError` when the format cannot be told, or the content is malformed
     ///   or has invalid times.
     public init(data: Data, format: TranscriptFormat? = nil, source: String) throws(TranscriptError) {
+        try self.init(data: data, format: format, source: source, readingInPlace: true)
+    }
+
+    /// Reads a transcript from bytes in memory, as `init(data:format:source:)` does, with or
+    /// without the in-place path for openai-whisper JSON, so that tests can compare the two.
+    ///
+    /// - Parameters:
+    ///   - data: The file's content.
+    ///   - format: The format, or `nil` to detect it from the content.
+    ///   - source: The file name to use in error messages.
+    ///   - readingInPlace: Whether a whisper JSON file may be read in place
+    ///     (`WhisperJSON.wordsReadInPlace(_:)`) before the general path.
+    /// - Throws: `TranscriptError` as `init(data:format:source:)` does.
+    internal init(data: Data, format: TranscriptFormat?, source: String, readingInPlace: Bool) throws(TranscriptError) {
+        if readingInPlace, format == nil || format == .whisperJSON, let words = WhisperJSON.wordsReadInPlace(data) {
+            // The commonest case, read without decoding the text first or building the JSON
+            // tree; anything unusual, and every error, takes the general path below.
+            self.init(words: words, format: .whisperJSON)
+            return
+        }
         let text: SourceText
         do {
             text = try SourceText(data: data)

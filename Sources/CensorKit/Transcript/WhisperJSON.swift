@@ -141,7 +141,7 @@ internal struct WhisperWordReader {
     }
 
     /// Adds a word, or appends a punctuation-only word to the previous one.
-    private static func add(_ word: Word, to words: inout [Word]) {
+    internal static func add(_ word: Word, to words: inout [Word]) {
         if isPunctuationOnly(word.text), let last = words.indices.last {
             words[last].text += word.text
             words[last].end = max(words[last].end, word.end)
