@@ -3,16 +3,36 @@
 ///
 /// Each distinct word text is normalized once (a long transcript repeats its few thousand
 /// distinct words many times) and each distinct token is looked up in the index once: its
-/// literal id, and which of the root's globs it matches. Words that are only punctuation have no
-/// tokens, so phrases match across them; a word with inner dashes has several.
+/// literal id, its child at the root, and which of the root's globs it matches. Words that are
+/// only punctuation have no tokens, so phrases match across them; a word with inner dashes has
+/// several.
 internal struct MatchingTokens {
-    /// What one index knows about each distinct token.
+    /// What one index knows about each distinct token, computed once per token.
     private struct IndexView {
         let index: PhraseIndex
         /// Each distinct token's literal id, or -1.
         var literals: [Int32] = []
-        /// Each distinct token's root glob children, once asked for.
-        var rootGlobs: [[Int32]?] = []
+        /// Each distinct token's child of the root through its literal, or -1.
+        var rootChildren: [Int32] = []
+        /// Each distinct token's children of the root through globs.
+        var rootGlobs: [[Int32]] = []
+        /// Whether any entry can start with each distinct token.
+        var starts: [Bool] = []
+
+        init(index: PhraseIndex) {
+            self.index = index
+        }
+
+        /// Adds what the index knows about a new distinct token.
+        mutating func add(_ token: String) {
+            let literal = index.literalID(of: token) ?? -1
+            let child = index.child(of: PhraseIndex.root, literal: literal)
+            let globs = index.rootGlobChildren(of: Array(token.unicodeScalars))
+            literals.append(literal)
+            rootChildren.append(child)
+            rootGlobs.append(globs)
+            starts.append(child >= 0 || !globs.isEmpty)
+        }
     }
 
     /// Which index a lookup uses.
@@ -29,6 +49,10 @@ internal struct MatchingTokens {
     private var texts: [String] = []
     private var censoring: IndexView
     private var exceptions: IndexView
+    /// The trie nodes reached so far and those reached by the next token, kept between
+    /// lookups so that a lookup allocates nothing.
+    private var frontier: [Int32] = []
+    private var next: [Int32] = []
 
     /// The number of token positions.
     internal var count: Int { tokens.count }
@@ -42,33 +66,39 @@ internal struct MatchingTokens {
     internal init(words: [Word], list: CensorList) {
         censoring = IndexView(index: list.index)
         exceptions = IndexView(index: list.exceptions)
-        var idsOfText: [String: [Int32]] = [:]
-        var idOfToken: [String: Int32] = [:]
+        // Each distinct word text's tokens, as a range of `tokensOfTexts`.
+        var textIDs = TextIDs()
+        var textRanges: [Range<Int32>] = []
+        var tokensOfTexts: [Int32] = []
+        var tokenIDs = TextIDs()
         tokens.reserveCapacity(words.count)
         wordOfToken.reserveCapacity(words.count)
-        for (wordIndex, word) in words.enumerated() {
-            let ids: [Int32]
-            if let known = idsOfText[word.text] {
-                ids = known
+        for wordIndex in words.indices {
+            let text = words[wordIndex].text
+            let range: Range<Int32>
+            if let known = textIDs.id(of: text) {
+                range = textRanges[Int(known)]
             } else {
-                ids = comparisonTokens(of: word.text, foldingDiacritics: list.foldsDiacritics).map { token in
-                    if let id = idOfToken[token] { return id }
-                    let id = Int32(texts.count)
-                    idOfToken[token] = id
-                    texts.append(token)
-                    censoring.literals.append(censoring.index.literalID(of: token) ?? -1)
-                    exceptions.literals.append(exceptions.index.literalID(of: token) ?? -1)
-                    return id
+                let start = Int32(tokensOfTexts.count)
+                for token in comparisonTokens(of: text, foldingDiacritics: list.foldsDiacritics) {
+                    if let id = tokenIDs.id(of: token) {
+                        tokensOfTexts.append(id)
+                        continue
+                    }
+                    tokensOfTexts.append(tokenIDs.add(token))
+                    censoring.add(token)
+                    exceptions.add(token)
                 }
-                idsOfText[word.text] = ids
+                range = start..<Int32(tokensOfTexts.count)
+                _ = textIDs.add(text)
+                textRanges.append(range)
             }
-            for id in ids {
-                tokens.append(id)
+            for position in range {
+                tokens.append(tokensOfTexts[Int(position)])
                 wordOfToken.append(wordIndex)
             }
         }
-        censoring.rootGlobs = Array(repeating: nil, count: texts.count)
-        exceptions.rootGlobs = censoring.rootGlobs
+        texts = tokenIDs.texts
     }
 
     /// The longest entry of an index whose tokens match the tokens from a position.
@@ -82,29 +112,34 @@ internal struct MatchingTokens {
     /// - Complexity: O(*k*·*b*) for entries of at most *k* tokens and *b* glob branches.
     internal mutating func longestMatch(at start: Int, in kind: Kind, blocked: [Bool]? = nil) -> (count: Int, entry: Int)? {
         switch kind {
-        case .censoring: Self.longestMatch(at: start, tokens: tokens, texts: texts, view: &censoring, blocked: blocked)
-        case .exceptions: Self.longestMatch(at: start, tokens: tokens, texts: texts, view: &exceptions, blocked: blocked)
+        case .censoring:
+            guard censoring.starts[Int(tokens[start])] else { return nil }
+            return Self.longestMatch(
+                at: start, tokens: tokens, texts: texts, view: censoring, blocked: blocked, frontier: &frontier,
+                next: &next)
+        case .exceptions:
+            guard exceptions.starts[Int(tokens[start])] else { return nil }
+            return Self.longestMatch(
+                at: start, tokens: tokens, texts: texts, view: exceptions, blocked: blocked, frontier: &frontier,
+                next: &next)
         }
     }
 
     private static func longestMatch(
-        at start: Int, tokens: [Int32], texts: [String], view: inout IndexView, blocked: [Bool]?
+        at start: Int, tokens: [Int32], texts: [String], view: IndexView, blocked: [Bool]?,
+        frontier: inout [Int32], next: inout [Int32]
     ) -> (count: Int, entry: Int)? {
+        let index = view.index
         let first = Int(tokens[start])
-        let literal = view.literals[first]
-        let literalChild = literal >= 0 ? view.index.rootLiteralChild(literal) : nil
-        if view.rootGlobs[first] == nil {
-            view.rootGlobs[first] = view.index.rootGlobChildren(of: Array(texts[first].unicodeScalars))
-        }
-        let globChildren = view.rootGlobs[first] ?? []
-        guard literalChild != nil || !globChildren.isEmpty else { return nil }
-        var frontier = globChildren
-        if let literalChild { frontier.insert(literalChild, at: 0) }
+        frontier.removeAll(keepingCapacity: true)
+        if view.rootChildren[first] >= 0 { frontier.append(view.rootChildren[first]) }
+        frontier.append(contentsOf: view.rootGlobs[first])
         var best: (count: Int, entry: Int)?
         var position = start
         while true {
             for node in frontier {
-                guard let entry = view.index.entry(at: node) else { continue }
+                let entry = Int(index.entry(at: node))
+                guard entry >= 0 else { continue }
                 let length = position - start + 1
                 if let current = best, current.count == length, current.entry <= entry { continue }
                 best = (length, entry)
@@ -112,15 +147,17 @@ internal struct MatchingTokens {
             position += 1
             guard position < tokens.count, blocked?[position] != true else { break }
             let token = Int(tokens[position])
-            let nextLiteral = view.literals[token]
-            var next: [Int32] = []
+            let literal = view.literals[token]
+            next.removeAll(keepingCapacity: true)
             for node in frontier {
-                view.index.appendChildren(
-                    of: node, literal: nextLiteral >= 0 ? nextLiteral : nil,
-                    scalars: { Array(texts[token].unicodeScalars) }, to: &next)
+                let child = index.child(of: node, literal: literal)
+                if child >= 0 { next.append(child) }
+                if index.hasGlobs(node) {
+                    index.appendGlobChildren(of: node, scalars: Array(texts[token].unicodeScalars), to: &next)
+                }
             }
             guard !next.isEmpty else { break }
-            frontier = next
+            swap(&frontier, &next)
         }
         return best
     }

@@ -38,11 +38,40 @@ internal enum PatternToken: Hashable, Sendable {
 ///   - foldingDiacritics: Whether marks are folded.
 /// - Returns: The tokens; empty for a word of only punctuation.
 internal func comparisonTokens(of word: String, foldingDiacritics: Bool) -> [String] {
+    asciiComparisonTokens(of: word) ?? unicodeComparisonTokens(of: word, foldingDiacritics: foldingDiacritics)
+}
+
+/// `comparisonTokens(of:foldingDiacritics:)` by the Unicode properties of the scalars, for any
+/// text; ASCII text takes a shorter path to the same tokens.
+internal func unicodeComparisonTokens(of word: String, foldingDiacritics: Bool) -> [String] {
     let form = normalizedWord(word, foldingDiacritics: foldingDiacritics)
     guard form.unicodeScalars.contains(where: { $0.properties.generalCategory == .dashPunctuation }) else {
         return form.isEmpty ? [] : [form]
     }
     return splitAtDashes(form).map { trimmed($0) { $0.isWordCharacter } }.filter { !$0.isEmpty }
+}
+
+/// `comparisonTokens(of:foldingDiacritics:)` for ASCII text, without Unicode tables: there,
+/// NFKC and folding only lower-case `A`–`Z`, the word characters are `a`–`z` and `0`–`9`, and
+/// the only dash is `-`.
+///
+/// - Parameter word: The word as the transcript wrote it.
+/// - Returns: The tokens; `nil` when the word is not all ASCII.
+internal func asciiComparisonTokens(of word: String) -> [String]? {
+    var bytes = Array(word.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    for index in bytes.indices where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) {
+        bytes[index] |= 0x20
+    }
+    let isWordByte = { (byte: UInt8) in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+    var tokens: [String] = []
+    for part in bytes.split(separator: UInt8(ascii: "-")) {
+        guard let first = part.firstIndex(where: isWordByte), let last = part.lastIndex(where: isWordByte) else { continue }
+        tokens.append(String(decoding: part[first...last], as: UTF8.self))
+    }
+    return tokens
 }
 
 /// Splits at dash punctuation (`-`, `–`, `—`).
@@ -58,8 +87,11 @@ internal struct Glob: Hashable, Sendable {
     /// The fewest scalars a matching word has: the pattern's length without its `*`s.
     private let minimumLength: Int
 
-    /// The pattern's first scalar when it is a literal (not `*` or `?`), for bucketing.
-    internal var firstLiteral: Unicode.Scalar? { scalars.first.flatMap { $0 == "*" || $0 == "?" ? nil : $0 } }
+    /// The scalars before the first `*` or `?`, for bucketing; empty when the pattern starts
+    /// with one.
+    internal var literalPrefix: String {
+        String(String.UnicodeScalarView(scalars.prefix { $0 != "*" && $0 != "?" }))
+    }
     /// The pattern's last scalar when it is a literal, for bucketing.
     internal var lastLiteral: Unicode.Scalar? { scalars.last.flatMap { $0 == "*" || $0 == "?" ? nil : $0 } }
 

@@ -1,27 +1,29 @@
 /// A trie of censor-list entries over their tokens, for matching in linear time.
 ///
-/// Each node maps the next literal token (by its id in `literalIDs`) to a child, and holds the
-/// globs that lead on from it. Looking up the longest entry at a transcript position walks the
-/// trie along the following tokens, following every glob that matches, so its cost depends on
-/// the longest entry's length and the globs' branching, not on the number of entries. The
-/// root's globs are bucketed by their first or last literal scalar, so that a word is tested
-/// only against globs that could match it; `MatchingTokens` asks once per distinct word.
+/// Each node leads on to children by the next literal token (by its id in `literalIDs`) and by
+/// the globs it holds. Looking up the longest entry at a transcript position walks the trie
+/// along the following tokens, following every glob that matches, so its cost depends on the
+/// longest entry's length and the globs' branching, not on the number of entries. The root's
+/// globs are bucketed by their literal prefix (`shit` for `shit*`), or else by their last
+/// literal scalar, so that a word is tested only against globs that could match it;
+/// `MatchingTokens` asks once per distinct word.
+///
+/// The trie is stored flat, for a walk that neither hashes strings nor copies nodes: one table
+/// of literal edges keyed by node and literal id, an entry per node and a glob list per node.
 internal struct PhraseIndex: Sendable {
-    /// One trie node.
-    private struct Node: Sendable {
-        var literals: [Int32: Int32] = [:]
-        var globs: [(glob: Glob, child: Int32)] = []
-        /// The entry that ends here: the first one inserted with these tokens; -1 for none.
-        var entry: Int32 = -1
-    }
-
-    /// The nodes; `nodes[0]` is the root.
-    private var nodes: [Node] = [Node()]
+    /// The entry ending at each node: the first one inserted with its tokens; -1 for none.
+    private var entries: [Int32] = [-1]
+    /// The globs leading on from each node, with the child each leads to.
+    private var globs: [[(glob: Glob, child: Int32)]] = [[]]
+    /// Literal edges: (node, literal id) → child.
+    private var edges = EdgeTable()
     /// The id of each literal token of any entry.
     private var literalIDs: [String: Int32] = [:]
-    /// Indices into the root's globs by first literal scalar, by last literal scalar (for those
-    /// starting with a wildcard), and the rest.
-    private var rootGlobsByFirst: [Unicode.Scalar: [Int]] = [:]
+    /// Indices into the root's globs by literal prefix (the scalars before the first wildcard),
+    /// with the lengths in scalars that those prefixes have; by last literal scalar for those
+    /// starting with a wildcard; and the rest.
+    private var rootGlobsByPrefix: [String: [Int]] = [:]
+    private var rootGlobPrefixLengths: Set<Int> = []
     private var rootGlobsByLast: [Unicode.Scalar: [Int]] = [:]
     private var rootGlobsElse: [Int] = []
 
@@ -44,29 +46,34 @@ internal struct PhraseIndex: Sendable {
             case .literal(let text):
                 let id = literalIDs[text] ?? Int32(literalIDs.count)
                 literalIDs[text] = id
-                if let child = nodes[Int(node)].literals[id] {
-                    node = child
+                let existing = edges[node, id]
+                if existing >= 0 {
+                    node = existing
                 } else {
-                    let child = Int32(nodes.count)
-                    nodes.append(Node())
-                    nodes[Int(node)].literals[id] = child
+                    let child = addNode()
+                    edges[node, id] = child
                     node = child
                 }
             case .glob(let glob):
-                if let existing = nodes[Int(node)].globs.first(where: { $0.glob == glob }) {
+                if let existing = globs[Int(node)].first(where: { $0.glob == glob }) {
                     node = existing.child
                 } else {
-                    let child = Int32(nodes.count)
-                    nodes.append(Node())
-                    if node == Self.root { bucket(glob, at: nodes[0].globs.count) }
-                    nodes[Int(node)].globs.append((glob, child))
+                    let child = addNode()
+                    if node == Self.root { bucket(glob, at: globs[0].count) }
+                    globs[Int(node)].append((glob, child))
                     node = child
                 }
             }
         }
-        if nodes[Int(node)].entry < 0 {
-            nodes[Int(node)].entry = Int32(entry)
+        if entries[Int(node)] < 0 {
+            entries[Int(node)] = Int32(entry)
         }
+    }
+
+    private mutating func addNode() -> Int32 {
+        entries.append(-1)
+        globs.append([])
+        return Int32(entries.count - 1)
     }
 
     /// The id of a literal token, or `nil` when no entry has it.
@@ -76,10 +83,23 @@ internal struct PhraseIndex: Sendable {
         literalIDs[token]
     }
 
-    /// The entry ending at a node, if any.
-    internal func entry(at node: Int32) -> Int? {
-        let entry = nodes[Int(node)].entry
-        return entry < 0 ? nil : Int(entry)
+    /// The entry ending at a node, or -1 for none.
+    internal func entry(at node: Int32) -> Int32 {
+        entries[Int(node)]
+    }
+
+    /// The child a literal token leads to from a node, or -1 for none.
+    ///
+    /// - Parameters:
+    ///   - node: A node.
+    ///   - literal: The token's literal id; -1 (no entry has the token) leads nowhere.
+    internal func child(of node: Int32, literal: Int32) -> Int32 {
+        literal < 0 ? -1 : edges[node, literal]
+    }
+
+    /// Whether globs lead on from a node.
+    internal func hasGlobs(_ node: Int32) -> Bool {
+        !globs[Int(node)].isEmpty
     }
 
     /// The children of the root that a token leads to through a glob.
@@ -87,43 +107,89 @@ internal struct PhraseIndex: Sendable {
     /// - Parameter scalars: The token's scalars.
     /// - Returns: The children, in insertion order of their globs.
     internal func rootGlobChildren(of scalars: [Unicode.Scalar]) -> [Int32] {
-        guard !nodes[0].globs.isEmpty, let first = scalars.first, let last = scalars.last else { return [] }
-        let candidates = (rootGlobsByFirst[first] ?? []) + (rootGlobsByLast[last] ?? []) + rootGlobsElse
+        guard !globs[0].isEmpty, let last = scalars.last else { return [] }
+        var candidates = (rootGlobsByLast[last] ?? []) + rootGlobsElse
+        for length in rootGlobPrefixLengths where length <= scalars.count {
+            let prefix = String(String.UnicodeScalarView(scalars[..<length]))
+            candidates += rootGlobsByPrefix[prefix] ?? []
+        }
+        guard !candidates.isEmpty else { return [] }
         return candidates.sorted().compactMap { index in
-            let (glob, child) = nodes[0].globs[index]
+            let (glob, child) = globs[0][index]
             return glob.matches(scalars) ? child : nil
         }
     }
 
-    /// Appends the children a token leads to from a node that is not the root.
+    /// Appends the children a token leads to through the globs of a node that is not the root.
     ///
     /// - Parameters:
     ///   - node: A node other than the root.
-    ///   - literal: The token's literal id, if any entry has it.
-    ///   - scalars: The token's scalars, computed only when the node has globs.
+    ///   - scalars: The token's scalars.
     ///   - children: Where to add the children.
-    internal func appendChildren(
-        of node: Int32, literal: Int32?, scalars: () -> [Unicode.Scalar], to children: inout [Int32]
-    ) {
-        let node = nodes[Int(node)]
-        if let literal, let child = node.literals[literal] { children.append(child) }
-        guard !node.globs.isEmpty else { return }
-        let word = scalars()
-        for (glob, child) in node.globs where glob.matches(word) { children.append(child) }
-    }
-
-    /// The root's child for a literal token, if any.
-    internal func rootLiteralChild(_ literal: Int32) -> Int32? {
-        nodes[0].literals[literal]
+    internal func appendGlobChildren(of node: Int32, scalars: [Unicode.Scalar], to children: inout [Int32]) {
+        for (glob, child) in globs[Int(node)] where glob.matches(scalars) { children.append(child) }
     }
 
     private mutating func bucket(_ glob: Glob, at index: Int) {
-        if let first = glob.firstLiteral {
-            rootGlobsByFirst[first, default: []].append(index)
+        if !glob.literalPrefix.isEmpty {
+            rootGlobsByPrefix[glob.literalPrefix, default: []].append(index)
+            rootGlobPrefixLengths.insert(glob.literalPrefix.unicodeScalars.count)
         } else if let last = glob.lastLiteral {
             rootGlobsByLast[last, default: []].append(index)
         } else {
             rootGlobsElse.append(index)
+        }
+    }
+}
+
+/// An open-addressing hash table from (node, literal id) to a child node, for the trie's
+/// literal edges: one multiplication to hash, no allocation to look up.
+private struct EdgeTable: Sendable {
+    /// Keys as `node << 32 | literal`; `UInt64.max` marks an empty slot.
+    private var keys: [UInt64] = Array(repeating: .max, count: 16)
+    private var values: [Int32] = Array(repeating: -1, count: 16)
+    private var count = 0
+
+    /// The child for an edge, or -1; setting adds or replaces an edge.
+    subscript(node: Int32, literal: Int32) -> Int32 {
+        get {
+            let key = Self.key(node, literal)
+            var slot = slot(of: key)
+            while true {
+                let found = keys[slot]
+                if found == key { return values[slot] }
+                if found == .max { return -1 }
+                slot = (slot + 1) & (keys.count - 1)
+            }
+        }
+        set {
+            if (count + 1) * 2 > keys.count { grow() }
+            let key = Self.key(node, literal)
+            var slot = slot(of: key)
+            while keys[slot] != key, keys[slot] != .max { slot = (slot + 1) & (keys.count - 1) }
+            if keys[slot] == .max { count += 1 }
+            keys[slot] = key
+            values[slot] = newValue
+        }
+    }
+
+    private static func key(_ node: Int32, _ literal: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: node)) << 32 | UInt64(UInt32(bitPattern: literal))
+    }
+
+    private func slot(of key: UInt64) -> Int {
+        // Fibonacci hashing: the high bits of the product, as many as the table needs.
+        let shift = UInt64(64 - keys.count.trailingZeroBitCount)
+        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).filter { $0.0 != .max }
+        keys = Array(repeating: .max, count: keys.count * 2)
+        values = Array(repeating: -1, count: keys.count)
+        count = 0
+        for (key, value) in old {
+            self[Int32(bitPattern: UInt32(key >> 32)), Int32(bitPattern: UInt32(truncatingIfNeeded: key))] = value
         }
     }
 }
