@@ -14,7 +14,7 @@ internal enum AudacityLabels: TranscriptReader {
     internal static let detectionRule = "lines of start<TAB>end<TAB>label"
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
-        guard let first = SourceText.lines(of: document.text).first(where: isLabelLine) else { return false }
+        guard let first = SourceText.Lines(text: document.text).first(where: isLabelLine) else { return false }
         return (try? Label(parsing: first)) != nil
     }
 

@@ -16,7 +16,7 @@ internal enum MFACSV: TranscriptReader {
     private static let required = ["begin", "end", "label", "type"]
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
-        guard let header = SourceText.lines(of: document.text).first,
+        guard let header = SourceText.firstLine(of: document.text),
             let names = try? CSVLine.fields(of: header).map({ $0.text.trimmingWhitespace.lowercased() })
         else { return false }
         return required.allSatisfy(names.contains)

@@ -67,11 +67,50 @@ internal struct SourceText: Sendable {
     /// - Parameter text: Decoded text.
     /// - Returns: The lines.
     internal static func lines(of text: String) -> [Substring] {
-        var lines = text.split(omittingEmptySubsequences: false) {
-            $0 == "\n" || $0 == "\r\n" || $0 == "\r"
+        Array(Lines(text: text))
+    }
+
+    /// The first line of a text, as `lines(of:).first` but without splitting the rest.
+    ///
+    /// - Parameter text: Decoded text.
+    /// - Returns: The first line; `nil` for empty text.
+    internal static func firstLine(of text: String) -> Substring? {
+        var lines = Lines(text: text)
+        return lines.next()
+    }
+
+    /// The lines of a text as `lines(of:)` gives them, one at a time, for a test that needs only
+    /// the first few lines of a file (format detection).
+    ///
+    /// The text is scanned byte by byte for LF and CR: they are never part of a larger
+    /// character (a CR LF pair is one line end), so this splits where splitting the
+    /// `Character`s would.
+    internal struct Lines: Sequence, IteratorProtocol {
+        private let text: String
+        private var start: String.Index
+
+        /// The lines of `text`.
+        internal init(text: String) {
+            self.text = text
+            start = text.startIndex
         }
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        return lines
+
+        internal mutating func next() -> Substring? {
+            let bytes = text.utf8
+            guard start < bytes.endIndex else { return nil }
+            var end = start
+            while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+                bytes.formIndex(after: &end)
+            }
+            let line = text[start..<end]
+            if end < bytes.endIndex {
+                let isCR = bytes[end] == UInt8(ascii: "\r")
+                bytes.formIndex(after: &end)
+                if isCR, end < bytes.endIndex, bytes[end] == UInt8(ascii: "\n") { bytes.formIndex(after: &end) }
+            }
+            start = end
+            return line
+        }
     }
 
     /// Reads a whole file.

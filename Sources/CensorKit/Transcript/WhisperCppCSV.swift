@@ -13,7 +13,7 @@ internal enum WhisperCppCSV: TranscriptReader {
     internal static let detectionRule = "a first line start,end,text or start,end,speaker,text"
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
-        guard let header = SourceText.lines(of: document.text).first else { return false }
+        guard let header = SourceText.firstLine(of: document.text) else { return false }
         return ["start,end,text", "start,end,speaker,text"].contains(header.trimmingWhitespace)
     }
 
