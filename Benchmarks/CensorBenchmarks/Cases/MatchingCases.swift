@@ -31,13 +31,15 @@ enum MatchingCases {
                       work: [.items(Double(wordCount), "words")]) {
                 let (transcript, list) = try inputs(session)
                 let matches = list.matches(in: transcript)
-                let planner = Planner()
+                // Refinement off: this case measures planning's own cost (times to frames,
+                // snapping, merging); the e2e/ cases measure refinement on real audio.
+                let planner = Planner(options: PlanOptions(refine: false))
                 let duration = (transcript.words.last?.end ?? 0) + 1
                 return Iteration(run: {
                     var audio = SyntheticAudio(frameCount: Int(duration * 48_000), channelCount: 2)
                     blackHole(try planner.plan(matches, sampleRate: 48_000, audio: &audio))
                     return nil
-                }, note: "\(matches.count) matches → spans, edge snapping on synthetic audio")
+                }, note: "\(matches.count) matches → spans, edge snapping on synthetic audio, no refinement")
             },
         ]
     }
