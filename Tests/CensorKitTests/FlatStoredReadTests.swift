@@ -83,7 +83,7 @@ import Testing
         var memory = InterleavedBuffer(samples: floats, channelCount: channels)
         var fileSnapper = EdgeSnapper(windowFrames: 480)
         var memorySnapper = EdgeSnapper(windowFrames: 480)
-        var generator = SplitMix(state: 0x5EED_0F_ED6E)
+        var generator = Signals.Random(seed: 0x5EED_0F_ED6E)
         var cores: [Range<Int>] = [0..<10, 0..<Self.frameCount, (Self.frameCount - 5)..<Self.frameCount, 100..<101, 479..<481]
         for _ in 0..<300 {
             let start = Int.random(in: 0..<(Self.frameCount - 1), using: &generator)
@@ -94,19 +94,6 @@ import Testing
             let fromMemory = try memorySnapper.widen(core, in: &memory)
             #expect(fromFile == fromMemory, "core \(core)")
             #expect(fromFile.lowerBound <= core.lowerBound && fromFile.upperBound >= core.upperBound)
-        }
-    }
-
-    /// A seeded generator, so the cores are the same every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
