@@ -41,4 +41,14 @@ import Testing
         #expect(audio.samples.count == 32_000)
         #expect(audio.samples[(2 * 16_000 - 2)...].allSatisfy { $0 == 0 })
     }
+
+    @Test("matches sharing a start, the later one ending first, are refined (their audio lies inside the kept samples)")
+    func nestedMatches() throws {
+        // Found by the pipeline target: two WebVTT cues with the same times, both listed.
+        var audio = Self.noise()
+        let matches = [Self.match(0.5, 1.2), Match(wordIndices: 1..<2, text: "crap", pattern: "crap", start: 0.5, end: 0.9)]
+        let plan = try Planner(options: PlanOptions(padBefore: 0.02, padAfter: 0.02)).plan(matches, sampleRate: 8_000, audio: &audio)
+        #expect(plan.spans.count == 1)
+        #expect(plan.spans.first?.matches.count == 2)
+    }
 }

@@ -74,7 +74,9 @@ final class BandLevelCache {
             firstFrame = (range.lowerBound + hop - 1) / hop
             kept = range.lowerBound..<range.lowerBound
         }
-        try append(max(range.lowerBound, kept.upperBound)..<range.upperBound, from: &audio)
+        if kept.upperBound < range.upperBound {
+            try append(max(range.lowerBound, kept.upperBound)..<range.upperBound, from: &audio)
+        }
         let frames = ((range.lowerBound + hop - 1) / hop)..<((range.upperBound - frameSize) / hop + 1)
         let computed = firstFrame + levels[0].count - levelStart
         if computed < frames.upperBound {
