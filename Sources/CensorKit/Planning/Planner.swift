@@ -53,23 +53,18 @@ public struct Planner: Sendable {
             }
             core = try snapper.widen(core, in: &audio)
             let fade = frames(options.crossfade, sampleRate)
+            // The times used, refined or not; after merging, those equal to the transcript's are
+            // cleared again.
             spans.append(Span(
                 fadeStart: max(0, core.lowerBound - fade), start: core.lowerBound,
                 end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade),
-                matches: [match]))
+                matches: [match], refinedStart: times.start, refinedEnd: times.end))
         }
         var merged = spans.merged()
-        if options.refine {
-            var refinedTimes: [Match: (start: Double, end: Double)] = [:]
-            for (index, match) in matches.enumerated() { refinedTimes[match] = refined[index] }
-            for index in merged.indices {
-                let words = merged[index].matches
-                let start = words.map(\.start).min() ?? 0, end = words.map(\.end).max() ?? 0
-                let refinedStart = words.map { refinedTimes[$0]?.start ?? $0.start }.min() ?? start
-                let refinedEnd = words.map { refinedTimes[$0]?.end ?? $0.end }.max() ?? end
-                merged[index].refinedStart = refinedStart == start ? nil : refinedStart
-                merged[index].refinedEnd = refinedEnd == end ? nil : refinedEnd
-            }
+        for index in merged.indices {
+            let words = merged[index].matches
+            if merged[index].refinedStart == words.map(\.start).min() { merged[index].refinedStart = nil }
+            if merged[index].refinedEnd == words.map(\.end).max() { merged[index].refinedEnd = nil }
         }
         return Plan(spans: merged, skipped: skipped)
     }

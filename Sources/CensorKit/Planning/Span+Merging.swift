@@ -3,7 +3,8 @@ extension Array where Element == Span {
     /// merged into one span covering them all.
     ///
     /// A merged span's core runs from the first core's start to the last core's end, so the
-    /// audio between two nearby words is censored too rather than briefly let through.
+    /// audio between two nearby words is censored too rather than briefly let through; its
+    /// refined start and end are the earliest and latest of those the spans have.
     ///
     /// - Complexity: O(*n* log *n*) for *n* spans.
     public func merged() -> [Span] {
@@ -19,6 +20,8 @@ extension Array where Element == Span {
             last.end = Swift.max(last.end, span.end)
             last.fadeEnd = Swift.max(last.fadeEnd, span.fadeEnd)
             last.matches += span.matches
+            last.refinedStart = [last.refinedStart, span.refinedStart].compactMap { $0 }.min()
+            last.refinedEnd = [last.refinedEnd, span.refinedEnd].compactMap { $0 }.max()
             result[result.count - 1] = last
         }
         return result
