@@ -4,44 +4,20 @@ import Testing
 /// The benchmark executable (`CensorBenchmarks`) runs: one tiny case, its results read back as
 /// JSON. No timing is judged; the machines are shared and noisy.
 @Suite struct BenchmarkSmokeTests {
-    /// `CensorBenchmarks` beside the `censor` executable the CLI tests use (SwiftPM builds every
-    /// product into one folder); `CENSOR_BENCHMARKS_EXECUTABLE` overrides the search.
-    static func executable() throws -> URL {
-        if let override = ProcessInfo.processInfo.environment["CENSOR_BENCHMARKS_EXECUTABLE"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
-        }
-        let candidates = CensorCommand.candidateFolders.map { $0.appendingPathComponent("CensorBenchmarks") }
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw CensorCommand.NotFound(searched: candidates.map(\.path))
-    }
-
-    /// Runs the benchmarks with `arguments`; returns the exit status, standard output and error.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs the benchmarks with `arguments` in a private folder, which also holds the inputs
+    /// a case would generate.
+    ///
+    /// The executable is `CensorBenchmarks` beside the `censor` executable the CLI tests use
+    /// (SwiftPM builds every product into one folder); `CENSOR_BENCHMARKS_EXECUTABLE` overrides
+    /// the search.
+    static func run(_ arguments: [String]) throws -> CensorCommand.Result {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("censor-bench-smoke-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = try executable()
-        // Generated inputs, if a case needed any, would go to the private folder.
-        process.arguments = arguments + ["--data", folder.appendingPathComponent("data").path]
-        process.currentDirectoryURL = folder
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return (process.terminationStatus,
-                String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let program = try CensorCommand.executable(named: "CensorBenchmarks", override: "CENSOR_BENCHMARKS_EXECUTABLE")
+        return try CensorCommand.run(program: program, arguments + ["--data", folder.appendingPathComponent("data").path],
+                                     in: folder)
     }
 
     @Test("runs the noop case and reports it as JSON with ordered statistics")

@@ -58,10 +58,16 @@ enum CensorCommand {
 
     /// The `censor` executable to run.
     static func executable() throws -> URL {
-        if let override = ProcessInfo.processInfo.environment["CENSOR_EXECUTABLE"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
+        try executable(named: "censor", override: "CENSOR_EXECUTABLE")
+    }
+
+    /// The product `name` in the first of ``candidateFolders`` that has it, or the path in the
+    /// environment variable `override` when set.
+    static func executable(named name: String, override: String) throws -> URL {
+        if let path = ProcessInfo.processInfo.environment[override], !path.isEmpty {
+            return URL(fileURLWithPath: path)
         }
-        let candidates = candidateFolders.map { $0.appendingPathComponent("censor") }
+        let candidates = candidateFolders.map { $0.appendingPathComponent(name) }
         for candidate in candidates {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
