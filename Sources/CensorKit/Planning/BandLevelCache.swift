@@ -4,9 +4,10 @@ import Foundation
 /// computed once and kept while edge refinement moves forward through the file.
 ///
 /// Grid frame `t` is the Hann-windowed stretch `t·hop ..< t·hop + frameSize` of the channels'
-/// mix (their mean, polarity-corrected: ``ChannelMix``). The analyses of neighbouring matches overlap (each reaches the refinement window and
-/// half a second beyond its edges); requests that come in time order share every frame they
-/// overlap on, so each frame of the file is transformed at most once. A request that starts
+/// mix (their mean, polarity-corrected: ``ChannelMix``). The analyses of neighbouring matches
+/// overlap (each reaches the refinement window and half a second beyond its edges); requests
+/// that come in time order share every frame they overlap on, so each frame of the file is
+/// transformed at most once. A request that starts
 /// before the samples kept starts over from it.
 ///
 /// Not thread-safe: give each thread its own cache.
@@ -23,7 +24,7 @@ final class BandLevelCache {
     /// The bins the bands cover.
     private let bins: Range<Int>
 
-    /// The channels' mean of the samples from `firstSample` on, from `mono[monoStart]`.
+    /// The channels' mix of the samples from `firstSample` on, from `mono[monoStart]`.
     private var mono: [Float] = []
     private var monoStart = 0
     private var firstSample = 0
@@ -64,7 +65,7 @@ final class BandLevelCache {
     /// - Returns: The grid frames inside `range`, whose levels ``withLevels(of:in:_:)`` now gives.
     /// - Throws: When `audio` cannot be read.
     func load(_ range: Range<Int>, from audio: inout some FrameSource) throws -> Range<Int> {
-        var kept = firstSample..<(firstSample + mono.count - monoStart)
+        var kept = keptSamples
         if range.lowerBound < kept.lowerBound || range.lowerBound > kept.upperBound {
             // Behind the samples kept, or past them with a gap: start over at the range.
             mono.removeAll(keepingCapacity: true)
@@ -101,13 +102,16 @@ final class BandLevelCache {
     /// The band levels of the frame starting at sample `start` (anywhere, not only on the grid),
     /// written to `levels`; `false` when that frame reaches outside the samples kept.
     func levels(ofFrameAt start: Int, into levels: inout [Float]) -> Bool {
-        guard start >= firstSample, start + frameSize <= firstSample + mono.count - monoStart else { return false }
+        guard keptSamples.contains(start), start + frameSize <= keptSamples.upperBound else { return false }
         if levels.count != bands.count { levels = [Float](repeating: 0, count: bands.count) }
         levels.withUnsafeMutableBufferPointer { write(levelsOfFrameAt: start, to: $0.baseAddress!) }
         return true
     }
 
-    /// Appends the channels' mean of `range` to the samples kept.
+    /// The sample frames whose mix is kept.
+    private var keptSamples: Range<Int> { firstSample..<(firstSample + mono.count - monoStart) }
+
+    /// Appends the channels' mix of `range` to the samples kept.
     private func append(_ range: Range<Int>, from audio: inout some FrameSource) throws {
         guard !range.isEmpty else { return }
         try audio.readFrames(range, into: &interleaved)

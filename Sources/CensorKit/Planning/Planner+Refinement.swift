@@ -31,29 +31,39 @@ extension Planner {
         guard !order.isEmpty else { return refined }
         let mix = try ChannelMix(for: &audio)
         let threads = min(threads, order.count / Self.matchesPerThread)
+        let window = options.refineWindow
         guard threads > 1, let reopen = audio.reopener else {
-            var refiner = EdgeRefiner(sampleRate: sampleRate, window: options.refineWindow, mix: mix)
-            for index in order {
-                refined[index] = try refiner.refine(start: matches[index].start, end: matches[index].end, in: &audio)
+            try Self.refine(order[...], of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
+                refined[$0] = $1
             }
             return refined
         }
         let results = RefinedTimes(count: matches.count)
-        let window = options.refineWindow
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
             do {
                 var source = try reopen()
-                var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
-                for index in stretch {
-                    let times = try refiner.refine(start: matches[index].start, end: matches[index].end, in: &source)
-                    results.set(times, at: index)
-                }
+                try Self.refine(stretch, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &source,
+                                storing: results.set)
             } catch {
                 results.fail(error)
             }
         }
         return try results.values()
+    }
+}
+
+extension Planner {
+    /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
+    /// `audio`, and hands each result to `store` with its index.
+    private static func refine(
+        _ stretch: ArraySlice<Int>, of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
+        in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
+    ) throws {
+        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        for index in stretch {
+            store(index, try refiner.refine(start: matches[index].start, end: matches[index].end, in: &audio))
+        }
     }
 }
 
@@ -67,7 +77,7 @@ private final class RefinedTimes: @unchecked Sendable {
         times = Array(repeating: nil, count: count)
     }
 
-    func set(_ value: (start: Double, end: Double), at index: Int) {
+    func set(_ index: Int, _ value: (start: Double, end: Double)) {
         lock.withLock { times[index] = value }
     }
 
