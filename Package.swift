@@ -23,9 +23,11 @@ let package = Package(
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"])]
         ),
+        // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
+        .systemLibrary(name: "CXattr"),
         .target(
             name: "CensorKit",
-            dependencies: ["CSndFile", "CSampleRate", "CFFTW3"]
+            dependencies: ["CSndFile", "CSampleRate", "CFFTW3", "CXattr"]
         ),
         .target(
             name: "CensorCLI",

@@ -9,14 +9,33 @@ struct Batch {
 
     /// Censors every input; returns whether all succeeded.
     ///
-    /// - Throws: When the censor list cannot be loaded or the combined report not written
-    ///   (nothing has been censored in the first case).
+    /// - Throws: When the censor list cannot be loaded, an output path is refused before any
+    ///   work, or the combined report cannot be written (nothing has been censored in the first
+    ///   two cases).
     func run() throws -> Bool {
-        for path in [arguments.report, arguments.labels].compactMap({ $0 }) {
-            try OutputFileError.checkWritable(path)
+        let lists: [(path: String, role: OutputTransaction.Role)] = arguments.lists.compactMap {
+            if case let .file(path) = $0 { (path, .list) } else { nil }
         }
+        let inputs = arguments.inputs.map { (path: $0, role: OutputTransaction.Role.input) }
+        let explicitTranscript = arguments.transcript.map { [(path: $0, role: OutputTransaction.Role.transcript)] } ?? []
         let list = try loadList()
-        let jobs = arguments.inputs.map { Job(input: $0, arguments: arguments, list: list) }
+        let outputs = arguments.dryRun ? [] : arguments.inputs.map { Job(input: $0, arguments: arguments, list: list).outputPath }
+        try Self.checkDistinct(outputs + [arguments.report, arguments.labels].compactMap { $0 })
+        // With several inputs the report combines them all: its own transaction, checked now.
+        var combinedReport: OutputTransaction?
+        if let path = arguments.report, arguments.inputs.count > 1 {
+            let transaction = OutputTransaction(
+                overwrite: arguments.force,
+                protecting: inputs + lists + explicitTranscript + outputs.map { ($0, .output) })
+            try transaction.reserve(path)
+            combinedReport = transaction
+        }
+        let report = combinedReport == nil ? [] : arguments.report.map { [(path: $0, role: OutputTransaction.Role.output)] } ?? []
+        let jobs = arguments.inputs.enumerated().map { index, input in
+            let others = outputs.indices.filter { $0 != index }.map { (path: outputs[$0], role: OutputTransaction.Role.output) }
+            return Job(input: input, arguments: arguments, list: list,
+                       protected: inputs.filter { $0.path != input } + lists + explicitTranscript + others + report)
+        }
         let progress = ProgressLine(enabled: !arguments.quiet && !arguments.dryRun && Console.errorIsTerminal)
         let printer = Printer(arguments: arguments, total: jobs.count)
         let queue = JobQueue(jobs)
@@ -31,9 +50,26 @@ struct Batch {
         }
         progress.clear()
         let results = queue.outcomes
-        try writeReports(results)
+        if let combinedReport, let path = arguments.report {
+            let reports = results.compactMap(\.report).map { $0.json() }
+            try combinedReport.write("[\n" + reports.joined(separator: ",\n") + "]\n", to: path)
+            try combinedReport.commit()
+        }
         if jobs.count > 1 { printer.summarize(results) }
         return results.allSatisfy { $0.error == nil }
+    }
+
+    /// Refuses a run whose outputs name one file twice (two inputs of one name into one
+    /// `--output-dir`, a report written over the audio output), before anything is censored.
+    private static func checkDistinct(_ paths: [String]) throws(CensorError) {
+        var seen: [FileIdentity: String] = [:]
+        for path in paths {
+            let identity = FileIdentity(of: path)
+            if let first = seen[identity] {
+                throw .outputIsProtected(path: path, file: first, role: OutputTransaction.Role.output.rawValue)
+            }
+            seen[identity] = path
+        }
     }
 
     /// The censor list: every `--words` file and `--word`, in order, and the built-in list when
@@ -51,17 +87,6 @@ struct Batch {
         }
         if arguments.alsoDefault { list.append(contentsOf: .defaultEnglish) }
         return list
-    }
-
-    /// Writes `--report`: one report object, or an array of them for several inputs.
-    private func writeReports(_ outcomes: [Job.Outcome]) throws {
-        guard let path = arguments.report else { return }
-        let reports = outcomes.compactMap(\.report)
-        guard arguments.inputs.count > 1 else {
-            if let report = reports.first { try OutputFileError.write(report.json(), to: path) }
-            return
-        }
-        try OutputFileError.write("[\n" + reports.map { $0.json() }.joined(separator: ",\n") + "]\n", to: path)
     }
 }
 

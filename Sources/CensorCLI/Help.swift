@@ -2,7 +2,7 @@ import CensorKit
 
 /// The texts `censor` prints about itself.
 enum Help {
-    static let version = "censor 0.1.0"
+    static let version = "censor \(Censor.version)"
 
     static let usage = "Usage: censor <input>... [--transcript <file>] (--words <file> | --word <word>)... [<options>]"
 

@@ -1,11 +1,15 @@
 import CensorKit
 import Foundation
 
-/// Censoring one input file: find its transcript, match, plan or render, write its labels.
+/// Censoring one input file: find its transcript, match, plan or render, and write the audio,
+/// the report and the labels as one ``CensorKit/OutputTransaction``.
 struct Job: Sendable {
     let input: String
     let arguments: Arguments
     let list: CensorList
+    /// Files of the run no output of this job may be: inputs, censor lists, the other jobs'
+    /// outputs, a combined report.
+    var protected: [(path: String, role: OutputTransaction.Role)] = []
 
     /// What became of one input.
     struct Outcome: Sendable {
@@ -16,6 +20,8 @@ struct Job: Sendable {
         var error: (any Error)?
         /// Warnings to print.
         var warnings: [String] = []
+        /// Why the file was left as it is, when it was skipped (already censored in place).
+        var skipped: String?
     }
 
     /// Runs the job; never throws, the outcome says how it went.
@@ -23,6 +29,17 @@ struct Job: Sendable {
         var outcome = Outcome(input: input)
         do {
             let transcriptPath = try arguments.transcript ?? TranscriptLocator.transcript(beside: input)
+            let transaction = OutputTransaction(
+                overwrite: arguments.force, protecting: protected + [(input, .input), (transcriptPath, .transcript)])
+            // The side files are checked before any work; the audio output as soon as the input is open.
+            let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil].compactMap { $0 }
+            for path in sideFiles { try transaction.reserve(path) }
+            if arguments.inPlace, !arguments.force, !arguments.dryRun,
+               let marker = CensorMarker.find(in: try AudioReader(path: input).metadata) {
+                transaction.discard()
+                outcome.skipped = "it was censored already (\(marker)); use --force to censor it again"
+                return outcome
+            }
             let transcript = try Self.loadTranscript(transcriptPath, format: arguments.transcriptFormat)
             if transcript.words.isEmpty {
                 outcome.warnings.append("\(transcriptPath) has no timed words; nothing can be censored")
@@ -41,10 +58,11 @@ struct Job: Sendable {
             } else {
                 report = try censor.censorFile(
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
-                    overwrite: arguments.force, replacingInput: arguments.inPlace,
-                    progress: progress)
+                    replacingInput: arguments.inPlace, into: transaction, progress: progress)
             }
-            if let labels = arguments.labels { try LabelTrack(report).write(to: labels) }
+            if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
+            if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
+            try transaction.commit()
             outcome.warnings += report.skipped.map { match in
                 "'\(match.text)' at \(Messages.seconds(match.start))–\(Messages.seconds(match.end)) s lies past "
                     + "the end of \(input) (\(Messages.seconds(Double(report.frames) / Double(report.sampleRate))) s); "

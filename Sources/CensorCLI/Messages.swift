@@ -3,15 +3,19 @@ import Foundation
 
 /// The texts `censor` prints about a run.
 enum Messages {
-    /// Seconds with three decimals.
+    /// Seconds with three decimals; past ten million, `%.3g` (a transcript's 1e300 s would
+    /// otherwise print 300 digits).
     static func seconds(_ value: Double) -> String {
-        String(format: "%.3f", value)
+        String(format: abs(value) < 1e7 ? "%.3f" : "%.3g", value)
     }
 
-    /// `--dry-run`'s lines: start, end, the words and the list entry, tab-separated.
+    /// `--dry-run`'s lines: start, end, the words and the list entry, tab-separated; control
+    /// characters in the words escaped (and tabs, which would add a field).
     static func dryRun(_ report: Report) -> String {
-        report.spans.map { span in
-            "\(seconds(span.start))\t\(seconds(span.end))\t\(span.text)\t\(span.pattern)\n"
+        let field = { (text: String) in Console.printable(text).replacingOccurrences(of: "\t", with: "\\t")
+            .replacingOccurrences(of: "\n", with: "\\n") }
+        return report.spans.map { span in
+            "\(seconds(span.start))\t\(seconds(span.end))\t\(field(span.text))\t\(field(span.pattern))\n"
         }.joined()
     }
 

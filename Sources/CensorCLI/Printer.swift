@@ -21,6 +21,9 @@ final class Printer: Sendable {
                 if total == 1 { Console.error("Error: \(error)") }
                 return
             }
+            if let skipped = outcome.skipped, !arguments.quiet {
+                Console.error("censor: \(outcome.input): skipped: \(skipped)")
+            }
             guard let report = outcome.report else { return }
             if !arguments.quiet {
                 for warning in outcome.warnings { Console.error("Warning: \(warning)") }
@@ -43,6 +46,8 @@ final class Printer: Sendable {
         for outcome in outcomes {
             if let error = outcome.error {
                 lines.append("  FAILED  \(outcome.input): \(error)")
+            } else if let skipped = outcome.skipped {
+                lines.append("  skipped \(outcome.input): \(skipped)")
             } else if let report = outcome.report {
                 let spans = "\(report.spans.count) span\(report.spans.count == 1 ? "" : "s")"
                 lines.append("  ok      \(outcome.input)" + (report.output.map { " → \($0)" } ?? "") + " (\(spans))")

@@ -2,9 +2,12 @@ import CensorKit
 import Foundation
 import Synchronization
 
-/// What `censor` does when it is interrupted: on SIGINT, SIGTERM or SIGHUP it removes every
-/// temporary output it is writing, says so, and exits with 128 + the signal's number (130 for
-/// SIGINT, 143 for SIGTERM, 129 for SIGHUP). The inputs and any output that existed before are
+/// What `censor` does when it is interrupted: on SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+/// SIGUSR1, SIGUSR2 or SIGALRM it removes every temporary output it is writing, says so, and
+/// exits with 128 + the signal's number (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP, 131
+/// for SIGQUIT, 141 for SIGPIPE, 138 and 140 for SIGUSR1 and SIGUSR2, 142 for SIGALRM). Only
+/// SIGKILL can leave a temporary file; the next run that writes into its folder removes it.
+/// A write to a standard output whose reader went away ends censor the same way, as SIGPIPE. The inputs and any output that existed before are
 /// untouched, since an output only ever replaces its destination by a final rename.
 ///
 /// The signals are blocked in every thread and taken by one thread waiting in `sigwait`, so
@@ -16,7 +19,13 @@ import Synchronization
 /// error censor reports and cleans up after, instead of killing the process mid-write.
 enum SignalHandling {
     /// The signals that stop `censor` cleanly.
-    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM]
+
+    /// The signals' names, for the message.
+    static let names: [Int32: String] = [
+        SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGQUIT: "SIGQUIT", SIGPIPE: "SIGPIPE",
+        SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2", SIGALRM: "SIGALRM",
+    ]
 
     /// Installs the handling; call before any other thread starts, so that every thread
     /// inherits the blocked signals. A signal ignored when `censor` starts (as `nohup` and
@@ -58,10 +67,12 @@ enum SignalHandling {
         thread.start()
     }()
 
-    /// Removes every temporary output, says what happened and exits with 128 + `number`.
-    private static func stop(on number: Int32) -> Never {
+    /// Removes every temporary output, says what happened (unless `quietly`) and exits with
+    /// 128 + `number`.
+    static func stop(on number: Int32, quietly: Bool = false) -> Never {
         TemporaryOutputs.removeAll()
-        let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : number == SIGHUP ? "SIGHUP" : "signal \(number)"
+        if quietly { _exit(128 + number) }
+        let name = names[number] ?? "signal \(number)"
         Console.errorRaw((Console.errorIsTerminal ? "\r\u{1B}[K" : "")
             + "censor: interrupted by \(name); unfinished outputs removed, inputs and existing files untouched\n")
         _exit(128 + number)

@@ -206,9 +206,12 @@ import Darwin
     static func censor(_ workspace: Workspace, to output: String, limit: Int) throws -> Report {
         let transcript = try Transcript.load(contentsOf: workspace.file("talk.json"))
         let matches = CensorList(entries: ["damn", "crap"]).matches(in: transcript)
-        return try Censor().censorFile(
+        let transaction = OutputTransaction(overwrite: false, protecting: [(workspace.path("talk.wav"), .input)])
+        let report = try Censor().censorFile(
             input: workspace.path("talk.wav"), output: workspace.path(output), matches: matches, format: OutputFormat(),
-            overwrite: false, replacingInput: false, sizeLimit: limit, progress: nil)
+            replacingInput: false, into: transaction, sizeLimit: limit, progress: nil)
+        try transaction.commit()
+        return report
     }
 
     static let audioBytes = Workspace.frames * Workspace.channels * 2

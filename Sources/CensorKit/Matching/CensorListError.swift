@@ -38,9 +38,9 @@ public enum CensorListError: Error, CustomStringConvertible, Sendable, Equatable
         case let .unreadable(file, reason):
             "\(file): cannot read the censor list: \(reason)"
         case let .malformed(file, line, column, expected, found):
-            "\(file): line \(line):column \(column): expected \(expected), found \(found)"
+            "\(file): line \(line):column \(column): expected \(expected), found \(excerpt(found))"
         case let .malformedItem(file, item, expected, found):
-            "\(file): \(item): expected \(expected), found \(found)"
+            "\(file): \(item): expected \(expected), found \(excerpt(found))"
         }
     }
 }

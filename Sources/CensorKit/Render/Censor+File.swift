@@ -23,16 +23,37 @@ extension Censor {
         input: String, output: String, matches: [Match], format: OutputFormat = OutputFormat(),
         overwrite: Bool = false, replacingInput: Bool = false, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
-        try censorFile(
-            input: input, output: output, matches: matches, format: format, overwrite: overwrite,
-            replacingInput: replacingInput, sizeLimit: AudioFileFormat.classicSizeLimit, progress: progress)
+        let transaction = OutputTransaction(overwrite: overwrite, protecting: [(input, .input)])
+        let report = try censorFile(
+            input: input, output: output, matches: matches, format: format, replacingInput: replacingInput,
+            into: transaction, progress: progress)
+        try transaction.commit()
+        return report
     }
 
-    /// ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)`` with the
-    /// most audio bytes a WAV or AIFF output may hold given, so tests can pass it cheaply.
+    /// Censors an audio file into an output of `transaction`, which the caller commits together
+    /// with the job's other outputs (report, labels, …); until then nothing is at `output`.
+    ///
+    /// - Parameters:
+    ///   - transaction: The job's outputs; its rules apply to `output`, and it says whether an
+    ///     existing file may be replaced.
+    ///   - Others: As ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``.
+    /// - Returns: What was censored, and where.
+    /// - Throws: ``AudioError`` or ``CensorError``.
+    public func censorFile(
+        input: String, output: String, matches: [Match], format: OutputFormat = OutputFormat(),
+        replacingInput: Bool = false, into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
+    ) throws -> Report {
+        try censorFile(
+            input: input, output: output, matches: matches, format: format, replacingInput: replacingInput,
+            into: transaction, sizeLimit: AudioFileFormat.classicSizeLimit, progress: progress)
+    }
+
+    /// ``censorFile(input:output:matches:format:replacingInput:into:progress:)`` with the most
+    /// audio bytes a WAV or AIFF output may hold given, so tests can pass it cheaply.
     func censorFile(
-        input: String, output: String, matches: [Match], format: OutputFormat, overwrite: Bool,
-        replacingInput: Bool, sizeLimit: Int, progress: ((RenderProgress) -> Void)?
+        input: String, output: String, matches: [Match], format: OutputFormat, replacingInput: Bool,
+        into transaction: OutputTransaction, sizeLimit: Int, progress: ((RenderProgress) -> Void)?
     ) throws -> Report {
         let reader = try AudioReader(path: input)
         var warnings = reader.warnings
@@ -42,16 +63,17 @@ extension Censor {
         let (outputFormat, sizeWarning) = try requested.fitting(
             frames: outputFrames, path: output, limit: sizeLimit)
         if let sizeWarning { warnings.append(sizeWarning) }
-        let destination = try AtomicOutput(
-            destination: output, input: input, overwrite: overwrite, replacingInput: replacingInput)
+        let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         var engine = try makeEngine(plan: plan, channelCount: reader.channelCount,
                                     sampleRate: reader.format.sampleRate, audio: &source)
-        try destination.create()
+        var metadata = reader.metadata
+        metadata.strings["software"] = CensorMarker.text(
+            spans: plan.spans, sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
         do {
             let writer = try AudioWriter(
-                creating: destination.temporary, for: output, format: outputFormat, metadata: reader.metadata,
+                creating: temporary, for: output, format: outputFormat, metadata: metadata,
                 quality: format.quality)
             try reader.seek(to: 0)
             var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: progress)
@@ -76,9 +98,8 @@ extension Censor {
                     + "it declares; the output holds the audio that was there")
             }
             try writer.close()
-            try destination.commit()
         } catch {
-            destination.discard()
+            transaction.discard()
             throw error
         }
         var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)

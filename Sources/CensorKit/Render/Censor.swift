@@ -12,6 +12,9 @@ public struct Censor: Sendable {
     /// Frames read, censored and written at a time when streaming a file.
     public static let defaultBlockFrames = 65_536
 
+    /// The version of censor, as its files' ``CensorMarker`` and `--version` give it.
+    public static let version = "0.1.0"
+
     /// What happens to censored audio.
     public var mode: CensorMode
     /// How matches become spans.

@@ -11,6 +11,12 @@ public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The output's temporary file could not be created beside it (a read-only folder, or a
     /// directory where the output should go).
     case cannotCreate(path: String, reason: String)
+    /// The output path names a file the run reads or writes otherwise: the transcript, a
+    /// censor list, another output (`role` says which, as ``OutputTransaction/Role`` words it).
+    case outputIsProtected(path: String, file: String, role: String)
+    /// Censoring in place would replace one name of a file that has `links` hard links, and
+    /// leave the others with the uncensored audio.
+    case hardLinked(path: String, links: Int)
     /// The process is being stopped by a signal; nothing more is written.
     case interrupted
 
@@ -26,6 +32,11 @@ public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
             "cannot move the finished output into place at '\(path)': \(reason)"
         case let .cannotCreate(path, reason):
             "cannot write output '\(path)': \(reason)"
+        case let .outputIsProtected(path, file, role):
+            "output '\(path)' is the same file as \(role), '\(file)'; choose another path"
+        case let .hardLinked(path, links):
+            "'\(path)' has \(links) hard links; replacing it in place would leave the other "
+                + "\(links - 1 == 1 ? "name" : "\(links - 1) names") with the uncensored audio; use --force to replace this name only"
         case .interrupted:
             "interrupted; the unfinished output was removed"
         }

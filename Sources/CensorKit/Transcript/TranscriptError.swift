@@ -52,9 +52,9 @@ public enum TranscriptError: Error, CustomStringConvertible, Sendable, Equatable
                 + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ")
         case let .malformed(file, format, place, expected, found):
             let heading = format.map { "\(file) (\($0.rawValue))" } ?? file
-            return "\(heading): \(place): expected \(expected), found \(found)"
+            return "\(heading): \(place): expected \(expected), found \(excerpt(found))"
         case let .invalidTime(file, format, place, expected, found):
-            return "\(file) (\(format.rawValue)): \(place): expected \(expected), found \(found)"
+            return "\(file) (\(format.rawValue)): \(place): expected \(expected), found \(excerpt(found))"
         }
     }
 }

@@ -1,0 +1,159 @@
+import Foundation
+import Synchronization
+
+/// The temporary files of every output this process is writing, so that a process stopped by
+/// a signal can remove them before it exits.
+///
+/// A temporary file is created, renamed into place and removed only under this registry's
+/// lock, so ``removeAll()`` sees every one that exists: none is created or renamed after it
+/// (those attempts fail with ``CensorError/interrupted``), and the outputs of a transaction
+/// renamed before it are complete, all of them.
+///
+/// ```swift
+/// // In a thread that has received SIGINT:
+/// TemporaryOutputs.removeAll()
+/// _exit(130)
+/// ```
+public enum TemporaryOutputs {
+    private struct State {
+        var paths: Set<String> = []
+        var closed = false
+        var stopping: (@Sendable () -> Bool)?
+        /// Folders already cleared of stale temporary files.
+        var swept: Set<String> = []
+    }
+
+    private static let state = Mutex(State())
+
+    /// When this process started using the registry: stale temporary files are older.
+    private static let started = time(nil)
+
+    /// Has every later rename first ask `stopping`, under the lock, and fail with
+    /// ``CensorError/interrupted`` (removing its file) when it says yes.
+    ///
+    /// For a process that takes its signals in a thread of its own: a signal sent before an
+    /// output was renamed into place must keep it from being renamed, even if the thread has
+    /// not yet called ``removeAll()``. Call it first thing: it also marks the start of the run,
+    /// before which a temporary file must be to count as stale.
+    ///
+    /// - Parameter stopping: Whether the process is being stopped; called with the lock held.
+    public static func refuseRenames(when stopping: @escaping @Sendable () -> Bool) {
+        _ = started
+        state.withLock { $0.stopping = stopping }
+    }
+
+    /// Removes every temporary file and refuses to create or rename any from now on.
+    ///
+    /// For a process about to exit: outputs being written fail with
+    /// ``CensorError/interrupted`` afterwards.
+    ///
+    /// - Returns: The paths removed.
+    @discardableResult
+    public static func removeAll() -> [String] {
+        state.withLock { state in
+            state.closed = true
+            let removed = state.paths.sorted()
+            for path in removed { unlink(path) }
+            state.paths = []
+            return removed
+        }
+    }
+
+    /// Whether `name` is a temporary file of censor's naming, `.<name>.censor-<pid>-<random>.tmp`;
+    /// returns the process id in it.
+    static func owner(ofTemporary name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.range(of: ".censor-", options: .backwards)
+        else { return nil }
+        let fields = name[marker.upperBound..<name.index(name.endIndex, offsetBy: -4)].split(separator: "-")
+        guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0,
+              fields[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        return pid
+    }
+
+    /// Removes, once per folder and process, the temporary files of censor's naming in `folder`
+    /// that a process no longer running left there (one killed by SIGKILL) before this one started.
+    ///
+    /// - Returns: The names removed.
+    @discardableResult
+    static func removeStale(in folder: String) -> [String] {
+        let first = state.withLock { $0.swept.insert(folder).inserted }
+        guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names {
+            guard let pid = owner(ofTemporary: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mtim.tv_sec < started else { continue }
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
+    /// Creates `path` (which must not exist) and registers it.
+    static func create(_ path: String, for destination: String) throws(CensorError) {
+        let failure: CensorError? = state.withLock { state in
+            guard !state.closed else { return .interrupted }
+            let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            guard file >= 0 else {
+                let reason = String(cString: strerror(errno))
+                return .cannotCreate(path: destination, reason: "cannot create a file in '\(OutputPath.folder(of: path))': \(reason)")
+            }
+            close(file)
+            state.paths.insert(path)
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// One finished file of a transaction and where it goes.
+    struct Move {
+        let temporary: String
+        /// The file replaced or created (a symbolic link's target).
+        let target: String
+        /// The path as given, for messages.
+        let path: String
+        /// Whether an existing file at `target` may be replaced.
+        let replacing: Bool
+    }
+
+    /// Moves every file into place, or none: first the new files that must not replace
+    /// anything, each made a hard link (which fails if the name exists; where the file system
+    /// has no hard links, an existence check and a rename do), then the replacing renames. A
+    /// refusal undoes the links made. The temporary names are removed and forgotten at the end.
+    static func commit(_ moves: [Move]) throws(CensorError) {
+        let failure: CensorError? = state.withLock { state in
+            guard !state.closed else { return .interrupted }
+            defer {
+                for move in moves where state.paths.remove(move.temporary) != nil { unlink(move.temporary) }
+            }
+            if state.stopping?() == true { return .interrupted }
+            var linked: [String] = []
+            var renames = moves.filter(\.replacing)
+            for move in moves where !move.replacing {
+                if link(move.temporary, move.target) == 0 {
+                    linked.append(move.target)
+                    continue
+                }
+                if errno == EEXIST || access(move.target, F_OK) == 0 {
+                    linked.forEach { unlink($0) }
+                    return .outputExists(path: move.path)
+                }
+                renames.append(move)
+            }
+            for move in renames where rename(move.temporary, move.target) != 0 {
+                let reason = String(cString: strerror(errno))
+                linked.forEach { unlink($0) }
+                return .cannotFinish(path: move.path, reason: reason)
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Removes `path` and forgets it.
+    static func discard(_ path: String) {
+        state.withLock { state in
+            if state.paths.remove(path) != nil { unlink(path) }
+        }
+    }
+}
