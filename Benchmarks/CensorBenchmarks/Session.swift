@@ -66,7 +66,8 @@ final class Session {
 
     /// Every case, in the order they run.
     func benchmarks() -> [Benchmark] {
-        NoopCases.all(self) + DSPCases.all(self) + MatchingCases.all(self) + TranscriptCases.all(self)
+        NoopCases.all(self) + DSPCases.all(self) + MatchingCases.all(self) + ScalingCases.all(self)
+            + TranscriptCases.all(self)
             + BaselineCases.copies(self, container: "wav") + EndToEndCases.wav(self) + BaselineCases.graphs(self)
             + BaselineCases.copies(self, container: "flac") + EndToEndCases.encoded(self, container: "flac")
             + BaselineCases.copies(self, container: "mp3") + EndToEndCases.encoded(self, container: "mp3")

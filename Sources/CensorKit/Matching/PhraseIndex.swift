@@ -15,16 +15,21 @@ internal struct PhraseIndex: Sendable {
     private var entries: [Int32] = [-1]
     /// The globs leading on from each node, with the child each leads to.
     private var globs: [[(glob: Glob, child: Int32)]] = [[]]
+    /// The child each (node, glob text) leads to, so that adding a glob does not search the
+    /// node's list: loading *n* globs is linear, not quadratic.
+    private var globEdges: [GlobEdge: Int32] = [:]
     /// Literal edges: (node, literal id) → child.
     private var edges = EdgeTable()
     /// The id of each literal token of any entry.
     private var literalIDs: [String: Int32] = [:]
     /// Indices into the root's globs by literal prefix (the scalars before the first wildcard),
     /// with the lengths in scalars that those prefixes have; by last literal scalar for those
-    /// starting with a wildcard; and the rest.
+    /// starting with a wildcard; by their first literal scalar for those with a wildcard at
+    /// both ends (`*shit*`: a word must contain an `s`); and the rest.
     private var rootGlobsByPrefix: [String: [Int]] = [:]
     private var rootGlobPrefixLengths: Set<Int> = []
     private var rootGlobsByLast: [Unicode.Scalar: [Int]] = [:]
+    private var rootGlobsByContained: [Unicode.Scalar: [Int]] = [:]
     private var rootGlobsElse: [Int] = []
 
     /// The root node's index, where every lookup starts.
@@ -55,12 +60,14 @@ internal struct PhraseIndex: Sendable {
                     node = child
                 }
             case .glob(let glob):
-                if let existing = globs[Int(node)].first(where: { $0.glob == glob }) {
-                    node = existing.child
+                let edge = GlobEdge(node: node, text: glob.text)
+                if let existing = globEdges[edge] {
+                    node = existing
                 } else {
                     let child = addNode()
                     if node == Self.root { bucket(glob, at: globs[0].count) }
                     globs[Int(node)].append((glob, child))
+                    globEdges[edge] = child
                     node = child
                 }
             }
@@ -109,6 +116,9 @@ internal struct PhraseIndex: Sendable {
     internal func rootGlobChildren(of scalars: [Unicode.Scalar]) -> [Int32] {
         guard !globs[0].isEmpty, let last = scalars.last else { return [] }
         var candidates = (rootGlobsByLast[last] ?? []) + rootGlobsElse
+        if !rootGlobsByContained.isEmpty {
+            for scalar in Set(scalars) { candidates += rootGlobsByContained[scalar] ?? [] }
+        }
         for length in rootGlobPrefixLengths where length <= scalars.count {
             let prefix = String(String.UnicodeScalarView(scalars[..<length]))
             candidates += rootGlobsByPrefix[prefix] ?? []
@@ -136,10 +146,18 @@ internal struct PhraseIndex: Sendable {
             rootGlobPrefixLengths.insert(glob.literalPrefix.unicodeScalars.count)
         } else if let last = glob.lastLiteral {
             rootGlobsByLast[last, default: []].append(index)
+        } else if let contained = glob.text.unicodeScalars.first(where: { $0 != "*" && $0 != "?" }) {
+            rootGlobsByContained[contained, default: []].append(index)
         } else {
             rootGlobsElse.append(index)
         }
     }
+}
+
+/// A glob edge of the trie: the node it leaves and the glob's text.
+private struct GlobEdge: Hashable, Sendable {
+    let node: Int32
+    let text: String
 }
 
 /// An open-addressing hash table from (node, literal id) to a child node, for the trie's

@@ -6,24 +6,33 @@ extension Array where Element == Span {
     /// audio between two nearby words is censored too rather than briefly let through; its
     /// refined start and end are the earliest and latest of those the spans have.
     ///
-    /// - Complexity: O(*n* log *n*) for *n* spans.
+    /// - Complexity: O(*n* log *n* + *m*) for *n* spans of *m* matches in all: each group is
+    ///   grown in place, so packed spans that merge into one cost no more than scattered ones.
     public func merged() -> [Span] {
         let sorted = self.sorted { ($0.fadeStart, $0.start) < ($1.fadeStart, $1.start) }
         var result: [Span] = []
         result.reserveCapacity(sorted.count)
         for span in sorted {
-            guard var last = result.last, span.fadeStart <= last.fadeEnd else {
+            guard let last = result.indices.last, span.fadeStart <= result[last].fadeEnd else {
                 result.append(span)
                 continue
             }
-            last.start = Swift.min(last.start, span.start)
-            last.end = Swift.max(last.end, span.end)
-            last.fadeEnd = Swift.max(last.fadeEnd, span.fadeEnd)
-            last.matches += span.matches
-            last.refinedStart = [last.refinedStart, span.refinedStart].compactMap { $0 }.min()
-            last.refinedEnd = [last.refinedEnd, span.refinedEnd].compactMap { $0 }.max()
-            result[result.count - 1] = last
+            // Mutated through the subscript, not copied out: a copy would share the matches'
+            // storage with the array and copy all of it on every append.
+            result[last].start = Swift.min(result[last].start, span.start)
+            result[last].end = Swift.max(result[last].end, span.end)
+            result[last].fadeEnd = Swift.max(result[last].fadeEnd, span.fadeEnd)
+            result[last].matches.append(contentsOf: span.matches)
+            result[last].refinedStart = Self.extreme(result[last].refinedStart, span.refinedStart, by: <)
+            result[last].refinedEnd = Self.extreme(result[last].refinedEnd, span.refinedEnd, by: >)
         }
         return result
+    }
+
+    /// Of two optional times, the one `isBetter` prefers; either when the other is `nil`.
+    private static func extreme(_ a: Double?, _ b: Double?, by isBetter: (Double, Double) -> Bool) -> Double? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return isBetter(b, a) ? b : a
     }
 }

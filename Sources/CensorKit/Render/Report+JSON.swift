@@ -41,9 +41,15 @@ extension Report {
         return text
     }
 
-    /// A number to six decimals (seconds to the microsecond), in the shortest form that reads back the same.
+    /// A number to six decimals (seconds to the microsecond), in the shortest form that reads
+    /// back the same: a whole number without a fraction, one past 2^53 in exponent form (a
+    /// transcript's 1e19 s is reported as such, never converted to an integer), and `null` for
+    /// what JSON cannot hold (infinity, NaN).
     private func decimal(_ value: Double) -> String {
-        let rounded = (value * 1_000_000).rounded() / 1_000_000
+        guard value.isFinite else { return "null" }
+        let scaled = value * 1_000_000
+        let rounded = scaled.isFinite ? scaled.rounded() / 1_000_000 : value
+        guard abs(rounded) < 0x1p53 else { return "\(rounded)" }
         return rounded == rounded.rounded() ? String(Int(rounded)) : "\(rounded)"
     }
 

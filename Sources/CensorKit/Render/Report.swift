@@ -41,16 +41,13 @@ public struct Report: Sendable, Hashable {
         /// The entry describing `span`.
         public init(_ span: Span) {
             text = span.matches.map { $0.text }.joined(separator: " ")
-            var patterns: [String] = []
-            for match in span.matches where !patterns.contains(match.pattern) { patterns.append(match.pattern) }
-            pattern = patterns.joined(separator: ", ")
+            pattern = Self.distinct(span.matches.map(\.pattern)).joined(separator: ", ")
             start = span.matches.map(\.start).min() ?? 0
             end = span.matches.map(\.end).max() ?? 0
             refinedStart = span.refinedStart ?? start
             refinedEnd = span.refinedEnd ?? end
             confidence = span.matches.compactMap(\.confidence).min()
-            speakers = []
-            for speaker in span.matches.compactMap(\.speaker) where !speakers.contains(speaker) { speakers.append(speaker) }
+            speakers = Self.distinct(span.matches.compactMap(\.speaker))
             let replacements = span.matches.compactMap(\.replacement)
             replacement = replacements.isEmpty ? nil : replacements.joined(separator: " ")
             timesEstimated = span.matches.contains(where: \.isTimeEstimated)
@@ -58,6 +55,12 @@ public struct Report: Sendable, Hashable {
             endFrame = span.end
             fadeStartFrame = span.fadeStart
             fadeEndFrame = span.fadeEnd
+        }
+
+        /// `values` without repeats, in order of first appearance; linear in their number.
+        private static func distinct(_ values: [String]) -> [String] {
+            var seen = Set<String>()
+            return values.filter { seen.insert($0).inserted }
         }
     }
 
