@@ -17,7 +17,7 @@
 /// Times are `Float`s, so `1.28` may be written `1.2799999713897705`; they are kept as written.
 internal enum WhisperKit: TranscriptReader {
     internal static let detectionRule =
-        #"a JSON object with "segments" and "timings", or segments with "avgLogprob" or "noSpeechProb""#
+        #"a JSON object with "segments" and "timings", or segments with "tokenLogProbs", or "seek" with "avgLogprob" and "noSpeechProb""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         guard case .success(.object(let root))? = document.json, case .array(let segments)? = root["segments"] else {
@@ -25,7 +25,8 @@ internal enum WhisperKit: TranscriptReader {
         }
         if root.has("timings") { return true }
         guard case .object(let first)? = segments.first else { return false }
-        return first.has("avgLogprob") || first.has("noSpeechProb") || first.has("tokenLogProbs")
+        // Scripts dumping faster-whisper in camel case write avgLogprob too, but not with seek.
+        return first.has("tokenLogProbs") || (first.has("avgLogprob") && first.has("noSpeechProb") && first.has("seek"))
     }
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
