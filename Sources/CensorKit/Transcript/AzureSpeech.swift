@@ -1,5 +1,5 @@
-/// Reads Azure AI Speech results: real-time detailed results, batch transcription files and
-/// fast transcription responses.
+/// Reads Azure AI Speech results: real-time detailed results and batch transcription files
+/// (fast transcription responses are `AzureFast`'s).
 ///
 /// Real-time (`OutputFormat.Detailed` with word timestamps), one object per utterance — alone,
 /// in a list, or as JSON lines — with times in 100-nanosecond ticks:
@@ -21,18 +21,16 @@
 ///                          "offsetInTicks": 12800000.0, "durationInTicks": 3500000.0, "confidence": 0.9}]}]}]}
 /// ```
 ///
-/// Fast transcription (`phrases[].words[]` with `offsetMilliseconds` and
-/// `durationMilliseconds`). A word ends at its offset plus its duration. Ticks are read when
-/// present, else the ISO durations; `displayWords` (display form, with punctuation) are
+/// A word ends at its offset plus its duration. Ticks are read when present, else the ISO
+/// durations; `displayWords` (display form, with punctuation) are
 /// preferred to `words` when the batch job asked for them. Utterances whose recognition status
 /// is not `Success` are skipped; a phrase's `speaker` (or `SpeakerId`) is kept.
 internal enum AzureSpeech: TranscriptReader {
-    internal static let detectionRule = #"JSON (an object, a list or lines) with "NBest", "RecognitionStatus", "recognizedPhrases", or "phrases" and "combinedPhrases""#
+    internal static let detectionRule = #"JSON (an object, a list or lines) with "NBest", "RecognitionStatus" or "recognizedPhrases""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         guard case .object(let first)? = document.jsonRecordValues.first else { return false }
         return first.has("NBest") || first.has("RecognitionStatus") || first.has("recognizedPhrases")
-            || (first.has("phrases") && first.has("combinedPhrases"))
     }
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
@@ -43,8 +41,6 @@ internal enum AzureSpeech: TranscriptReader {
             let record = try fields.object(value, at: path)
             if let phrases = try fields.optionalArray("recognizedPhrases", of: record, at: path) {
                 try read(phrases, at: { JSONPath.key(recordPath, "recognizedPhrases") }, fields: fields, into: &words)
-            } else if let phrases = try fields.optionalArray("phrases", of: record, at: path) {
-                try read(phrases, at: { JSONPath.key(recordPath, "phrases") }, fields: fields, into: &words)
             } else {
                 try read([value], at: { recordPath }, single: true, fields: fields, into: &words)
             }
@@ -52,7 +48,7 @@ internal enum AzureSpeech: TranscriptReader {
         return words
     }
 
-    /// Reads utterances: batch `recognizedPhrases`, fast `phrases`, or one real-time result.
+    /// Reads utterances: batch `recognizedPhrases`, or one real-time result.
     private static func read(
         _ phrases: [JSONValue], at path: () -> String, single: Bool = false, fields: JSONFields, into words: inout [Word]
     ) throws(TranscriptError) {
@@ -65,20 +61,13 @@ internal enum AzureSpeech: TranscriptReader {
             }
             let speakerKey = ["speaker", "SpeakerId", "speakerId"].first { phrase.has($0) } ?? "speaker"
             let speaker = try fields.speaker(speakerKey, of: phrase, at: phrasePath)
-            let items: [JSONValue]
-            let itemsKey: String  // the items' path below the phrase
-            if phrase.has("words") {
-                items = try fields.array("words", of: phrase, at: phrasePath)
-                itemsKey = "words"
-            } else {
-                let nBestKey = phrase.has("NBest") ? "NBest" : "nBest"
-                guard let best = try fields.optionalArray(nBestKey, of: phrase, at: phrasePath)?.first else { continue }
-                func bestPath() -> String { JSONPath.index(JSONPath.key(phrasePath(), nBestKey), 0) }
-                let alternative = try fields.object(best, at: bestPath)
-                let wordsKey = ["displayWords", "Words", "words"].first { alternative.has($0) } ?? "words"
-                items = try fields.optionalArray(wordsKey, of: alternative, at: bestPath) ?? []
-                itemsKey = JSONPath.key(JSONPath.index(nBestKey, 0), wordsKey)
-            }
+            let nBestKey = phrase.has("NBest") ? "NBest" : "nBest"
+            guard let best = try fields.optionalArray(nBestKey, of: phrase, at: phrasePath)?.first else { continue }
+            func bestPath() -> String { JSONPath.index(JSONPath.key(phrasePath(), nBestKey), 0) }
+            let alternative = try fields.object(best, at: bestPath)
+            let wordsKey = ["displayWords", "Words", "words"].first { alternative.has($0) } ?? "words"
+            let items = try fields.optionalArray(wordsKey, of: alternative, at: bestPath) ?? []
+            let itemsKey = JSONPath.key(JSONPath.index(nBestKey, 0), wordsKey)  // the items' path below the phrase
             for (wordIndex, wordValue) in items.enumerated() {
                 func wordPath() -> String { JSONPath.index(JSONPath.key(phrasePath(), itemsKey), wordIndex) }
                 words.append(try word(in: try fields.object(wordValue, at: wordPath), speaker: speaker, fields: fields, at: wordPath))
@@ -90,10 +79,9 @@ internal enum AzureSpeech: TranscriptReader {
     private static func word(in item: JSONObject, speaker: String?, fields: JSONFields, at path: () -> String)
         throws(TranscriptError) -> Word
     {
-        let textKey = ["displayText", "Word", "word", "text"].first { item.has($0) } ?? "word"
+        let textKey = ["displayText", "Word", "word"].first { item.has($0) } ?? "word"
         let keys: (offset: String, duration: String, unit: JSONFields.TimeUnit) =
             if item.has("offsetInTicks") { ("offsetInTicks", "durationInTicks", .ticks) }
-            else if item.has("offsetMilliseconds") { ("offsetMilliseconds", "durationMilliseconds", .milliseconds) }
             else if item.has("Offset") { ("Offset", "Duration", .ticks) }
             else { ("offset", "duration", .iso8601Duration) }
         let offset = try fields.time(keys.offset, of: item, unit: keys.unit, at: path)

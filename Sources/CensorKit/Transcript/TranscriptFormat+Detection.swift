@@ -36,23 +36,34 @@ extension TranscriptFormat {
         switch self {
         case .whisperX: WhisperX.self
         case .appleSpeech: AppleSpeech.self
+        case .stableTS: StableTS.self
+        case .whisperKit: WhisperKit.self
         case .whisperJSON: WhisperJSON.self
         case .whisperCppJSON: WhisperCppJSON.self
         case .deepgram: Deepgram.self
         case .awsTranscribe: AWSTranscribe.self
+        case .speechmatics: Speechmatics.self
+        case .ibmWatson: IBMWatson.self
         case .googleSpeech: GoogleSpeech.self
         case .azureSpeech: AzureSpeech.self
+        case .azureFast: AzureFast.self
         case .assemblyAI: AssemblyAI.self
+        case .elevenLabs: ElevenLabs.self
         case .revAI: RevAI.self
         case .vosk: Vosk.self
         case .gentle: Gentle.self
         case .mfaJSON: MFAJSON.self
+        case .nemo: NeMo.self
+        case .youTubeJSON3: YouTubeJSON3.self
         case .jsonWords: JSONWords.self
         case .webVTT: WebVTT.self
         case .srt: SRT.self
+        case .sbv: SBV.self
         case .textGrid: TextGrid.self
+        case .elan: ELAN.self
         case .whisperCppCSV: WhisperCppCSV.self
         case .mfaCSV: MFACSV.self
+        case .ctm: CTM.self
         case .audacityLabels: AudacityLabels.self
         }
     }

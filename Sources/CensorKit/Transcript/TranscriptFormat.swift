@@ -9,6 +9,12 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     case whisperX = "whisperx"
     /// A dump of Apple's speech transcription segments (`substring`, `timestamp`, `duration`).
     case appleSpeech = "apple-speech"
+    /// stable-ts's JSON (`WhisperResult.save_as_json`): whisper's `segments[].words[]` beside
+    /// `ori_dict`, `regroup_history` and `nonspeech_sections`.
+    case stableTS = "stable-ts"
+    /// WhisperKit's JSON (`TranscriptionResult`): `segments[].words[]` with camel-case segment
+    /// keys (`avgLogprob`, `noSpeechProb`) and `timings`.
+    case whisperKit = "whisperkit"
     /// openai-whisper's JSON (`segments[].words[]` with `word`, `start`, `end`), also as
     /// whisper-timestamped and faster-whisper write it.
     case whisperJSON = "whisper-json"
@@ -18,13 +24,22 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     case deepgram = "deepgram"
     /// AWS Transcribe's job output (`results.items[]`, times as strings).
     case awsTranscribe = "aws-transcribe"
+    /// Speechmatics json-v2 (`results[]` of `word`, `punctuation` and `entity` items), as a
+    /// batch transcript or real-time `AddTranscript` messages.
+    case speechmatics = "speechmatics"
+    /// IBM Watson Speech to Text (`results[].alternatives[0].timestamps` of `[word, start, end]`).
+    case ibmWatson = "ibm-watson"
     /// Google Speech-to-Text v1 or v2 (`results[].alternatives[0].words[]`, `"1.300s"` times).
     case googleSpeech = "google-speech"
-    /// Azure Speech: real-time `NBest[].Words[]` in ticks, batch `recognizedPhrases`, or fast
-    /// transcription `phrases`.
+    /// Azure Speech: real-time `NBest[].Words[]` in ticks, or batch `recognizedPhrases`.
     case azureSpeech = "azure-speech"
+    /// Azure fast transcription (`phrases[].words[]`, integer milliseconds in `offset` and
+    /// `duration`, or in the GA API `offsetMilliseconds` and `durationMilliseconds`).
+    case azureFast = "azure-fast"
     /// AssemblyAI's transcript (`words[]`, times in milliseconds).
     case assemblyAI = "assemblyai"
+    /// ElevenLabs Scribe (`words[]` with `type` word, spacing or audio_event).
+    case elevenLabs = "elevenlabs"
     /// Rev.ai's transcript (`monologues[].elements[]`).
     case revAI = "rev-ai"
     /// Vosk: recognizer results (`result[]`) as one object, a list or JSON lines, or
@@ -34,18 +49,29 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     case gentle = "gentle"
     /// The Montreal Forced Aligner's JSON (`tiers.words.entries[]`).
     case mfaJSON = "mfa-json"
+    /// NVIDIA NeMo / Parakeet word timestamps (`timestamp['word']` items with `start_offset`),
+    /// alone, in a dumped hypothesis, or in a transcription manifest line.
+    case nemo = "nemo"
+    /// YouTube's json3 captions (`events[].segs[]` with `tStartMs` and `tOffsetMs`).
+    case youTubeJSON3 = "youtube-json3"
     /// A generic JSON list of `{"word" or "text", "start", "end"}` objects, in seconds.
     case jsonWords = "json-words"
     /// WebVTT subtitles, with or without inline word stamps.
     case webVTT = "webvtt"
     /// SubRip subtitles.
     case srt = "srt"
+    /// YouTube's SBV captions (`0:00:01.280,0:00:02.620` timing lines).
+    case sbv = "sbv"
     /// A Praat TextGrid, long or short text format, as the Montreal Forced Aligner writes it.
     case textGrid = "textgrid"
+    /// An ELAN annotation document (`.eaf`): time slots and annotations on tiers.
+    case elan = "elan"
     /// whisper.cpp's `-ocsv` output (`start,end,text` in milliseconds).
     case whisperCppCSV = "whisper-cpp-csv"
     /// The Montreal Forced Aligner's CSV (`Begin,End,Label,Type,Speaker`).
     case mfaCSV = "mfa-csv"
+    /// A NIST CTM file as Kaldi and SCTK write it (`recording channel start duration word [confidence]`).
+    case ctm = "ctm"
     /// An Audacity label track (`start<TAB>end<TAB>label` lines).
     case audacityLabels = "audacity-labels"
 }

@@ -23,6 +23,9 @@ extension WhisperJSON {
         /// `confidence` and `speaker` in items, `speaker` in segments) or a layout an earlier
         /// format in detection looks for (`word_segments`, `score`, `substring`).
         case text, confidence, speaker, score, substring, wordSegments
+        /// Keys of stable-ts (`ori_dict`, `regroup_history`, `nonspeech_sections`) and WhisperKit
+        /// (`timings`, `avgLogprob`), formats detected before whisper JSON.
+        case laterLayout
         case other
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -33,12 +36,14 @@ extension WhisperJSON {
             case 3: self = equals("end") ? .end : .other
             case 4: self = equals("word") ? .word : equals("text") ? .text : .other
             case 5: self = equals("start") ? .start : equals("words") ? .words : equals("score") ? .score : .other
-            case 7: self = equals("speaker") ? .speaker : .other
-            case 8: self = equals("segments") ? .segments : .other
+            case 7: self = equals("speaker") ? .speaker : equals("timings") ? .laterLayout : .other
+            case 8: self = equals("segments") ? .segments : equals("ori_dict") ? .laterLayout : .other
             case 9: self = equals("substring") ? .substring : .other
-            case 10: self = equals("confidence") ? .confidence : .other
+            case 10: self = equals("confidence") ? .confidence : equals("avgLogprob") ? .laterLayout : .other
             case 11: self = equals("probability") ? .probability : .other
             case 13: self = equals("word_segments") ? .wordSegments : .other
+            case 15: self = equals("regroup_history") ? .laterLayout : .other
+            case 18: self = equals("nonspeech_sections") ? .laterLayout : .other
             default: self = .other
             }
         }
@@ -82,7 +87,7 @@ extension WhisperJSON {
                     segmentWords.reserveCapacity(size / 60)
                     guard try readSegments(&parser, into: &segmentWords) else { return nil }
                     words = segmentWords
-                case .wordSegments:
+                case .wordSegments, .laterLayout:
                     return nil
                 default:
                     try parser.skipValue()
@@ -116,7 +121,7 @@ extension WhisperJSON {
                         if !parser.consumeNull() {
                             guard try readWords(&parser, into: &words) else { return false }
                         }
-                    case .speaker, .substring:
+                    case .speaker, .substring, .laterLayout:
                         return false
                     default:
                         try parser.skipValue()
