@@ -1,0 +1,86 @@
+extension Censor {
+    /// Whether ``censorMP3(input:output:matches:overwrite:replacingInput:progress:)`` can do
+    /// this censor's mode on the compressed data: mute and duck can, beep cannot (it needs new
+    /// audio, so it re-encodes).
+    public var censorsMP3Directly: Bool { MP3GainPlan.Change(mode) != nil }
+
+    /// Censors an MP3 without re-encoding it: only the `global_gain` of the granules under each
+    /// span changes; every other byte — frames no span touches, tags, the Xing/LAME header and
+    /// its gapless information — is copied as it is.
+    ///
+    /// Spans are planned on the decoded audio (libsndfile's, which honours the LAME tag's
+    /// encoder delay), then widened to whole granules so that no decoded sample of a core passes
+    /// at full level; the report's frames are those actually affected. Mute sets `global_gain`
+    /// to 0 (below −90 dBFS decoded); duck lowers it by the duck gain in steps of 1.505 dB. Like
+    /// ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)`` the
+    /// output goes to a temporary file renamed into place when complete.
+    ///
+    /// - Parameters:
+    ///   - input: The MP3 file.
+    ///   - output: Where to write the result.
+    ///   - matches: The words to censor, with their times.
+    ///   - overwrite: Whether an existing `output` may be replaced.
+    ///   - replacingInput: Whether `output` may be the input itself.
+    ///   - progress: Called every few megabytes with the decoded frames passed.
+    /// - Returns: What was censored, and where; its warnings name bytes that were not frames.
+    /// - Throws: ``MP3Error`` for input that is not a censorable MP3 (AAC or MPEG-4, free format,
+    ///   mixed sample rates), ``AudioError`` when the audio cannot be decoded for planning,
+    ///   ``CensorError`` for the output; nothing is left at `output` then.
+    /// - Complexity: One pass over the file's bytes, with memory flat; decoding only for planning.
+    public func censorMP3(
+        input: String, output: String, matches: [Match], overwrite: Bool = false, replacingInput: Bool = false,
+        progress: ((RenderProgress) -> Void)? = nil
+    ) throws -> Report {
+        guard let change = MP3GainPlan.Change(mode) else {
+            throw MP3Error.io(path: input, reason: "\(mode.name) needs new audio, which the compressed data cannot carry")
+        }
+        let source = try MP3File(reading: input)
+        let tags = try MP3Tags(size: source.size) { offset, count in try source.read(at: offset, count: count) }
+        // The first frame tells the sample rate and the encoder delay, and refuses what is no MP3,
+        // before the decoder is asked.
+        var probe = MP3Parser(
+            stream: MP3ByteStream(size: source.size) { try source.read(at: $0, count: $1) }, tags: tags, path: input)
+        guard let first = try probe.next() else { throw MP3Error.notMP3(path: input, found: "it holds no audio frame") }
+        let offset = probe.infoHeader?.decodedStartOffset ?? 0
+        var reader = try AudioReader(path: input)
+        guard reader.format.sampleRate == first.header.sampleRate else {
+            throw MP3Error.notMP3(path: input, found: "its decoder reports \(reader.format.sampleRate) Hz but its first "
+                + "frame is \(first.header.sampleRate) Hz")
+        }
+        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &reader)
+        let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: reader.frameCount)
+
+        let destination = try AtomicOutput(
+            destination: output, input: input, overwrite: overwrite, replacingInput: replacingInput)
+        try destination.create()
+        var rewriter = MP3GainRewriter(plan: gains)
+        var parser: MP3Parser
+        do {
+            let sink = try MP3File(writing: destination.temporary, name: output)
+            parser = MP3Parser(
+                stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, count: $1) },
+                                      sink: { try sink.write($0) }),
+                tags: tags, path: input)
+            var reported = 0
+            while let frame = try parser.next() {
+                rewriter.apply(to: frame, in: &parser.stream)
+                if let progress, frame.offset - reported >= MP3ByteStream.chunk {
+                    reported = frame.offset
+                    progress(RenderProgress(
+                        framesDone: min(reader.frameCount, max(0, frame.firstGranule * MP3FrameHeader.granuleSamples - offset)),
+                        frameCount: reader.frameCount, sampleRate: reader.format.sampleRate))
+                }
+            }
+            try parser.stream.finish()
+            try destination.commit()
+        } catch {
+            destination.discard()
+            throw error
+        }
+        var report = Report(
+            input: input, output: output, sampleRate: reader.format.sampleRate, channels: reader.channelCount,
+            frames: reader.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped)
+        report.warnings = parser.warnings + rewriter.warnings(path: input)
+        return report
+    }
+}

@@ -1,0 +1,184 @@
+/// Walks the Layer III frames of an MP3 file in order, in one forward pass.
+///
+/// Tags (``MP3Tags``) are stepped over; the Xing/Info or VBRI frame is recognised
+/// (``infoHeader``) and not counted as audio. Bytes that are not frames — junk, a corrupt
+/// header, a lost sync — are stepped over to the next frame that continues the stream, with a
+/// warning; a truncated last frame is reported with a warning too. Everything the stream reads
+/// is handed, in order and unchanged unless a caller changed it, to the byte stream's sink.
+///
+/// Errors: a file whose first frame is AAC, another MPEG layer, or no frame at all; free
+/// format; a frame of another sample rate than the stream's.
+struct MP3Parser {
+    /// An audio frame of the stream.
+    struct Frame {
+        /// The byte offset of its header in the file.
+        var offset: Int
+        /// Its header.
+        var header: MP3FrameHeader
+        /// The index of its first granule among all the stream's audio granules.
+        var firstGranule: Int
+        /// The bytes of it the file holds: its length, or fewer for a truncated last frame.
+        var length: Int
+    }
+
+    /// The bytes, read forward.
+    var stream: MP3ByteStream
+    /// The file, for messages.
+    let path: String
+    /// Where the frames lie: between the leading and trailing tags.
+    let audio: Range<Int>
+    /// The Xing/Info or VBRI header, once the first frame has been read.
+    private(set) var infoHeader: MP3InfoHeader?
+    /// The first audio frame's header, which every other frame must continue.
+    private(set) var reference: MP3FrameHeader?
+    /// Audio granules seen so far.
+    private(set) var granuleCount = 0
+    /// Audio frames seen so far.
+    private(set) var frameCount = 0
+    /// Byte ranges stepped over because they held no frame.
+    private(set) var gaps: [Range<Int>] = []
+    /// A truncated last frame: its offset, the bytes there and the bytes it should have.
+    private(set) var truncation: (offset: Int, present: Int, length: Int)?
+    private var position: Int
+
+    /// Creates a parser over `stream`, whose tags are `tags`.
+    init(stream: MP3ByteStream, tags: MP3Tags, path: String) {
+        self.stream = stream
+        self.path = path
+        audio = tags.leadingLength..<max(tags.leadingLength, stream.size - tags.trailingLength)
+        position = audio.lowerBound
+    }
+
+    /// The next audio frame, with at least its header and side information loaded (unless it
+    /// is truncated before their end), or `nil` after the last.
+    ///
+    /// - Throws: ``MP3Error``.
+    mutating func next() throws -> Frame? {
+        while position + 4 <= audio.upperBound {
+            stream.mark = position
+            _ = try stream.load(through: position + 4)
+            let parse = MP3FrameHeader.parse(stream.word(at: position))
+            guard case let .layer3(header) = parse else {
+                if reference == nil, position == audio.lowerBound { try refuseStart(parse) }
+                if case .freeFormat = parse, reference != nil { throw MP3Error.freeFormat(path: path, offset: position) }
+                try resynchronize()
+                continue
+            }
+            if let reference, !header.continues(reference) {
+                guard try confirmed(header, at: position) else {
+                    try resynchronize()
+                    continue
+                }
+                throw MP3Error.mixedSampleRates(path: path, offset: position, rate: header.sampleRate,
+                                                expected: reference.sampleRate)
+            }
+            if reference == nil, !(try confirmed(header, at: position)) {
+                try resynchronize()
+                continue
+            }
+            let offset = position
+            let length = min(header.frameLength, audio.upperBound - offset)
+            if length < header.frameLength { truncation = (offset, length, header.frameLength) }
+            position = offset + length
+            _ = try stream.load(through: offset + min(length, header.sideInfoOffset + header.sideInfoLength))
+            if reference == nil {
+                reference = header
+                _ = try stream.load(through: offset + length)
+                infoHeader = stream.withBytes(offset..<(offset + length)) {
+                    MP3InfoHeader.find(in: UnsafeRawBufferPointer($0), header: header)
+                }
+                if infoHeader != nil { continue }
+            }
+            let frame = Frame(offset: offset, header: header, firstGranule: granuleCount, length: length)
+            granuleCount += header.granuleCount
+            frameCount += 1
+            return frame
+        }
+        if position < audio.upperBound, reference != nil { gaps.append(position..<audio.upperBound) }
+        if reference == nil { throw MP3Error.notMP3(path: path, found: "no MPEG audio frame was found in it") }
+        position = audio.upperBound
+        return nil
+    }
+
+    /// The warnings a person should read about what was stepped over.
+    var warnings: [String] {
+        var result: [String] = []
+        for gap in gaps.prefix(5) {
+            result.append("'\(path)': \(gap.count) bytes at byte \(gap.lowerBound) are not MP3 frames (lost sync or a "
+                + "corrupt frame); copied as they are")
+        }
+        if gaps.count > 5 {
+            result.append("'\(path)': \(gaps.count - 5) more stretches (\(gaps.dropFirst(5).map(\.count).reduce(0, +)) "
+                + "bytes) are not MP3 frames; copied as they are")
+        }
+        if let truncation {
+            result.append("'\(path)' is truncated: its last frame, at byte \(truncation.offset), holds "
+                + "\(truncation.present) of its \(truncation.length) bytes; copied as it is")
+        }
+        return result
+    }
+
+    /// Whether the frame `header` at `offset` is followed by one that continues it (or by the
+    /// end of the audio, or the end of the file).
+    private mutating func confirmed(_ header: MP3FrameHeader, at offset: Int) throws -> Bool {
+        let next = offset + header.frameLength
+        guard next + 4 <= audio.upperBound else { return true }
+        _ = try stream.load(through: next + 4)
+        guard let following = MP3FrameHeader(stream.word(at: next)) else { return false }
+        return following.continues(header)
+    }
+
+    /// Steps to the next frame header that continues the stream and is itself followed by one,
+    /// recording the bytes stepped over.
+    private mutating func resynchronize() throws {
+        let from = position
+        var offset = position + 1
+        while offset + 4 <= audio.upperBound {
+            if stream.available(from: offset) < 4 {
+                stream.mark = offset
+                _ = try stream.load(through: offset + 4)
+            }
+            if stream[offset] == 0xFF, let header = MP3FrameHeader(stream.word(at: offset)),
+               reference.map(header.continues) ?? true, try confirmed(header, at: offset) {
+                break
+            }
+            offset += 1
+        }
+        position = min(offset, audio.upperBound)
+        if position + 4 > audio.upperBound { position = audio.upperBound }
+        if reference != nil || position < audio.upperBound { gaps.append(from..<position) }
+    }
+
+    /// Throws for a file whose first bytes say it is something other than MP3.
+    private mutating func refuseStart(_ parse: MP3FrameHeader.Parse) throws {
+        switch parse {
+        case .adts:
+            throw MP3Error.notMP3(path: path, found: "it holds AAC audio (ADTS frames) at byte \(position)")
+        case let .otherLayer(layer):
+            throw MP3Error.notMP3(path: path, found: "it holds MPEG audio Layer \(layer == 1 ? "I" : "II") at byte \(position)")
+        case .freeFormat:
+            throw MP3Error.freeFormat(path: path, offset: position)
+        case .layer3, .none:
+            _ = try stream.load(through: position + 12)
+            let count = min(12, stream.available(from: position))
+            let head = (0..<count).map { stream[position + $0] }
+            let signatures: [(Int, String, String)] = [
+                (4, "ftyp", "it is an MPEG-4 file (M4A, MP4 or AAC), 'ftyp' at byte \(position + 4)"),
+                (0, "RIFF", "it is a RIFF (WAV) file"), (0, "fLaC", "it is a FLAC file"), (0, "OggS", "it is an Ogg file"),
+                (0, "FORM", "it is an AIFF file"), (0, "caff", "it is a CAF file"),
+            ]
+            for (at, signature, found) in signatures
+            where head.count >= at + 4 && head[at..<(at + 4)].elementsEqual(signature.utf8) {
+                throw MP3Error.notMP3(path: path, found: found)
+            }
+        }
+    }
+}
+
+extension MP3Parser {
+    /// A parser over bytes in memory, tags found as in a file.
+    init(bytes: [UInt8], path: String) {
+        let read = { (offset: Int, count: Int) in Array(bytes[offset..<min(bytes.count, offset + count)]) }
+        self.init(stream: MP3ByteStream(size: bytes.count, read: read), tags: MP3Tags(size: bytes.count, read: read), path: path)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// MP3 files for the direct-censoring tests: made by ffmpeg's libmp3lame (or the `lame` tool,
+/// for CRC-protected streams) from a known tone, decoded by independent decoders (ffmpeg,
+/// mpg123), and walked frame by frame by a header reader of the tests' own.
+enum MP3Files {
+    /// How a test file is encoded.
+    struct Encoding: Sendable, CustomStringConvertible {
+        var rate: Int
+        var channels: Int
+        /// libmp3lame's options: `-b:a 128k` (CBR) or `-q:a 4` (VBR).
+        var options: [String]
+
+        var description: String { "\(rate) Hz \(channels) ch \(options.joined(separator: " "))" }
+    }
+
+    /// The tone of DESIGN.md's click measure: half scale, 220 Hz, phase 0.7 (channel 2 a third
+    /// of π later), as an ffmpeg `aevalsrc` expression.
+    static func tone(channels: Int) -> String {
+        (0..<channels).map { "0.5*sin(2*PI*220*t+0.7+\(Double($0) * Double.pi / 3))" }.joined(separator: "|")
+    }
+
+    /// Runs a tool; returns its standard output and standard error, or throws with the latter
+    /// when it fails.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> (output: Data, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe()
+        // Standard error goes to a file, so that neither pipe can fill up while the other is read.
+        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("mp3-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errorsPath.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorsPath) }
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorsPath)
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let message = String(decoding: try Data(contentsOf: errorsPath), as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: tool, code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: message])
+        }
+        return (data, message)
+    }
+
+    /// Encodes `seconds` of the tone (or of `source`, an ffmpeg lavfi graph) to `path`.
+    static func make(_ path: String, _ encoding: Encoding, seconds: Double = 3, source: String? = nil) throws {
+        let graph = source ?? "aevalsrc=\(tone(channels: encoding.channels)):s=\(encoding.rate):d=\(seconds)"
+        try run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", graph, "-ac", "\(encoding.channels)",
+                           "-ar", "\(encoding.rate)", "-c:a", "libmp3lame"] + encoding.options + [path])
+    }
+
+    /// Decodes with ffmpeg (or mpg123) into one `Float` array per channel.
+    static func decode(_ path: String, channels: Int, with decoder: String = "ffmpeg") throws -> [[Float]] {
+        let data = decoder == "ffmpeg"
+            ? try run("ffmpeg", ["-v", "error", "-i", path, "-f", "f32le", "-"]).output
+            : try run("mpg123", ["-q", "-e", "f32", "-s", path]).output
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        return (0..<channels).map { channel in stride(from: channel, to: samples.count, by: channels).map { samples[$0] } }
+    }
+
+    /// A frame as the tests' own header reader sees it.
+    struct Frame {
+        var offset: Int
+        var length: Int
+        var granules: Int
+        /// Bytes of header, CRC and side information: the only ones censoring may change.
+        var sideInfoEnd: Int
+        var protected: Bool
+    }
+
+    /// The frames of a well-formed file, after its ID3v2 tag, up to `end` (the first byte of
+    /// trailing tags), by plain arithmetic on the headers (ISO/IEC 11172-3 and 13818-3 tables).
+    static func frames(_ bytes: [UInt8], end: Int? = nil) -> [Frame] {
+        var offset = 0
+        if bytes.starts(with: Array("ID3".utf8)) {
+            offset = 10 + bytes[6..<10].reduce(0) { $0 << 7 | Int($1) }
+        }
+        let end = end ?? bytes.count
+        var frames: [Frame] = []
+        while offset + 4 <= end, bytes[offset] == 0xFF, bytes[offset + 1] & 0xE0 == 0xE0 {
+            let mpeg1 = bytes[offset + 1] & 0x18 == 0x18
+            let kbps = (mpeg1 ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+                : [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160])[Int(bytes[offset + 2] >> 4)]
+            let base = [44100, 48000, 32000][Int(bytes[offset + 2] >> 2 & 3)]
+            let rate = bytes[offset + 1] & 0x18 == 0x18 ? base : bytes[offset + 1] & 0x18 == 0x10 ? base / 2 : base / 4
+            let length = (mpeg1 ? 144 : 72) * kbps * 1000 / rate + Int(bytes[offset + 2] >> 1 & 1)
+            let mono = bytes[offset + 3] >> 6 == 3
+            let protected = bytes[offset + 1] & 1 == 0
+            let side = mpeg1 ? (mono ? 17 : 32) : (mono ? 9 : 17)
+            frames.append(Frame(offset: offset, length: length, granules: mpeg1 ? 2 : 1,
+                                sideInfoEnd: offset + 4 + (protected ? 2 : 0) + side, protected: protected))
+            offset += length
+        }
+        return frames
+    }
+
+    /// The peak of `samples` in dBFS (−∞ for silence).
+    static func peakDBFS(_ samples: ArraySlice<Float>) -> Double {
+        20 * log10(Double(samples.lazy.map { abs($0) }.max() ?? 0))
+    }
+}
