@@ -35,6 +35,7 @@ seeds_for() {
         audio) echo Fuzz/Seeds/audio ;;
         censor-list) echo "Fuzz/Seeds/censor-list $FIXTURES" ;;
         pipeline) echo "Fuzz/Seeds/pipeline Fuzz/Seeds/transcripts $FIXTURES" ;;
+        report | labels) echo Fuzz/Seeds/report ;;
         *) echo "Fuzz/Seeds/transcripts $FIXTURES" ;;
     esac
 }

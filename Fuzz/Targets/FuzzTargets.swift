@@ -5,10 +5,10 @@
 // Each target feeds the input to one public entry point and requires only that it returns or
 // throws: a crash, a trap, a hang or an AddressSanitizer report is a finding.
 
-import CensorKit
 import Foundation
 
 @testable import CensorCLI
+@testable import CensorKit
 
 /// A named fuzz target: what it does with one input.
 struct FuzzTarget {
@@ -16,7 +16,7 @@ struct FuzzTarget {
     let run: (Data) -> Void
 
     /// Every target: one per transcript format, detection, the whole pipeline from a transcript,
-    /// the censor list, audio files and the command line.
+    /// the censor list, audio files, the report and label writers and the command line.
     static let all: [FuzzTarget] =
         TranscriptFormat.allCases.map { format in
             FuzzTarget(name: "transcript-\(format.rawValue)") { data in
@@ -71,6 +71,25 @@ struct FuzzTarget {
                 let word = Match(wordIndices: 0..<1, text: "damn", pattern: "damn", start: 0.01, end: 0.02)
                 _ = try? Censor().censorFile(input: input, output: output, matches: [word], overwrite: true)
             },
+            FuzzTarget(name: "report") { data in
+                // Any report the bytes describe (times of every magnitude, NaN and infinity,
+                // frames of any size, text with any scalars) is written as JSON that parses back.
+                let report = FuzzTarget.report(from: data)
+                let json = report.json()
+                do {
+                    _ = try JSONParser.parse(json)
+                } catch {
+                    fatalError("Report.json wrote JSON that does not parse: \(error)\n\(json)")
+                }
+            },
+            FuzzTarget(name: "labels") { data in
+                // The label track of any report: one line of three tab-separated fields per span.
+                let report = FuzzTarget.report(from: data)
+                let lines = LabelTrack(report).text.split(separator: "\n", omittingEmptySubsequences: false)
+                guard lines.count == report.spans.count + 1, lines.last?.isEmpty == true,
+                      lines.dropLast().allSatisfy({ $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })
+                else { fatalError("LabelTrack wrote \(lines.count - 1) lines for \(report.spans.count) spans") }
+            },
             FuzzTarget(name: "arguments") { data in
                 // One argument a line, as a shell would hand them over.
                 let tokens = String(decoding: data, as: UTF8.self)
@@ -78,6 +97,41 @@ struct FuzzTarget {
                 _ = try? Command.parse(tokens)
             },
         ]
+
+    /// A report read from fuzz bytes: counts, times as raw `Double` bit patterns, frames as raw
+    /// `Int`s (ordered, as a span requires), texts as the bytes between.
+    static func report(from data: Data) -> Report {
+        var bytes = Array(data)[...]
+        func integer() -> Int {
+            let chunk = bytes.prefix(8)
+            bytes = bytes.dropFirst(8)
+            return chunk.reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        func time() -> Double { Double(bitPattern: UInt64(bitPattern: Int64(integer()))) }
+        func text() -> String {
+            let length = Int(bytes.first ?? 0) % 24
+            bytes = bytes.dropFirst()
+            defer { bytes = bytes.dropFirst(length) }
+            return String(decoding: bytes.prefix(length), as: UTF8.self)
+        }
+        let sampleRate = integer(), frames = integer()
+        var spans: [Report.Entry] = []
+        var skipped: [Match] = []
+        while !bytes.isEmpty, spans.count + skipped.count < 64 {
+            let match = Match(wordIndices: 0..<1, text: text(), pattern: text(), start: time(), end: time(),
+                              confidence: (bytes.first ?? 0) & 1 == 0 ? nil : time(), speaker: text())
+            if (bytes.first ?? 0) & 2 == 0 {
+                skipped.append(match)
+                continue
+            }
+            let edges = [integer(), integer(), integer(), integer()].sorted()
+            let span = Span(fadeStart: edges[0], start: edges[1], end: edges[2], fadeEnd: edges[3], matches: [match],
+                            refinedStart: time(), refinedEnd: time())
+            spans.append(Report.Entry(span))
+        }
+        return Report(input: text(), output: text(), sampleRate: sampleRate, channels: 2, frames: frames, mode: "beep",
+                      spans: spans, skipped: skipped)
+    }
 
     /// Two seconds of seeded stereo noise at 8 kHz, for the pipeline target.
     static let noise: InterleavedBuffer = {

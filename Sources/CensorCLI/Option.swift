@@ -76,13 +76,14 @@ extension Option {
         completion: .words(["beep", "duck", "mute"]))
     static let output = Option(
         "--output", short: "-o", value: "file",
-        help: "Where to write the result (one input only); its extension picks the container.",
+        help: "Where to write the result (one input only); its extension picks the container; - for standard output.",
         default: "<stem>.censored.<ext> beside the input", completion: .file)
     static let outputDir = Option(
         "--output-dir", value: "dir", help: "Write each result into this folder, under its input's file name.",
         completion: .directory)
     static let inPlace = Option(
-        "--in-place", help: "Replace each input with its censored version (atomically, keeping its permissions).")
+        "--in-place", help: "Replace each input with its censored version (atomically, keeping its owner, group, "
+            + "mode and extended attributes; through a symlink, its target). A file censored already is skipped.")
     static let format = Option(
         "--format", value: "container", help: "Output container: "
             + AudioContainer.allCases.map(\.rawValue).joined(separator: ", ") + ".",
@@ -111,7 +112,9 @@ extension Option {
     static let dryRun = Option(
         "--dry-run", help: "Print what would be censored, one span a line (start, end, words, list entry), "
             + "and write no audio.")
-    static let force = Option("--force", help: "Overwrite outputs that exist.")
+    static let force = Option(
+        "--force", help: "Overwrite outputs that exist; with --in-place, also replace a file with other hard links "
+            + "or censor one again.")
     static let jobs = Option(
         "--jobs", short: "-j", value: "n", help: "How many files to censor at once.", default: "the number of cores")
     static let quiet = Option("--quiet", short: "-q", help: "Print nothing but errors.")

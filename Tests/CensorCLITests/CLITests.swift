@@ -470,12 +470,15 @@ import Darwin
           --mode <mode>               What replaces a censored word: beep, duck or mute.
                                       (default: beep)
           -o, --output <file>         Where to write the result (one input only); its
-                                      extension picks the container. (default:
-                                      <stem>.censored.<ext> beside the input)
+                                      extension picks the container; - for standard
+                                      output. (default: <stem>.censored.<ext> beside the
+                                      input)
           --output-dir <dir>          Write each result into this folder, under its
                                       input's file name.
           --in-place                  Replace each input with its censored version
-                                      (atomically, keeping its permissions).
+                                      (atomically, keeping its owner, group, mode and
+                                      extended attributes; through a symlink, its
+                                      target). A file censored already is skipped.
           --format <container>        Output container: wav, aiff, flac, ogg, mp3, caf,
                                       w64, rf64, au. (default: from -o's extension, else
                                       the input's)
@@ -498,7 +501,9 @@ import Darwin
           --dry-run                   Print what would be censored, one span a line
                                       (start, end, words, list entry), and write no
                                       audio.
-          --force                     Overwrite outputs that exist.
+          --force                     Overwrite outputs that exist; with --in-place,
+                                      also replace a file with other hard links or
+                                      censor one again.
           --pad <ms>                  Widen every censored word by this much on both
                                       sides. (default: 0 ms)
           --pad-before <ms>           Widen every censored word by this much before its

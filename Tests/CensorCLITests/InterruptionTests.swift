@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// SIGINT, SIGTERM or SIGHUP during a run: every temporary output is removed, the input and any
+/// SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2 or SIGALRM during a run: every temporary output is removed, the input and any
 /// output that existed before are left as they were, and censor exits with 128 + the signal.
 ///
 /// The signal always lands mid-run with no timing involved: either the input is a named pipe
@@ -65,6 +65,13 @@ import Darwin
             }
         }
 
+        /// Closes the pipes, so that censor reads to their end and finishes, and waits for it.
+        func finish() throws -> CensorCommand.Result {
+            for pipe in pipes { close(pipe) }
+            pipes = []
+            return try running.wait()
+        }
+
         /// Sends `signal`, waits for censor to end and closes the pipes. (Closed first, they
         /// would end the input, and censor might finish the file before it took the signal.)
         func interrupt(with signal: Int32) throws -> (wasRunning: Bool, result: CensorCommand.Result) {
@@ -78,6 +85,10 @@ import Darwin
 
     static let signals: [(signal: Int32, status: Int32, name: String)] = [
         (SIGINT, 130, "SIGINT"), (SIGTERM, 143, "SIGTERM"), (SIGHUP, 129, "SIGHUP"),
+        // Issue 11: SIGQUIT printed a backtrace and finished with exit 0; SIGPIPE, SIGUSR1
+        // and SIGALRM left the temporary file behind.
+        (SIGQUIT, 131, "SIGQUIT"), (SIGPIPE, 141, "SIGPIPE"), (SIGUSR1, 138, "SIGUSR1"),
+        (SIGUSR2, 140, "SIGUSR2"), (SIGALRM, 142, "SIGALRM"),
     ]
 
     @Test("a signal mid-run removes the temporary output, leaves no output and exits 128 + its number",

@@ -90,7 +90,11 @@ import Testing
         let result = try workspace.run(Self.standard + ["--in-place", "--mode", "mute"])
         #expect(result.status == 0, "\(result)")
         #expect(try workspace.bytes("talk.wav") != original)
-        #expect(try workspace.bytes("talk.wav").count == original.count)
+        // The same audio length and format; the file itself grows by the censored marker's tag.
+        let censored = try WAVFile(contentsOf: workspace.file("talk.wav"))
+        #expect(censored.data.count == original.count - 44)
+        #expect((censored.channels, censored.sampleRate, censored.bitsPerSample) == (Workspace.channels, Workspace.sampleRate, 16))
+        #expect(String(decoding: try workspace.bytes("talk.wav"), as: UTF8.self).contains("censored by censor "))
         var status = stat()
         #expect(stat(workspace.path("talk.wav"), &status) == 0)
         #expect(status.st_mode & 0o777 == 0o640)

@@ -59,7 +59,10 @@ extension Censor {
         var warnings = reader.warnings
         let requested = try reader.format.forOutput(path: output, requested: format)
         let outputFrames = requested.sampleRate == reader.format.sampleRate ? reader.frameCount
-            : Int((Double(reader.frameCount) * Double(requested.sampleRate) / Double(reader.format.sampleRate)).rounded(.up))
+            // Checked: a header may declare more frames than any file holds, and resampling up
+            // multiplies them; past Int's range the count saturates rather than traps.
+            : Int(exactly: (Double(reader.frameCount) * Double(requested.sampleRate) / Double(reader.format.sampleRate))
+                .rounded(.up)) ?? Int.max
         let (outputFormat, sizeWarning) = try requested.fitting(
             frames: outputFrames, path: output, limit: sizeLimit)
         if let sizeWarning { warnings.append(sizeWarning) }

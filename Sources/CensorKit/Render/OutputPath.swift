@@ -5,8 +5,9 @@ import Foundation
 /// - `-` is standard output.
 /// - A symbolic link is followed (link to link, up to 40 deep, dangling or not): the file it
 ///   points to is the one replaced, and the link stays, as sox and ffmpeg users expect.
-/// - A character device or FIFO (`/dev/stdout`, `/dev/null`, a named pipe) is written
-///   through, never replaced, and needs no `overwrite`.
+/// - A character device or FIFO (`/dev/null`, a named pipe) is written through, never
+///   replaced, and needs no `overwrite`; so is a link into this process's open files
+///   (`/dev/stdout` → `/proc/self/fd/1`), whatever that file is: written to that descriptor.
 /// - A directory, block device or socket is refused.
 struct OutputPath {
     /// How the finished output reaches its path.
@@ -22,6 +23,9 @@ struct OutputPath {
     /// The path written: the end of the symlink chain for a file; the path itself for a stream.
     let target: String
     let kind: Kind
+    /// The open file descriptor a stream goes to (`-`, `/dev/stdout`, `/dev/fd/3`); `nil`
+    /// when `target` is opened.
+    let descriptor: Int32?
     /// `stat` of `target` when it exists.
     let existing: stat?
     /// Which file it is, for comparing with the run's other files.
@@ -34,15 +38,18 @@ struct OutputPath {
     ///   symlink loop.
     init(_ path: String) throws(CensorError) {
         self.path = path
-        if path == "-" {
+        let followed = path == "-" ? "/dev/fd/1" : try Self.followingLinks(path)
+        if let number = Self.descriptor(named: followed) {
             target = path
             kind = .stream
+            descriptor = number
             var info = stat()
-            existing = fstat(STDOUT_FILENO, &info) == 0 ? info : nil
-            identity = FileIdentity(of: path)
+            existing = fstat(number, &info) == 0 ? info : nil
+            identity = FileIdentity(descriptor: number)
             return
         }
-        target = try Self.followingLinks(path)
+        descriptor = nil
+        target = followed
         var info = stat()
         if stat(target, &info) == 0 {
             existing = info
@@ -75,12 +82,23 @@ struct OutputPath {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
-    /// The file a chain of symbolic links at `path` ends at (which need not exist).
+    /// The descriptor a path into this process's open files names: `/dev/fd/N`,
+    /// `/proc/self/fd/N` or `/proc/<this process>/fd/N`.
+    private static func descriptor(named path: String) -> Int32? {
+        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+            return Int32(path.dropFirst(prefix.count))
+        }
+        return nil
+    }
+
+    /// The file a chain of symbolic links at `path` ends at (which need not exist); stops at a
+    /// link into this process's open files, whose targets are not paths to write.
     private static func followingLinks(_ path: String) throws(CensorError) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard descriptor(named: current) == nil, lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK
+            else { return current }
             var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = buffer.withUnsafeMutableBufferPointer { pointer in
                 pointer.withMemoryRebound(to: CChar.self) { readlink(current, $0.baseAddress!, $0.count - 1) }
@@ -105,9 +123,13 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The identity of `path` (symbolic links followed; `-` for standard output).
     public init(of path: String) {
+        if path == "-" {
+            self.init(descriptor: STDOUT_FILENO)
+            return
+        }
         var info = stat()
-        if path == "-" ? fstat(STDOUT_FILENO, &info) == 0 : stat(path, &info) == 0 {
-            key = .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        if stat(path, &info) == 0 {
+            self.init(key: .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
             return
         }
         let folder = OutputPath.folder(of: path)
@@ -115,6 +137,17 @@ public struct FileIdentity: Hashable, Sendable {
             defer { free(pointer) }
             return String(cString: pointer)
         } ?? folder
-        key = .path(resolved + "/" + OutputPath.name(of: path))
+        self.init(key: .path(resolved + "/" + OutputPath.name(of: path)))
+    }
+
+    private init(key: Key) {
+        self.key = key
+    }
+
+    /// The identity of the file an open descriptor refers to.
+    init(descriptor: Int32) {
+        var info = stat()
+        self.init(key: fstat(descriptor, &info) == 0 ? .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            : .path("/dev/fd/\(descriptor)"))
     }
 }

@@ -202,9 +202,9 @@ public final class OutputTransaction {
         let source = open(temporary, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw .cannotFinish(path: output.path, reason: String(cString: strerror(errno))) }
         defer { close(source) }
-        let destination = output.path == "-" ? STDOUT_FILENO : open(output.target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        let destination = output.descriptor ?? open(output.target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard destination >= 0 else { throw .cannotFinish(path: output.path, reason: String(cString: strerror(errno))) }
-        defer { if destination != STDOUT_FILENO { close(destination) } }
+        defer { if output.descriptor == nil { close(destination) } }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = read(source, &buffer, buffer.count)
