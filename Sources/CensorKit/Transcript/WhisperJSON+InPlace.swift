@@ -82,7 +82,8 @@ extension WhisperJSON {
                     segmentWords.reserveCapacity(size / 60)
                     guard try readSegments(&parser, into: &segmentWords) else { return nil }
                     words = segmentWords
-                case .wordSegments:
+                case .wordSegments, .words:
+                    // WhisperX, or the OpenAI API's top-level words: the general path's cases.
                     return nil
                 default:
                     try parser.skipValue()
@@ -113,9 +114,7 @@ extension WhisperJSON {
                         // A repeated key would let the last one win: the general path's case.
                         guard !hasWords else { return false }
                         hasWords = true
-                        if !parser.consumeNull() {
-                            guard try readWords(&parser, into: &words) else { return false }
-                        }
+                        guard !parser.consumeNull(), try readWords(&parser, into: &words) else { return false }
                     case .speaker, .substring:
                         return false
                     default:
@@ -123,6 +122,10 @@ extension WhisperJSON {
                     }
                 } while parser.consume(UInt8(ascii: ","))
                 guard parser.leave(UInt8(ascii: "}")) else { return false }
+                // A segment without word times is spread over its words: the general path's case.
+                guard hasWords else { return false }
+            } else {
+                return false
             }
         } while parser.consume(UInt8(ascii: ","))
         return parser.leave(UInt8(ascii: "]"))
@@ -133,8 +136,8 @@ extension WhisperJSON {
     private static func readWords(_ parser: inout JSONParser, into words: inout [Word])
         throws(JSONParser.SyntaxError) -> Bool
     {
-        guard parser.enter(UInt8(ascii: "[")) else { return false }
-        if parser.leave(UInt8(ascii: "]")) { return true }
+        // An empty list may stand for a segment without word times: the general path's case.
+        guard parser.enter(UInt8(ascii: "[")), !parser.leave(UInt8(ascii: "]")) else { return false }
         repeat {
             guard parser.enter(UInt8(ascii: "{")) else { return false }
             var text: String?
