@@ -16,6 +16,8 @@ struct Job: Sendable {
         var error: (any Error)?
         /// Warnings to print.
         var warnings: [String] = []
+        /// What was read from the transcript, one line, for `--verbose` and `--dry-run`.
+        var transcriptSummary: String?
     }
 
     /// Runs the job; never throws, the outcome says how it went.
@@ -23,19 +25,14 @@ struct Job: Sendable {
         var outcome = Outcome(input: input)
         do {
             let transcriptPath = try arguments.transcript ?? TranscriptLocator.transcript(beside: input)
-            let transcript = try Self.loadTranscript(transcriptPath, format: arguments.transcriptFormat)
-            if transcript.words.isEmpty {
-                outcome.warnings.append("\(transcriptPath) has no timed words; nothing can be censored")
-            }
-            let estimated = transcript.estimatedWordCount
-            if estimated > 0 {
-                outcome.warnings.append("\(transcriptPath) (\(transcript.format.rawValue)) gives no times for "
-                    + "\(estimated) of its \(transcript.words.count) words; theirs are estimated (from cue times and "
-                    + "word lengths, or from their neighbours), so the report marks them and --pad may be wise")
-            }
+            let transcript = try Self.loadTranscript(
+                transcriptPath, format: arguments.transcriptFormat, encoding: arguments.transcriptEncoding)
+            outcome.warnings += try Self.transcriptWarnings(
+                transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
+            outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
             let matches = list.matches(in: transcript)
             let censor = Censor(mode: arguments.mode, options: arguments.plan)
-            let report: Report
+            var report: Report
             if arguments.dryRun {
                 report = try censor.planFile(input: input, matches: matches)
             } else {
@@ -51,6 +48,7 @@ struct Job: Sendable {
                     + "nothing was censored for it"
             }
             outcome.warnings += Self.disagreements(transcript: transcript, transcriptPath: transcriptPath, report: report)
+            report.transcript = Report.TranscriptSummary(transcript)
             outcome.report = report
         } catch {
             outcome.error = error
