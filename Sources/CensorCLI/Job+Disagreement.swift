@@ -76,18 +76,19 @@ extension Job {
                 "'\(word.text.trimmingCharacters(in: .whitespaces))' at \(Messages.seconds(word.start))–"
                     + "\(Messages.seconds(word.end)) s"
             }.joined(separator: ", ") + (words.count > namedDoubtfulWords ? ", …" : "")
+            let one = words.count == 1
             let what: String
             switch doubt {
             case .zeroLength:
-                what = "last no time at all; each is censored for \(Messages.seconds(WordDoubt.minimumCoreSeconds)) s "
-                    + "around its instant"
+                what = "\(one ? "lasts" : "last") no time at all; each is censored for "
+                    + "\(Messages.seconds(WordDoubt.minimumCoreSeconds)) s around its instant"
             case .long:
-                what = "last longer than \(Messages.seconds(WordDoubt.longWordSeconds)) s; censored as given, they may "
-                    + "take much more than the word"
+                what = "\(one ? "lasts" : "last") longer than \(Messages.seconds(WordDoubt.longWordSeconds)) s; censored "
+                    + "as given, they may take much more than the word"
             case .lowConfidence:
-                what = "have a confidence below \(WordDoubt.lowConfidenceBelow); censored as given"
+                what = "\(one ? "has" : "have") a confidence below \(WordDoubt.lowConfidenceBelow); censored as given"
             }
-            let count = words.count == 1 ? "1 word" : "\(words.count) words"
+            let count = one ? "1 word" : "\(words.count) words"
             return "\(heading): \(count) \(what) (the report marks them \"\(doubt.rawValue)\"): \(named)"
         }
     }
