@@ -43,7 +43,7 @@ import Darwin
         #expect(TranscriptText.timeline(transcript.words) == [
             "Oh@0.5-0.75", "damn,@0.75-1.375", "that@1.375-1.875", "hurt.@1.875-2.5", "Sorry.@3.0-3.5",
         ])
-        #expect(transcript.words.prefix(4).allSatisfy(\.isTimeEstimated))
+        #expect(transcript.words.prefix(4).allSatisfy { $0.isTimeEstimated })
         // A segment of one word keeps the segment's times, which are the word's.
         #expect(!transcript.words[4].isTimeEstimated)
         #expect(transcript.estimatedWordCount == 4)

@@ -3,9 +3,11 @@ import Foundation
 /// The text encoding a transcript is read in.
 ///
 /// By default (`automatic`) a transcript is UTF-8, with or without a byte-order mark, or UTF-16
-/// with one; text that is not valid UTF-8 is then decoded as Windows-1252, the encoding of most
-/// older Western subtitles, and the transcript says so (`Transcript.legacyEncoding`) so that a
-/// caller can warn. A named encoding reads the bytes in that encoding only.
+/// with one; a text format (subtitles, labels, CSV, TextGrid) that is not valid UTF-8 is then
+/// decoded as Windows-1252, the encoding of most older Western subtitles, and the transcript
+/// says so (`Transcript.legacyEncoding`) so that a caller can warn. JSON is UTF-8 by its
+/// standard, and every recognizer writes it so: invalid UTF-8 there stays an error. A named
+/// encoding reads the bytes in that encoding only.
 ///
 /// ```swift
 /// let encoding = TranscriptEncoding(name: "Latin1")  // .named("iso-8859-1")
@@ -63,9 +65,12 @@ public enum TranscriptEncoding: Sendable, Hashable {
             do {
                 return (try SourceText(data: data), nil)
             } catch {
-                // Only text falls back: a NUL byte or a byte Windows-1252 leaves undefined means
-                // the file is something else, and the UTF-8 error says where.
-                guard !data.contains(0), let text = Self.decoded(data, as: .windowsCP1252) else { throw error }
+                // Only a text format falls back: JSON, a NUL byte or a byte Windows-1252 leaves
+                // undefined means the file is something else, and the UTF-8 error says where.
+                let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+                guard first != UInt8(ascii: "{"), first != UInt8(ascii: "["), !data.contains(0),
+                    let text = Self.decoded(data, as: .windowsCP1252)
+                else { throw error }
                 return (SourceText(string: text), Self.fallbackName)
             }
         case .named(let name):
