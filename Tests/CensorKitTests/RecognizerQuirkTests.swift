@@ -78,6 +78,17 @@ import Darwin
         #expect(transcript.wordTimesAdvice == "run faster-whisper with word_timestamps=True")
     }
 
+    @Test("text without any times (Vosk without SetWords, the OpenAI API's json) counts as untimed words, not silence")
+    func textOnly() throws {
+        let transcript = try TranscriptText.read(#"{"text": "oh damn that hurt"}"# + "\n" + #"{"text": ""}"#, source: "talk.json")
+        #expect(transcript.format == .vosk)
+        #expect(transcript.words.isEmpty)
+        #expect(transcript.untimedWordCount == 4)
+        #expect(transcript.wordTimesAdvice?.hasPrefix("call SetWords(True)") == true)
+        let silence = try TranscriptText.read(#"{"text": ""}"#, source: "talk.json")
+        #expect(silence.untimedWordCount == 0 && silence.wordTimesAdvice == nil)
+    }
+
     @Test("a segment without word times but with a malformed time is an error at its place")
     func segmentTimeErrors() {
         let text = #"{"segments": [{"id": 0, "start": 2.0, "end": 1.0, "text": " Oh damn."}]}"#

@@ -237,14 +237,29 @@ import Testing
                 == "talk.json (whisper-json): line 1:column 1: expected a JSON object or array, found '1'")
     }
 
-    @Test("names the known formats when it cannot tell the format")
+    @Test("names what it found and the known formats when it cannot tell the format")
     func unknownFormat() {
         let error = Self.error(#"{"items": [{"word": "damn", "start": 1, "end": 2}]}"#)
-        #expect(error == .unknownFormat(file: "talk.json"))
+        #expect(error == .unrecognized(file: "talk.json", found: #"a JSON object with the keys "items""#))
         #expect(
             error?.description
-                == "talk.json: cannot tell the transcript format: expected one of "
+                == #"talk.json: cannot tell the transcript format: found a JSON object with the keys "items"; expected one of "#
                 + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+
+    @Test(
+        "says what an unrecognized file looks like, and why a text-only whisper file cannot be read",
+        arguments: [
+            (#"{"text": " Damn it.", "language": "en"}"#,
+             #"a JSON object with the keys "text", "language" (text without any times: openai-whisper writes times "#
+                + "with --output_format json, the OpenAI API with response_format=verbose_json)"),
+            ("[1, 2]", "a JSON list of numbers"),
+            (#"[{"w": "damn"}]"#, #"a JSON list of objects with the keys "w""#),
+            ("\n  Damn it, that hurt.\n", "a first line '  Damn it, that hurt.'"),
+            ("{}", "an empty JSON object"),
+        ])
+    func unrecognized(text: String, found: String) {
+        #expect(Self.error(text) == .unrecognized(file: "talk.json", found: found))
     }
 
     @Test("reports the first byte that is not UTF-8 by line and column")

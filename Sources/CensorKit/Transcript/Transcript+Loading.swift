@@ -91,7 +91,8 @@ extension Transcript {
                 throw TranscriptError.malformed(
                     file: source, format: nil, place: error.place, expected: error.expected, found: error.found)
             }
-            throw TranscriptError.unknownFormat(file: source)
+            throw document.unrecognizedContent.map { TranscriptError.unrecognized(file: source, found: $0) }
+                ?? TranscriptError.unknownFormat(file: source)
         }
         self.init(words: try format.reader.words(in: document), format: format)
         let notes = format.reader.notes(on: document, words: words)
