@@ -220,16 +220,44 @@ import Darwin
     }
 }
 
-/// Gentle's words that the aligner did not find (the layout of Gentle's `align.json`, as
-/// `lowerquality/gentle` writes it: `case`, `word`, `alignedWord`, `start`, `end`, offsets).
+/// Gentle's words that the aligner did not find.
 @Suite struct GentleNotFoundTranscriptTests {
+    /// The first words of Gentle's own golden test output, `lowerquality/gentle`
+    /// tests/data/lucier_golden.json (Alvin Lucier's "I am sitting in a room"; phones shortened):
+    /// two words not found in the audio, then words heard but not in the transcript, which have
+    /// an `alignedWord` and times but no `word`.
+    static let lucier = #"""
+        {"words": [
+         {"case": "success", "start": 0.0, "word": "I", "startOffset": 0, "endOffset": 1, "phones": [{"duration": 0.07, "phone": "ay_S"}, {"duration": 0.04, "phone": "sil"}], "end": 0.11, "alignedWord": "i"},
+         {"case": "success", "start": 0.11, "word": "am", "startOffset": 2, "endOffset": 4, "phones": [{"duration": 0.03, "phone": "ae_B"}], "end": 0.14, "alignedWord": "am"},
+         {"case": "not-found-in-audio", "word": "sitting", "startOffset": 5, "endOffset": 12},
+         {"case": "not-found-in-audio", "word": "in", "startOffset": 13, "endOffset": 15},
+         {"case": "not-found-in-transcript", "phones": [{"duration": 0.42, "phone": "ng_E"}], "end": 0.8, "start": 0.14, "alignedWord": "recording"},
+         {"case": "not-found-in-transcript", "phones": [{"duration": 0.03, "phone": "sil"}], "end": 0.9700000000000001, "start": 0.8, "alignedWord": "the"},
+         {"case": "not-found-in-transcript", "phones": [{"duration": 5.08, "phone": "s_B"}], "end": 6.18, "start": 0.97, "alignedWord": "sound"},
+         {"case": "success", "start": 6.62, "word": "a", "startOffset": 16, "endOffset": 17, "phones": [{"duration": 0.12, "phone": "ah_S"}], "end": 6.86, "alignedWord": "a"}],
+         "transcript": "I am sitting in a room"}
+        """#
+
+    @Test("Gentle's golden file: not-found words placed, unscripted words kept by their aligned word, the 5 s word doubted")
+    func lucierGolden() throws {
+        let transcript = try TranscriptText.read(Self.lucier, source: "lucier.json")
+        #expect(transcript.format == .gentle)
+        #expect(transcript.words.map(\.text) == ["I", "am", "sitting", "in", "recording", "the", "sound", "a"])
+        // "sitting in" (7 + 2 characters) fill the gap between "am" (0.14) and "recording" (0.14).
+        #expect(transcript.words[2].start == 0.14 && transcript.words[3].end == 0.14)
+        #expect(transcript.words.map(\.isTimeEstimated) == [false, false, true, true, false, false, false, false])
+        #expect(transcript.words[6].doubts == [.long])
+    }
+
+    /// A constructed alignment with a gap for the not-found words to fill.
     static let alignment = #"""
         {"transcript": "Oh damn that hurt", "words": [
          {"alignedWord": "oh", "case": "success", "end": 0.5, "endOffset": 2, "phones": [], "start": 0.25, "startOffset": 0, "word": "Oh"},
          {"case": "not-found-in-audio", "endOffset": 7, "startOffset": 3, "word": "damn"},
          {"case": "not-found-in-audio", "endOffset": 12, "startOffset": 8, "word": "that"},
          {"alignedWord": "hurt", "case": "success", "end": 2.0, "endOffset": 17, "phones": [], "start": 1.5, "startOffset": 13, "word": "hurt"},
-         {"alignedWord": "ow", "case": "not-found-in-transcript", "end": 3.0, "phones": [], "start": 2.6, "word": "ow"}]}
+         {"alignedWord": "ow", "case": "not-found-in-transcript", "end": 3.0, "phones": [], "start": 2.6}]}
         """#
 
     @Test("not-found words are placed between their timed neighbours and marked; unscripted timed words kept")

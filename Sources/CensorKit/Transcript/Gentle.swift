@@ -5,12 +5,13 @@
 ///  "words": [{"alignedWord": "damn", "case": "success", "start": 1.28, "end": 1.63, "word": "Damn",
 ///             "startOffset": 0, "endOffset": 4, "phones": [{"duration": 0.1, "phone": "d_B"}]},
 ///            {"case": "not-found-in-audio", "word": "that", "startOffset": 6, "endOffset": 10},
-///            {"alignedWord": "hurt", "case": "success", "start": 2.1, "end": 2.5, "word": "hurt", …}]}
+///            {"alignedWord": "hurt", "case": "success", "start": 2.1, "end": 2.5, "word": "hurt", …},
+///            {"alignedWord": "ow", "case": "not-found-in-transcript", "start": 2.6, "end": 3.0, "phones": […]}]}
 /// ```
 ///
 /// `word` (the transcript's spelling) is the text. Words whose `case` is `success` have
 /// times; a `not-found-in-transcript` word (heard, but not in the transcript) keeps its times
-/// too. A `not-found-in-audio` word has none: it is placed between its timed neighbours, spread
+/// too, with its `alignedWord` as the text, the only one it has. A `not-found-in-audio` word has none: it is placed between its timed neighbours, spread
 /// by length with any others in the same gap, and marked as estimated — the aligner could not
 /// find it, but it was in the script and may well have been said there. Untimed words with no
 /// timed word on either side cannot be placed; the notes count them.
@@ -39,8 +40,11 @@ internal enum Gentle: TranscriptReader {
         for (index, value) in try fields.array("words", of: root, at: { "" }).enumerated() {
             let path = { JSONPath.index("words", index) }
             let item = try fields.object(value, at: path)
-            let text = try fields.string("word", of: item, at: path)
-            switch try fields.optionalString("case", of: item, at: path) {
+            let kind = try fields.optionalString("case", of: item, at: path)
+            // A word heard but not in the transcript has only its `alignedWord`.
+            let text = kind == "not-found-in-transcript" && !item.has("word")
+                ? try fields.string("alignedWord", of: item, at: path) : try fields.string("word", of: item, at: path)
+            switch kind {
             case "success", "not-found-in-transcript":
                 let word = try fields.word(text, in: item, at: path, confidence: nil)
                 if !pending.isEmpty, let previous = words.last {
