@@ -446,7 +446,8 @@ import Darwin
           --transcript <file>         The timed transcript. With one input only;
                                       otherwise each input's transcript is found beside
                                       it by stem (a.wav: a.json, a.vtt, a.srt,
-                                      a.TextGrid, a.txt, a.csv, a.tsv). (default: found
+                                      a.TextGrid, a.txt, a.csv, a.tsv, or one
+                                      a.<language>.vtt and the like). (default: found
                                       beside the input)
           --transcript-format <name>  Read the transcript as this format instead of
                                       detecting it from the content: whisperx,

@@ -220,3 +220,23 @@ import Testing
         #expect(result.stdout.contains(#""doubts": ["low-confidence"]"#), "\(result)")
     }
 }
+
+/// Finding an input's transcript beside it when none is given.
+@Suite struct TranscriptLocatorTests {
+    @Test("one language variant (talk.en.vtt, as yt-dlp names it) is found; several are an error naming them")
+    func languageVariants() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.removeItem(at: workspace.file("talk.json"))
+        let captions = "WEBVTT\n\n00:00:00.500 --> 00:00:00.800\ndamn\n"
+        try Data(captions.utf8).write(to: workspace.file("talk.en.vtt"))
+        let one = try workspace.run(["talk.wav", "--word", "damn", "--dry-run"])
+        #expect(one.status == 0, "\(one)")
+        #expect(one.stdout == "0.500\t0.800\tdamn\tdamn\n", "\(one)")
+        try Data(captions.utf8).write(to: workspace.file("talk.fr-CA.srt"))
+        let two = try workspace.run(["talk.wav", "--word", "damn", "--dry-run"])
+        #expect(two.status == 1, "\(two)")
+        #expect(two.stderrLines.first == "Error: no transcript for 'talk.wav': several lie beside it (talk.en.vtt, "
+            + "talk.fr-CA.srt); give --transcript <file>", "\(two)")
+    }
+}
