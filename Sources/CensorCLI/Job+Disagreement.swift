@@ -60,15 +60,18 @@ extension Job {
             warnings.append("\(heading): \(transcript.untimedWordCount) words have no time and no timed neighbour; "
                 + "they cannot be censored")
         }
-        warnings += doubtWarnings(transcript, heading: heading)
         return warnings
     }
 
-    /// One warning per kind of doubtful word time, naming the first few words.
-    private static func doubtWarnings(_ transcript: Transcript, heading: String) -> [String] {
+    /// One warning per kind of doubtful word time among the matched words, naming the first
+    /// few: those are the words whose censoring the doubt concerns.
+    static func doubtWarnings(_ transcript: Transcript, matches: [Match], path: String) -> [String] {
+        let heading = "\(path) (\(transcript.format.rawValue))"
         var doubtful: [WordDoubt: [Word]] = [:]
-        for word in transcript.words {
-            for doubt in word.doubts { doubtful[doubt, default: []].append(word) }
+        for match in matches where !match.doubts.isEmpty {
+            for word in transcript.words[match.wordIndices] {
+                for doubt in word.doubts { doubtful[doubt, default: []].append(word) }
+            }
         }
         return WordDoubt.allCases.compactMap { doubt in
             guard let words = doubtful[doubt] else { return nil }

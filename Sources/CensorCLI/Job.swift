@@ -31,6 +31,7 @@ struct Job: Sendable {
                 transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
             let matches = list.matches(in: transcript)
+            outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
             let censor = Censor(mode: arguments.mode, options: arguments.plan)
             var report: Report
             if arguments.dryRun {

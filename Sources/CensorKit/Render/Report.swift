@@ -96,7 +96,7 @@ public struct Report: Sendable, Hashable {
         public var words: Int
         /// How many of them had their times estimated.
         public var estimatedWords: Int
-        /// The first word's start in seconds; `nil` without words.
+        /// The earliest start of any word in seconds; `nil` without words.
         public var firstTime: Double?
         /// The latest end of any word in seconds; `nil` without words.
         public var lastTime: Double?

@@ -34,12 +34,12 @@ public struct Transcript: Sendable, Hashable {
         words.reduce(0) { $0 + ($1.isTimeEstimated ? 1 : 0) }
     }
 
-    /// The first word's start and the last end of any word, in seconds; `nil` without words.
+    /// The earliest start and the latest end of any word, in seconds; `nil` without words.
     ///
     /// - Complexity: O(*n*) for *n* words.
     public var timeRange: (first: Double, last: Double)? {
         guard let first = words.first else { return nil }
-        return (first.start, words.reduce(first.end) { max($0, $1.end) })
+        return words.reduce((first.start, first.end)) { (min($0.0, $1.start), max($0.1, $1.end)) }
     }
 
     /// Creates a transcript from words already in memory.
