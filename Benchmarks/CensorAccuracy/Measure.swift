@@ -71,15 +71,19 @@ enum Measure {
     /// above 0.1 (−20 dB); an ordinary word's sample is altered when its gain is not 1. Energies are
     /// the speech's alone, without the background.
     ///
+    /// With `timesEstimated`, the matches are marked as estimated, so the planner widens them.
+    ///
     /// With `showLeaks`, every censored word leaking more than that share of its energy with
     /// refinement on is described on standard error.
     static func run(
-        _ recording: Recording, times: [(Double, Double)], options: PlanOptions, showLeaks: Double? = nil
+        _ recording: Recording, times: [(Double, Double)], options: PlanOptions, showLeaks: Double? = nil,
+        timesEstimated: Bool = false
     ) throws -> Tally {
         let rate = Corpus.sampleRate
         let matches = recording.words.indices.filter { recording.words[$0].isCensored }.map { index in
             Match(wordIndices: index..<(index + 1), text: recording.words[index].text,
-                  pattern: recording.words[index].text, start: times[index].0, end: times[index].1)
+                  pattern: recording.words[index].text, start: times[index].0, end: times[index].1,
+                  isTimeEstimated: timesEstimated)
         }
         var audio = InterleavedBuffer(samples: recording.mix, channelCount: 1)
         let clock = ContinuousClock.now

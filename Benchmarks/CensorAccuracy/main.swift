@@ -12,7 +12,8 @@ import Foundation
 // Parameter's); --sweep: also a table over these windows (0 = refinement off); --by-background:
 // also a table per background; --write-audio: also write each recording's mix as WAV with a
 // .truth.tsv of its words' true times (start, end, word, * for censored); --show-leaks: describe
-// on stderr every censored word leaking more than this share of its energy with refinement on.
+// on stderr every censored word leaking more than this share of its energy with refinement on;
+// --estimated: also the leak of times estimated from segments (EstimatedTimes.swift).
 
 struct Options {
     var data = "bench-data/accuracy"
@@ -22,6 +23,7 @@ struct Options {
     var byBackground = false
     var writeAudio = false
     var showLeaks: Double?
+    var estimated = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -34,8 +36,9 @@ struct Options {
             case "--by-background": byBackground = true
             case "--write-audio": writeAudio = true
             case "--show-leaks": showLeaks = iterator.next().flatMap(Double.init)
+            case "--estimated": estimated = true
             case "--help", "-h":
-                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE]")
+                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--estimated]")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("CensorAccuracy: unknown argument \(argument)\n".utf8))
@@ -165,3 +168,5 @@ if !options.sweep.isEmpty {
         }
     }
 }
+
+if options.estimated { try EstimatedTimes.report(recordings, sampleRate: rate, window: window) }

@@ -5,6 +5,9 @@ struct Arguments: Sendable {
     var inputs: [String]
     var transcript: String?
     var transcriptFormat: TranscriptFormat?
+    var transcriptEncoding = TranscriptEncoding.automatic
+    /// Whether a transcript with estimated word times is refused.
+    var requireWordTimes = false
     /// `--words` files and `--word` entries, in the order given.
     var lists: [ListSource] = []
     /// Whether the built-in list is censored too (always, when no list is given).

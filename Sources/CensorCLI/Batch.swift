@@ -86,6 +86,10 @@ struct Batch {
             }
         }
         if arguments.alsoDefault { list.append(contentsOf: .defaultEnglish) }
+        // Censoring with nothing to censor would copy every input: a mistake in the command line.
+        if list.censorsNothing {
+            throw UsageError("the censor list is empty: no entry in --words or --word can censor a word")
+        }
         return list
     }
 }

@@ -83,8 +83,16 @@ private struct ParsedLine {
         result.foldDiacritics = flags.contains(Option.foldDiacritics.name)
         try checkOutputs(result)
         if let name = values[Option.transcriptFormat.name] {
-            result.transcriptFormat = try choice(Option.transcriptFormat, name, TranscriptFormat.allCases)
+            result.transcriptFormat = try transcriptFormat(name)
         }
+        if let name = values[Option.transcriptEncoding.name] {
+            guard let encoding = TranscriptEncoding(name: name) else {
+                throw UsageError("\(Option.transcriptEncoding.name) '\(name)': expected one of "
+                    + TranscriptEncoding.names.map(\.name).joined(separator: ", "))
+            }
+            result.transcriptEncoding = encoding
+        }
+        result.requireWordTimes = flags.contains(Option.requireWordTimes.name)
         result.outputFormat = try outputFormat()
         result.jobs = try values[Option.jobs.name].map { text throws(UsageError) in
             guard let jobs = Int(text), jobs > 0 else { throw UsageError("--jobs '\(text)': expected a whole number above 0") }
@@ -174,6 +182,21 @@ private struct ParsedLine {
         } catch {
             throw UsageError(error.description)
         }
+    }
+
+    /// The transcript format named `name`, case-insensitively (`Deepgram`, `WebVTT`); for
+    /// another name, the error suggests the closest format.
+    private func transcriptFormat(_ name: String) throws(UsageError) -> TranscriptFormat {
+        let key = name.lowercased()
+        if let format = TranscriptFormat.allCases.first(where: { $0.rawValue == key }) { return format }
+        let names = TranscriptFormat.allCases.map(\.rawValue)
+        let option = Option.transcriptFormat.name
+        if key.count <= 64, let best = names.min(by: {
+            ArgumentParser.editDistance(key, $0) < ArgumentParser.editDistance(key, $1)
+        }), ArgumentParser.editDistance(key, best) <= max(2, best.count / 3) {
+            throw UsageError("\(option) '\(name)': no such format; did you mean '\(best)'? (one of \(names.joined(separator: ", ")))")
+        }
+        throw UsageError("\(option) '\(name)': expected one of " + names.joined(separator: ", "))
     }
 
     /// The case of `choices` whose raw value is `name`.

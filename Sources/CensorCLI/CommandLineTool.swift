@@ -34,6 +34,9 @@ public enum CommandLineTool {
         case let .censor(arguments):
             do {
                 return try Batch(arguments: arguments).run() ? ExitStatus.success : ExitStatus.failure
+            } catch let error as UsageError {
+                Console.error("Error: \(error)\n\(Help.usage)\nSee 'censor --help' for more information.")
+                return ExitStatus.usage
             } catch {
                 Console.error("Error: \(error)")
                 return ExitStatus.failure

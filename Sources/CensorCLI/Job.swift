@@ -22,6 +22,8 @@ struct Job: Sendable {
         var warnings: [String] = []
         /// Why the file was left as it is, when it was skipped (already censored in place).
         var skipped: String?
+        /// What was read from the transcript, one line, for `--verbose` and `--dry-run`.
+        var transcriptSummary: String?
     }
 
     /// Runs the job; never throws, the outcome says how it went.
@@ -40,19 +42,15 @@ struct Job: Sendable {
                 outcome.skipped = "it was censored already (\(marker)); use --force to censor it again"
                 return outcome
             }
-            let transcript = try Self.loadTranscript(transcriptPath, format: arguments.transcriptFormat)
-            if transcript.words.isEmpty {
-                outcome.warnings.append("\(transcriptPath) has no timed words; nothing can be censored")
-            }
-            let estimated = transcript.estimatedWordCount
-            if estimated > 0 {
-                outcome.warnings.append("\(transcriptPath) (\(transcript.format.rawValue)) gives no times for "
-                    + "\(estimated) of its \(transcript.words.count) words; theirs are estimated (from cue times and "
-                    + "word lengths, or from their neighbours), so the report marks them and --pad may be wise")
-            }
+            let transcript = try Self.loadTranscript(
+                transcriptPath, format: arguments.transcriptFormat, encoding: arguments.transcriptEncoding)
+            outcome.warnings += try Self.transcriptWarnings(
+                transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
+            outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
             let matches = list.matches(in: transcript)
+            outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
             let censor = Censor(mode: arguments.mode, options: arguments.plan)
-            let report: Report
+            var report: Report
             if arguments.dryRun {
                 report = try censor.planFile(input: input, matches: matches)
             } else {
@@ -60,6 +58,7 @@ struct Job: Sendable {
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
                     replacingInput: arguments.inPlace, into: transaction, progress: progress)
             }
+            report.transcript = Report.TranscriptSummary(transcript)
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
             try transaction.commit()

@@ -53,13 +53,22 @@ extension Option {
     static let transcript = Option(
         "--transcript", value: "file",
         help: "The timed transcript. With one input only; otherwise each input's transcript is found beside it "
-            + "by stem (a.wav: a.json, a.vtt, a.srt, a.TextGrid, a.txt, a.csv, a.tsv).",
+            + "by stem (a.wav: a.json, a.vtt, a.srt, a.TextGrid, a.txt, a.csv, a.tsv, or one a.<language>.vtt and the like).",
         default: "found beside the input", completion: .file)
     static let transcriptFormat = Option(
         "--transcript-format", value: "name",
         help: "Read the transcript as this format instead of detecting it from the content: "
             + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".",
         default: "detected", completion: .words(TranscriptFormat.allCases.map(\.rawValue)))
+    static let transcriptEncoding = Option(
+        "--transcript-encoding", value: "name",
+        help: "Read the transcript's text in this encoding: "
+            + TranscriptEncoding.names.map(\.name).joined(separator: ", ") + ".",
+        default: "UTF-8, or UTF-16 with a byte-order mark; Windows-1252, with a warning, when not UTF-8",
+        completion: .words(TranscriptEncoding.names.map(\.name)))
+    static let requireWordTimes = Option(
+        "--require-word-times", help: "Refuse (exit 1) a transcript whose word times would be estimated "
+            + "(subtitle cues, recognizer segments without word times) instead of censoring them widened.")
     static let words = Option(
         "--words", value: "file",
         help: "A censor list: one entry a line (a word, a phrase, a glob such as fuck* or b?tch, an exception "
@@ -134,7 +143,7 @@ extension Option {
 
     /// Every option, in the order help lists them.
     static let all: [Option] = [
-        transcript, transcriptFormat, words, word, alsoDefault, foldDiacritics, mode,
+        transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
         output, outputDir, inPlace, format, encoding, rate, quality, report, labels, dryRun, force,
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
         Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow),

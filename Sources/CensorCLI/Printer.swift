@@ -28,6 +28,9 @@ final class Printer: Sendable {
             if !arguments.quiet {
                 for warning in outcome.warnings { Console.error("Warning: \(warning)") }
             }
+            if arguments.verbose || arguments.dryRun && !arguments.quiet, let summary = outcome.transcriptSummary {
+                Console.error(summary)
+            }
             if arguments.dryRun {
                 if total > 1 { Console.output("# \(report.input)\n") }
                 Console.output(Messages.dryRun(report))

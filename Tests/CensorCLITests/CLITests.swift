@@ -446,7 +446,8 @@ import Darwin
           --transcript <file>         The timed transcript. With one input only;
                                       otherwise each input's transcript is found beside
                                       it by stem (a.wav: a.json, a.vtt, a.srt,
-                                      a.TextGrid, a.txt, a.csv, a.tsv). (default: found
+                                      a.TextGrid, a.txt, a.csv, a.tsv, or one
+                                      a.<language>.vtt and the like). (default: found
                                       beside the input)
           --transcript-format <name>  Read the transcript as this format instead of
                                       detecting it from the content: whisperx,
@@ -456,6 +457,18 @@ import Darwin
                                       mfa-json, json-words, webvtt, srt, textgrid,
                                       whisper-cpp-csv, mfa-csv, audacity-labels.
                                       (default: detected)
+          --transcript-encoding <name>
+                                      Read the transcript's text in this encoding:
+                                      utf-8, utf-16le, utf-16be, windows-1252,
+                                      iso-8859-1, iso-8859-2, windows-1250,
+                                      windows-1251, windows-1253, windows-1254,
+                                      macintosh, shift_jis, euc-jp. (default: UTF-8, or
+                                      UTF-16 with a byte-order mark; Windows-1252, with
+                                      a warning, when not UTF-8)
+          --require-word-times        Refuse (exit 1) a transcript whose word times
+                                      would be estimated (subtitle cues, recognizer
+                                      segments without word times) instead of censoring
+                                      them widened.
           --words <file>              A censor list: one entry a line (a word, a phrase,
                                       a glob such as fuck* or b?tch, an exception such
                                       as !hello, word|replacement), # comments; or a

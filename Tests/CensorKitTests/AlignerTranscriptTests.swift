@@ -12,11 +12,14 @@ import Testing
           {"alignedWord": "hurt", "case": "success", "end": 2.5, "endOffset": 15, "phones": [], "start": 1.9, "startOffset": 11, "word": "hurt"}]}
         """#
 
-    @Test("reads aligned words and skips those not found in the audio")
+    @Test("reads aligned words and places those not found in the audio between their neighbours, estimated")
     func readsWords() throws {
         let transcript = try TranscriptText.read(Self.alignment)
         #expect(transcript.format == .gentle)
-        #expect(transcript.words == [Word(text: "Damn", start: 1.28, end: 1.63), Word(text: "hurt", start: 1.9, end: 2.5)])
+        #expect(transcript.words == [
+            Word(text: "Damn", start: 1.28, end: 1.63), Word(text: "that", start: 1.63, end: 1.9, isTimeEstimated: true),
+            Word(text: "hurt", start: 1.9, end: 2.5),
+        ])
     }
 }
 

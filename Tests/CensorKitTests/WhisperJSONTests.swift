@@ -39,8 +39,10 @@ import Testing
         #expect(transcript.format == .whisperJSON)
         #expect(
             transcript.words.map(\.text) == [
-                " Damn,", " that", " hurt.", " You", " piece", " of", " shit!", " Don’t -", " ever.",
+                " Damn,", " that", " hurt.", " You", " piece", " of", " shit!", " Don’t -", " ever.", "Of", "course.",
             ])
+        // The last segment has no word times: its words are spread over it and marked.
+        #expect(transcript.words.map(\.isTimeEstimated) == Array(repeating: false, count: 9) + [true, true])
     }
 
     @Test("keeps times to the bit, float noise included, and probability as confidence")
@@ -62,11 +64,11 @@ import Testing
         #expect(try Self.read(text).words.map(\.text) == ["“", " Hi"])
     }
 
-    @Test("skips segments with empty or missing words")
-    func skipsSegmentsWithoutWords() throws {
+    @Test("a segment with text but no words is read from its text; ones without text add nothing")
+    func segmentsWithoutWords() throws {
         let text = #"{"segments": [{"id": 0, "start": 0, "end": 1, "text": " Hi"}, {"id": 1, "words": null}, {"id": 2, "words": []}]}"#
         let transcript = try Self.read(text)
-        #expect(transcript.words.isEmpty)
+        #expect(transcript.words == [Word(text: "Hi", start: 0, end: 1)])
         #expect(transcript.format == .whisperJSON)
     }
 
@@ -235,14 +237,29 @@ import Testing
                 == "talk.json (whisper-json): line 1:column 1: expected a JSON object or array, found '1'")
     }
 
-    @Test("names the known formats when it cannot tell the format")
+    @Test("names what it found and the known formats when it cannot tell the format")
     func unknownFormat() {
         let error = Self.error(#"{"items": [{"word": "damn", "start": 1, "end": 2}]}"#)
-        #expect(error == .unknownFormat(file: "talk.json"))
+        #expect(error == .unrecognized(file: "talk.json", found: #"a JSON object with the keys "items""#))
         #expect(
             error?.description
-                == "talk.json: cannot tell the transcript format: expected one of "
+                == #"talk.json: cannot tell the transcript format: found a JSON object with the keys "items"; expected one of "#
                 + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+
+    @Test(
+        "says what an unrecognized file looks like, and why a text-only whisper file cannot be read",
+        arguments: [
+            (#"{"text": " Damn it.", "language": "en"}"#,
+             #"a JSON object with the keys "text", "language" (text without any times: openai-whisper writes times "#
+                + "with --output_format json, the OpenAI API with response_format=verbose_json)"),
+            ("[1, 2]", "a JSON list of numbers"),
+            (#"[{"w": "damn"}]"#, #"a JSON list of objects with the keys "w""#),
+            ("\n  Damn it, that hurt.\n", "a first line '  Damn it, that hurt.'"),
+            ("{}", "an empty JSON object"),
+        ])
+    func unrecognized(text: String, found: String) {
+        #expect(Self.error(text) == .unrecognized(file: "talk.json", found: found))
     }
 
     @Test("reports the first byte that is not UTF-8 by line and column")
@@ -262,7 +279,7 @@ import Testing
         let url = directory.appendingPathComponent("talk.json")
         try Data(Self.talk.utf8).write(to: url)
 
-        #expect(try Transcript.load(contentsOf: url).words.count == 9)
+        #expect(try Transcript.load(contentsOf: url).words.count == 11)
         let missing = directory.appendingPathComponent("missing.json")
         #expect(throws: TranscriptError.unreadable(file: missing.path, reason: "No such file or directory")) {
             try Transcript.load(contentsOf: missing)

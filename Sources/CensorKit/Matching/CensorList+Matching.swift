@@ -58,6 +58,7 @@ extension CensorList {
             wordIndices: indices, text: text, pattern: entry.pattern,
             start: matched.first!.start, end: matched.last!.end, replacement: entry.replacement,
             confidence: matched.compactMap(\.confidence).min(), speaker: matched.lazy.compactMap(\.speaker).first,
-            isTimeEstimated: matched.contains { $0.isTimeEstimated })
+            isTimeEstimated: matched.contains { $0.isTimeEstimated },
+            doubts: WordDoubt.allCases.filter { doubt in matched.contains { $0.doubts.contains(doubt) } })
     }
 }

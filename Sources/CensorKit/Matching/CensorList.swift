@@ -78,6 +78,12 @@ public struct CensorList: Sendable {
     /// Whether the list has no entries.
     public var isEmpty: Bool { entries.isEmpty }
 
+    /// Whether no entry can censor anything: the list is empty, or holds only exceptions and
+    /// entries without a letter or digit.
+    public var censorsNothing: Bool {
+        !parsedEntries.contains { !$0.isException && $0.canMatch }
+    }
+
     /// Creates a list from entries in memory, such as `--word` arguments.
     ///
     /// Surrounding whitespace is trimmed and empty entries are dropped. An entry with no letter

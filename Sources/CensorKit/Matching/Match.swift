@@ -19,6 +19,9 @@ public struct Match: Sendable, Hashable {
     /// Whether any matched word's times were estimated (subtitle cues, untimed words); the
     /// report should say so.
     public var isTimeEstimated: Bool
+    /// What is doubtful about the matched words' times (zero length, too long, low confidence),
+    /// each reason once, in `WordDoubt.allCases` order.
+    public var doubts: [WordDoubt]
 
     /// Creates a match.
     ///
@@ -32,9 +35,11 @@ public struct Match: Sendable, Hashable {
     ///   - confidence: The lowest confidence of the words.
     ///   - speaker: The words' speaker.
     ///   - isTimeEstimated: Whether any word's times were estimated.
+    ///   - doubts: What is doubtful about the words' times.
     public init(
         wordIndices: Range<Int>, text: String, pattern: String, start: Double, end: Double,
-        replacement: String? = nil, confidence: Double? = nil, speaker: String? = nil, isTimeEstimated: Bool = false
+        replacement: String? = nil, confidence: Double? = nil, speaker: String? = nil, isTimeEstimated: Bool = false,
+        doubts: [WordDoubt] = []
     ) {
         self.wordIndices = wordIndices
         self.text = text
@@ -45,5 +50,6 @@ public struct Match: Sendable, Hashable {
         self.confidence = confidence
         self.speaker = speaker
         self.isTimeEstimated = isTimeEstimated
+        self.doubts = doubts
     }
 }

@@ -4,8 +4,10 @@
 /// Each distinct word text is normalized once (a long transcript repeats its few thousand
 /// distinct words many times) and each distinct token is looked up in the index once: its
 /// literal id, its child at the root, and which of the root's globs it matches. Words that are
-/// only punctuation have no tokens, so phrases match across them; a word with inner dashes has
-/// several.
+/// only punctuation have no tokens, so phrases match across them; a word with inner dashes or
+/// apostrophes has several. An entry that is one word also matches its letters split over two
+/// or three consecutive tokens (`motherfucker` matches "mother" "fucker", as some recognizers
+/// cut it), when no longer entry matches there.
 internal struct MatchingTokens {
     /// What one index knows about each distinct token, computed once per token.
     private struct IndexView {
@@ -16,6 +18,8 @@ internal struct MatchingTokens {
         var rootChildren: [Int32] = []
         /// Each distinct token's children of the root through globs.
         var rootGlobs: [[Int32]] = []
+        /// Whether each distinct token can be the first piece of a one-word entry split in pieces.
+        var compoundStarts: [Bool] = []
         /// Whether any entry can start with each distinct token.
         var starts: [Bool] = []
 
@@ -31,7 +35,9 @@ internal struct MatchingTokens {
             literals.append(literal)
             rootChildren.append(child)
             rootGlobs.append(globs)
-            starts.append(child >= 0 || !globs.isEmpty)
+            let compound = index.isCompoundPrefix(token)
+            compoundStarts.append(compound)
+            starts.append(child >= 0 || !globs.isEmpty || compound)
         }
     }
 
@@ -134,14 +140,16 @@ internal struct MatchingTokens {
         frontier.removeAll(keepingCapacity: true)
         if view.rootChildren[first] >= 0 { frontier.append(view.rootChildren[first]) }
         frontier.append(contentsOf: view.rootGlobs[first])
-        var best: (count: Int, entry: Int)?
+        var best = compoundMatch(at: start, tokens: tokens, texts: texts, view: view, blocked: blocked)
         var position = start
         while true {
             for node in frontier {
                 let entry = Int(index.entry(at: node))
                 guard entry >= 0 else { continue }
                 let length = position - start + 1
-                if let current = best, current.count == length, current.entry <= entry { continue }
+                if let current = best, current.count > length || current.count == length && current.entry <= entry {
+                    continue
+                }
                 best = (length, entry)
             }
             position += 1
@@ -158,6 +166,24 @@ internal struct MatchingTokens {
             }
             guard !next.isEmpty else { break }
             swap(&frontier, &next)
+        }
+        return best
+    }
+
+    /// A one-word entry matching the concatenation of the two or three tokens from `start`,
+    /// the longest first; `nil` when none does.
+    private static func compoundMatch(
+        at start: Int, tokens: [Int32], texts: [String], view: IndexView, blocked: [Bool]?
+    ) -> (count: Int, entry: Int)? {
+        guard view.compoundStarts[Int(tokens[start])] else { return nil }
+        var text = texts[Int(tokens[start])]
+        var best: (count: Int, entry: Int)?
+        for length in 2...3 {
+            let position = start + length - 1
+            guard position < tokens.count, blocked?[position] != true else { break }
+            text += texts[Int(tokens[position])]
+            if let entry = view.index.singleTokenEntry(text) { best = (length, Int(entry)) }
+            guard view.index.isCompoundPrefix(text) else { break }
         }
         return best
     }

@@ -7,9 +7,10 @@ internal enum PatternToken: Hashable, Sendable {
     case literal(String)
     case glob(Glob)
 
-    /// An entry's tokens: split at whitespace and inside words at dashes (`piece-of-shit` is
-    /// three tokens, as the transcript's `comparisonTokens(of:foldingDiacritics:)` splits
-    /// it); tokens with no letter, digit or mark vanish.
+    /// An entry's tokens: split at whitespace and inside words at dashes and apostrophes
+    /// (`piece-of-shit` is three tokens, `l'esquelet` two, as the transcript's
+    /// `comparisonTokens(of:foldingDiacritics:)` splits them); tokens with no letter, digit or
+    /// mark vanish.
     ///
     /// - Parameters:
     ///   - pattern: The entry's words, as written.
@@ -20,7 +21,7 @@ internal enum PatternToken: Hashable, Sendable {
         var tokens: [PatternToken] = []
         for word in pattern.split(whereSeparator: \.isWhitespace) {
             let form = trimmed(folded(String(word), foldingDiacritics: foldingDiacritics), keeping: isPatternScalar)
-            for part in splitAtDashes(form) {
+            for part in splitAtJoiners(form) {
                 let piece = trimmed(part, keeping: isPatternScalar)
                 guard piece.unicodeScalars.contains(where: \.isWordCharacter) else { continue }
                 tokens.append(piece.contains(where: { $0 == "*" || $0 == "?" }) ? .glob(Glob(piece)) : .literal(piece))
@@ -31,7 +32,12 @@ internal enum PatternToken: Hashable, Sendable {
 }
 
 /// The comparison tokens of a transcript word: its `normalizedWord(_:foldingDiacritics:)`,
-/// split at inner dashes (`mother-fucking` is two tokens), each trimmed again.
+/// split at inner dashes and apostrophes (`mother-fucking` and `don't` are two tokens each),
+/// each trimmed again.
+///
+/// Splitting at apostrophes on both sides lets an entry match however a recognizer cut the
+/// word: `l'esquelet` matches "L'esquelet", "L" + "'esquelet" and "l'" + "esquelet"; `don't`
+/// matches "don" + "'t".
 ///
 /// - Parameters:
 ///   - word: The word as the transcript wrote it.
@@ -45,15 +51,15 @@ internal func comparisonTokens(of word: String, foldingDiacritics: Bool) -> [Str
 /// text; ASCII text takes a shorter path to the same tokens.
 internal func unicodeComparisonTokens(of word: String, foldingDiacritics: Bool) -> [String] {
     let form = normalizedWord(word, foldingDiacritics: foldingDiacritics)
-    guard form.unicodeScalars.contains(where: { $0.properties.generalCategory == .dashPunctuation }) else {
+    guard form.unicodeScalars.contains(where: isJoiner) else {
         return form.isEmpty ? [] : [form]
     }
-    return splitAtDashes(form).map { trimmed($0) { $0.isWordCharacter } }.filter { !$0.isEmpty }
+    return splitAtJoiners(form).map { trimmed($0) { $0.isWordCharacter } }.filter { !$0.isEmpty }
 }
 
 /// `comparisonTokens(of:foldingDiacritics:)` for ASCII text, without Unicode tables: there,
-/// NFKC and folding only lower-case `A`–`Z`, the word characters are `a`–`z` and `0`–`9`, and
-/// the only dash is `-`.
+/// NFKC and folding only lower-case `A`–`Z`, the word characters are `a`–`z` and `0`–`9`, the
+/// only dash is `-` and the only apostrophe `'`.
 ///
 /// - Parameter word: The word as the transcript wrote it.
 /// - Returns: The tokens; `nil` when the word is not all ASCII.
@@ -67,16 +73,22 @@ internal func asciiComparisonTokens(of word: String) -> [String]? {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
     var tokens: [String] = []
-    for part in bytes.split(separator: UInt8(ascii: "-")) {
+    for part in bytes.split(whereSeparator: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "'") }) {
         guard let first = part.firstIndex(where: isWordByte), let last = part.lastIndex(where: isWordByte) else { continue }
         tokens.append(String(decoding: part[first...last], as: UTF8.self))
     }
     return tokens
 }
 
-/// Splits at dash punctuation (`-`, `–`, `—`).
-private func splitAtDashes(_ text: String) -> [Substring] {
-    text.split { $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .dashPunctuation } }
+/// Splits at dash punctuation (`-`, `–`, `—`) and apostrophes (`'`; curly ones are already
+/// unified into it).
+private func splitAtJoiners(_ text: String) -> [Substring] {
+    text.split { $0.unicodeScalars.allSatisfy(isJoiner) }
+}
+
+/// Whether a scalar joins the pieces of a word: dash punctuation, or the apostrophe.
+private func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "'" || scalar.properties.generalCategory == .dashPunctuation
 }
 
 /// An anchored wildcard pattern over Unicode scalars.

@@ -31,6 +31,10 @@ internal struct PhraseIndex: Sendable {
     private var rootGlobsByLast: [Unicode.Scalar: [Int]] = [:]
     private var rootGlobsByContained: [Unicode.Scalar: [Int]] = [:]
     private var rootGlobsElse: [Int] = []
+    /// The proper prefixes, of two scalars or more, of the entries that are one literal token,
+    /// for matching such an entry against a word a recognizer split in two or three
+    /// (`motherfucker` against "mother" "fucker").
+    private var compoundPrefixes: Set<String> = []
 
     /// The root node's index, where every lookup starts.
     internal static let root: Int32 = 0
@@ -75,6 +79,26 @@ internal struct PhraseIndex: Sendable {
         if entries[Int(node)] < 0 {
             entries[Int(node)] = Int32(entry)
         }
+        if tokens.count == 1, case .literal(let text) = tokens[0], text.unicodeScalars.count >= 4 {
+            let scalars = Array(text.unicodeScalars)
+            for length in 2..<scalars.count {
+                compoundPrefixes.insert(String(String.UnicodeScalarView(scalars[..<length])))
+            }
+        }
+    }
+
+    /// Whether a text is a proper prefix of an entry that is one literal token: a transcript
+    /// token that may be the first piece of a split word.
+    internal func isCompoundPrefix(_ text: String) -> Bool {
+        compoundPrefixes.contains(text)
+    }
+
+    /// The entry that is exactly this one literal token, or `nil`.
+    internal func singleTokenEntry(_ text: String) -> Int32? {
+        guard let id = literalIDs[text] else { return nil }
+        let child = edges[Self.root, id]
+        guard child >= 0, entries[Int(child)] >= 0 else { return nil }
+        return entries[Int(child)]
     }
 
     private mutating func addNode() -> Int32 {

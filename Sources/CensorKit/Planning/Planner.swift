@@ -46,7 +46,7 @@ public struct Planner: Sendable {
         var skipped: [Match] = []
         spans.reserveCapacity(matches.count)
         for (index, match) in matches.enumerated() {
-            let times = refined[index] ?? (match.start, match.end)
+            let times = widened(refined[index] ?? (match.start, match.end), for: match)
             guard var core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
                 skipped.append(match)
                 continue

@@ -4,6 +4,7 @@ extension Report {
     /// ```json
     /// {"input": "in.wav", "output": "in.censored.wav", "sampleRate": 48000, "channels": 2,
     ///  "frames": 665907, "mode": "beep",
+    ///  "transcript": {"format": "whisper-json", "words": 1284, "estimatedWords": 0, "firstTime": 0.03, "lastTime": 196},
     ///  "spans": [{"text": "damn", "pattern": "damn", "start": 1.2797, "end": 1.6331,
     ///             "refinedStart": 1.2561, "refinedEnd": 1.6331,
     ///             "startFrame": 60292, "endFrame": 78401, "fadeStartFrame": 60052, "fadeEndFrame": 78641}]}
@@ -13,7 +14,14 @@ extension Report {
     public func json() -> String {
         var text = "{\"input\": \(quoted(input)), \"output\": \(output.map(quoted) ?? "null"), "
         text += "\"sampleRate\": \(sampleRate), \"channels\": \(channels), \"frames\": \(frames), "
-        text += "\"mode\": \(quoted(mode)),\n \"spans\": ["
+        text += "\"mode\": \(quoted(mode)),\n "
+        if let transcript {
+            text += "\"transcript\": {\"format\": \(quoted(transcript.format)), \"words\": \(transcript.words), "
+                + "\"estimatedWords\": \(transcript.estimatedWords), "
+                + "\"firstTime\": \(transcript.firstTime.map(decimal) ?? "null"), "
+                + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")},\n "
+        }
+        text += "\"spans\": ["
         text += spans.map { entry in
             "{\"text\": \(quoted(entry.text)), \"pattern\": \(quoted(entry.pattern)), "
                 + "\"start\": \(decimal(entry.start)), \"end\": \(decimal(entry.end)), "
@@ -31,13 +39,15 @@ extension Report {
     }
 
     /// The keys a span has only when the transcript or list gives them: confidence, speakers,
-    /// replacement, and `timesEstimated` when the words' times were estimated.
+    /// replacement, `timesEstimated` when the words' times were estimated, and `doubts` when
+    /// their times are doubtful (`"zero-length"`, `"long"`, `"low-confidence"`).
     private func optionalKeys(_ entry: Entry) -> String {
         var text = ""
         if let confidence = entry.confidence { text += ", \"confidence\": \(decimal(confidence))" }
         if !entry.speakers.isEmpty { text += ", \"speakers\": [" + entry.speakers.map(quoted).joined(separator: ", ") + "]" }
         if let replacement = entry.replacement { text += ", \"replacement\": \(quoted(replacement))" }
         if entry.timesEstimated { text += ", \"timesEstimated\": true" }
+        if !entry.doubts.isEmpty { text += ", \"doubts\": [" + entry.doubts.map { quoted($0.rawValue) }.joined(separator: ", ") + "]" }
         return text
     }
 

@@ -29,6 +29,9 @@ public struct Report: Sendable, Hashable {
         public var replacement: String?
         /// Whether the words' times were estimated (subtitle cues spread over their words).
         public var timesEstimated: Bool
+        /// What is doubtful about the censored words' times as the transcript gave them (see
+        /// ``WordDoubt``); empty for most spans.
+        public var doubts: [WordDoubt]
         /// First frame of the core.
         public var startFrame: Int
         /// The frame after the core.
@@ -51,6 +54,7 @@ public struct Report: Sendable, Hashable {
             let replacements = span.matches.compactMap(\.replacement)
             replacement = replacements.isEmpty ? nil : replacements.joined(separator: " ")
             timesEstimated = span.matches.contains(where: \.isTimeEstimated)
+            doubts = WordDoubt.allCases.filter { doubt in span.matches.contains { $0.doubts.contains(doubt) } }
             startFrame = span.start
             endFrame = span.end
             fadeStartFrame = span.fadeStart
@@ -76,6 +80,8 @@ public struct Report: Sendable, Hashable {
     public var frames: Int
     /// `beep`, `duck` or `mute`.
     public var mode: String
+    /// What was read from the transcript, when the caller says (the command line does).
+    public var transcript: TranscriptSummary?
     /// The censored spans, in order.
     public var spans: [Entry]
     /// Matches that fell past the end of the audio, so nothing was censored for them.
@@ -83,6 +89,32 @@ public struct Report: Sendable, Hashable {
     /// What the run noticed but worked around, for a person to read: a truncated input, a WAV
     /// output written as RF64 because it outgrew 4 GiB. Not part of ``json()``.
     public var warnings: [String]
+
+    /// What a transcript held: its format, how many words and how many of those had estimated
+    /// times, and the first and last times.
+    public struct TranscriptSummary: Sendable, Hashable {
+        /// The format's name, e.g. `whisper-json`.
+        public var format: String
+        /// The number of timed words.
+        public var words: Int
+        /// How many of them had their times estimated.
+        public var estimatedWords: Int
+        /// The earliest start of any word in seconds; `nil` without words.
+        public var firstTime: Double?
+        /// The latest end of any word in seconds; `nil` without words.
+        public var lastTime: Double?
+
+        /// The summary of a transcript.
+        ///
+        /// - Parameter transcript: The transcript read.
+        public init(_ transcript: Transcript) {
+            format = transcript.format.rawValue
+            words = transcript.words.count
+            estimatedWords = transcript.estimatedWordCount
+            firstTime = transcript.timeRange?.first
+            lastTime = transcript.timeRange?.last
+        }
+    }
 
     /// Creates a report.
     public init(

@@ -30,6 +30,13 @@ internal struct SourceText: Sendable {
     /// The decoded text, without a leading byte-order mark.
     internal let string: String
 
+    /// Wraps text already decoded.
+    ///
+    /// - Parameter string: The text, without a byte-order mark.
+    internal init(string: String) {
+        self.string = string
+    }
+
     /// Decodes a file's bytes: UTF-16 when they start with a UTF-16 byte-order mark (either
     /// byte order), UTF-8 otherwise, dropping a leading byte-order mark.
     ///
@@ -113,16 +120,26 @@ internal struct SourceText: Sendable {
         }
     }
 
-    /// Reads a whole file.
+    /// Reads a whole file, once, to its end: a regular file, or a FIFO, a character device
+    /// (`/dev/stdin`) or a process substitution, whose size says nothing about their content.
     ///
     /// - Parameter url: A file URL.
     /// - Returns: The file's bytes.
     /// - Throws: `Unreadable` with the operating system's reason.
     internal static func data(contentsOf url: URL) throws(Unreadable) -> Data {
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw Unreadable(reason: reason(for: error))
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Unreadable(reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Unreadable(reason: String(cString: strerror(errno)))
+            }
+            data.append(contentsOf: buffer[..<count])
         }
     }
 
@@ -132,14 +149,6 @@ internal struct SourceText: Sendable {
     /// - Returns: The URL's relative path (`talk.json` for `URL(fileURLWithPath: "talk.json")`).
     internal static func displayName(of url: URL) -> String {
         url.isFileURL ? url.relativePath : url.absoluteString
-    }
-
-    private static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? POSIXError {
-            return String(cString: strerror(underlying.code.rawValue))
-        }
-        return nsError.localizedDescription
     }
 
     private static func firstInvalidByte(in bytes: Data.SubSequence) -> InvalidEncoding {

@@ -56,11 +56,15 @@ internal enum Subtitles {
         let lines = SourceText.lines(of: document.text)
         var cues: [Cue] = []
         var index = 0
-        // A blank line ends a cue; in WebVTT a line of spaces does only before a timing line.
+        let isTiming = { (index: Int) in index < lines.count && isTimingLine(lines[index]) }
+        // A blank line ends a cue. In WebVTT a line of spaces does only before a timing line,
+        // or before a cue identifier and its timing line (Netflix writes such separators);
+        // YouTube's auto-captions hold lines of one space inside cues.
         let isSeparator = { (index: Int) in
             let line = lines[index]
             guard line.allSatisfy(\.isWhitespace) else { return false }
-            return separatesOnBlankLines || line.isEmpty || (index + 1 < lines.count && lines[index + 1].contains("-->"))
+            return separatesOnBlankLines || line.isEmpty || isTiming(index + 1)
+                || (index + 1 < lines.count && isIdentifier(lines[index + 1]) && isTiming(index + 2))
         }
         while index < lines.count {
             if isSeparator(index) {
@@ -70,16 +74,40 @@ internal enum Subtitles {
             let blockStart = index
             while index < lines.count, !isSeparator(index) { index += 1 }
             let block = lines[blockStart..<index]
-            guard let timing = block.prefix(2).firstIndex(where: { $0.contains("-->") }) else {
+            guard var timing = block.prefix(2).firstIndex(where: { $0.contains("-->") }) else {
                 if skipsBlock(block[blockStart]) { continue }
                 throw .malformed(
                     file: document.source, format: format, place: SourceText.place(line: blockStart + 1, column: 1),
                     expected: "a timing line like \(example(format))", found: "'\(block[blockStart])'")
             }
-            let (start, end) = try times(in: lines[timing], line: timing + 1, document: document, format: format)
-            cues.append(Cue(start: start, end: end, lines: Array(block[(timing + 1)...])))
+            // A timing line right after a cue's text, without a blank line, starts the next cue
+            // (as YouTube captions saved by some tools have it); in SRT, the index line above it
+            // belongs to it.
+            while true {
+                let (start, end) = try times(in: lines[timing], line: timing + 1, document: document, format: format)
+                let next = block[(timing + 1)...].firstIndex(where: isTimingLine)
+                var textEnd = next ?? block.endIndex
+                if let next, format == .srt, next - 1 > timing, lines[next - 1].allSatisfy(\.isASCIIDigit) {
+                    textEnd = next - 1
+                }
+                cues.append(Cue(start: start, end: end, lines: Array(block[(timing + 1)..<textEnd])))
+                guard let next else { break }
+                timing = next
+            }
         }
         return cues
+    }
+
+    /// Whether a line is a timing line: a time, `-->` and more.
+    private static func isTimingLine(_ line: Substring) -> Bool {
+        guard let arrow = line.range(of: "-->") else { return false }
+        return time(line[..<arrow.lowerBound].trimmingWhitespace) != nil
+    }
+
+    /// Whether a line can be a cue identifier: text without spaces, tags or an arrow (`1`,
+    /// `cue-7`, a UUID).
+    private static func isIdentifier(_ line: Substring) -> Bool {
+        !line.isEmpty && !line.contains { $0.isWhitespace || $0 == "<" } && !line.contains("-->")
     }
 
     /// The words of cues, de-duplicated and timed as the type's documentation says.

@@ -10,20 +10,30 @@ extension Transcript {
     /// - Parameters:
     ///   - url: A file URL. Messages name the file by its path as given.
     ///   - format: The format, or `nil` to detect it from the content.
+    ///   - encoding: How the text is encoded; by default UTF-8 or UTF-16 with a byte-order
+    ///     mark, and Windows-1252 when the text is not valid UTF-8 (see `TranscriptEncoding`).
     /// - Returns: The transcript's words in file order.
     /// - Throws: `TranscriptError` when the file cannot be read, its format cannot be told, or its
     ///   content is malformed or has invalid times.
-    public static func load(contentsOf url: URL, format: TranscriptFormat? = nil) throws(TranscriptError)
-        -> Transcript
-    {
+    public static func load(
+        contentsOf url: URL, format: TranscriptFormat? = nil, encoding: TranscriptEncoding = .automatic
+    ) throws(TranscriptError) -> Transcript {
         let source = SourceText.displayName(of: url)
-        let data: Data
+        return try Transcript(data: try data(contentsOf: url), format: format, source: source, encoding: encoding)
+    }
+
+    /// Reads a transcript file's bytes, once and to its end: a regular file, or a FIFO,
+    /// `/dev/stdin` or a process substitution (`<(…)`), which have no size to go by.
+    ///
+    /// - Parameter url: A file URL.
+    /// - Returns: The bytes.
+    /// - Throws: `TranscriptError.unreadable` with the operating system's reason.
+    public static func data(contentsOf url: URL) throws(TranscriptError) -> Data {
         do {
-            data = try SourceText.data(contentsOf: url)
+            return try SourceText.data(contentsOf: url)
         } catch {
-            throw TranscriptError.unreadable(file: source, reason: error.reason)
+            throw TranscriptError.unreadable(file: SourceText.displayName(of: url), reason: error.reason)
         }
-        return try Transcript(data: data, format: format, source: source)
     }
 
     /// Reads a transcript from bytes in memory, detecting its format unless one is given.
@@ -35,10 +45,13 @@ extension Transcript {
     ///   - data: The file's content.
     ///   - format: The format, or `nil` to detect it from the content.
     ///   - source: The file name to use in error messages.
+    ///   - encoding: How the text is encoded (see `load(contentsOf:format:encoding:)`).
     /// - Throws: `TranscriptError` when the format cannot be told, or the content is malformed
     ///   or has invalid times.
-    public init(data: Data, format: TranscriptFormat? = nil, source: String) throws(TranscriptError) {
-        try self.init(data: data, format: format, source: source, readingInPlace: true)
+    public init(
+        data: Data, format: TranscriptFormat? = nil, source: String, encoding: TranscriptEncoding = .automatic
+    ) throws(TranscriptError) {
+        try self.init(data: data, format: format, source: source, encoding: encoding, readingInPlace: true)
     }
 
     /// Reads a transcript from bytes in memory, as `init(data:format:source:)` does, with or
@@ -48,19 +61,26 @@ extension Transcript {
     ///   - data: The file's content.
     ///   - format: The format, or `nil` to detect it from the content.
     ///   - source: The file name to use in error messages.
+    ///   - encoding: How the text is encoded.
     ///   - readingInPlace: Whether a whisper JSON file may be read in place
     ///     (`WhisperJSON.wordsReadInPlace(_:)`) before the general path.
     /// - Throws: `TranscriptError` as `init(data:format:source:)` does.
-    internal init(data: Data, format: TranscriptFormat?, source: String, readingInPlace: Bool) throws(TranscriptError) {
-        if readingInPlace, format == nil || format == .whisperJSON, let words = WhisperJSON.wordsReadInPlace(data) {
+    internal init(
+        data: Data, format: TranscriptFormat?, source: String, encoding: TranscriptEncoding = .automatic,
+        readingInPlace: Bool
+    ) throws(TranscriptError) {
+        if readingInPlace, format == nil || format == .whisperJSON, encoding == .automatic,
+            let words = WhisperJSON.wordsReadInPlace(data)
+        {
             // The commonest case, read without decoding the text first or building the JSON
             // tree; anything unusual, and every error, takes the general path below.
             self.init(words: words, format: .whisperJSON)
             return
         }
         let text: SourceText
+        let legacyEncoding: String?
         do {
-            text = try SourceText(data: data)
+            (text, legacyEncoding) = try encoding.decode(data)
         } catch {
             throw TranscriptError.malformed(
                 file: source, format: format, place: error.place, expected: error.expected, found: error.found)
@@ -71,8 +91,13 @@ extension Transcript {
                 throw TranscriptError.malformed(
                     file: source, format: nil, place: error.place, expected: error.expected, found: error.found)
             }
-            throw TranscriptError.unknownFormat(file: source)
+            throw document.unrecognizedContent.map { TranscriptError.unrecognized(file: source, found: $0) }
+                ?? TranscriptError.unknownFormat(file: source)
         }
         self.init(words: try format.reader.words(in: document), format: format)
+        let notes = format.reader.notes(on: document, words: words)
+        untimedWordCount = notes.untimedWords
+        wordTimesAdvice = notes.wordTimesAdvice
+        self.legacyEncoding = legacyEncoding
     }
 }

@@ -20,6 +20,15 @@ public enum TranscriptError: Error, CustomStringConvertible, Sendable, Equatable
     /// - Parameter file: The file as named to the user.
     case unknownFormat(file: String)
 
+    /// No format was given and none recognizes the content, which looks like something a user
+    /// can be told about: a JSON object with other keys, or text with another first line.
+    ///
+    /// - Parameters:
+    ///   - file: The file as named to the user.
+    ///   - found: What the content looks like, and why no format reads it, e.g.
+    ///     `a JSON object with the keys "text", "language" (text without times: …)`.
+    case unrecognized(file: String, found: String)
+
     /// The content is not valid in its format.
     ///
     /// - Parameters:
@@ -49,6 +58,9 @@ public enum TranscriptError: Error, CustomStringConvertible, Sendable, Equatable
             return "\(file): cannot read the transcript: \(reason)"
         case let .unknownFormat(file):
             return "\(file): cannot tell the transcript format: expected one of "
+                + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        case let .unrecognized(file, found):
+            return "\(file): cannot tell the transcript format: found \(found); expected one of "
                 + TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ")
         case let .malformed(file, format, place, expected, found):
             let heading = format.map { "\(file) (\($0.rawValue))" } ?? file

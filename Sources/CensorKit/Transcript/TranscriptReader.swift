@@ -22,4 +22,29 @@ internal protocol TranscriptReader {
     /// - Returns: The words.
     /// - Throws: `TranscriptError` naming the place and what was expected.
     static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word]
+
+    /// What the words alone do not show about a document already read: words without times
+    /// that could not be estimated, and how to get word times from the tool that wrote it.
+    /// Readers whose files can lack word times implement it; the default notes nothing.
+    ///
+    /// - Parameters:
+    ///   - document: The decoded file, which `words(in:)` read without error.
+    ///   - words: The words it read.
+    /// - Returns: The notes.
+    static func notes(on document: TranscriptDocument, words: [Word]) -> ReadingNotes
+}
+
+extension TranscriptReader {
+    internal static func notes(on document: TranscriptDocument, words: [Word]) -> ReadingNotes {
+        ReadingNotes()
+    }
+}
+
+/// What a reader noticed about a transcript besides its words (see
+/// `TranscriptReader.notes(on:words:)`).
+internal struct ReadingNotes: Sendable, Equatable {
+    /// Words in the file without times and without timed neighbours to estimate them from.
+    internal var untimedWords = 0
+    /// How to get word times from the tool that wrote the file, when they were estimated.
+    internal var wordTimesAdvice: String?
 }

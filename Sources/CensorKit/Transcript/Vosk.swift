@@ -9,7 +9,9 @@
 /// {"text": ""}
 /// ```
 ///
-/// Utterances without `result` (silence: `{"text": ""}`; partial results) have no words. With
+/// Utterances without `result` (silence: `{"text": ""}`; partial results) have no words; when
+/// such an utterance has text (the recognizer ran without `SetWords(True)`), the notes count
+/// its words as untimed, so that a file of them is not taken for silence. With
 /// `SetMaxAlternatives`, the first of `alternatives` is read. vosk-transcriber's `-t json`
 /// writes `{"monologues": [{"speaker": {"id": "unknown"}, "terms": [{"text", "start", "end",
 /// "confidence", "type": "WORD"}]}]}`.
@@ -50,6 +52,19 @@ internal enum Vosk: TranscriptReader {
             }
         }
         return words
+    }
+
+    internal static func notes(on document: TranscriptDocument, words: [Word]) -> ReadingNotes {
+        var untimed = 0
+        for case .object(let record) in document.jsonRecordValues where !record.has("result") && !record.has("monologues") {
+            if case .string(let text)? = record["text"] { untimed += text.split(whereSeparator: \.isWhitespace).count }
+        }
+        // `{"text": "…"}` alone is also what the OpenAI API returns for response_format=json.
+        return ReadingNotes(
+            untimedWords: untimed,
+            wordTimesAdvice: untimed > 0
+                ? "call SetWords(True) on Vosk's KaldiRecognizer (or, for the OpenAI API, ask for "
+                    + "response_format=verbose_json with timestamp_granularities[]=word)" : nil)
     }
 
     /// vosk-transcriber's `monologues[].terms[]`.

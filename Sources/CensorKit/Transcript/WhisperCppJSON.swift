@@ -14,7 +14,9 @@
 /// whose confidence becomes the least of its tokens' `p`; special tokens (`[_BEG_]`, `[_TT_150]`,
 /// `[_SOT_]`, `<|endoftext|>`) are dropped. A segment without tokens, or whose tokens have no
 /// offsets, is spread over its own offsets (`WordSpreading`), as with `-oj` — exact with
-/// `-ml 1`, where each segment is one word. A diarized segment's `speaker` is kept.
+/// `-ml 1`, where each segment is one piece. A segment whose text does not start with a space
+/// (`-ml 1` splits "Congrats" into " Cong" and "rats") continues the previous segment's last
+/// word. A diarized segment's `speaker` is kept.
 internal enum WhisperCppJSON: TranscriptReader {
     internal static let detectionRule = #"a JSON object with a "transcription" array"#
 
@@ -36,17 +38,40 @@ internal enum WhisperCppJSON: TranscriptReader {
             if let tokens = try fields.optionalArray("tokens", of: segment, at: path),
                 let joined = try joinedTokens(tokens, speaker: speaker, fields: fields, at: { JSONPath.key(path(), "tokens") })
             {
-                words += joined
+                append(joined, continuing: joined.first.map { !startsWord($0.text) } ?? false, to: &words)
                 continue
             }
             let (start, end) = try offsets(of: segment, fields: fields, at: path)
             try WordTimeRule.check(
                 start: start, end: end, file: document.source, format: .whisperCppJSON,
                 startPlace: { "\(path()).offsets.from" }, endPlace: { "\(path()).offsets.to" })
-            words += WordSpreading.words(
-                in: try fields.string("text", of: segment, at: path), start: start, end: end, speaker: speaker)
+            let text = try fields.string("text", of: segment, at: path)
+            append(
+                WordSpreading.words(in: text, start: start, end: end, speaker: speaker), continuing: !startsWord(text),
+                to: &words)
         }
         return words
+    }
+
+    /// Whether a segment's or token's text starts a new word: it begins with a space and has a
+    /// letter or digit. Sub-word pieces (`-ml 1` writes "Cong" and "rats" as two segments) and
+    /// punctuation continue the word before.
+    private static func startsWord(_ text: String) -> Bool {
+        (text.unicodeScalars.first?.properties.isWhitespace ?? true) && text.unicodeScalars.contains(where: \.isWordCharacter)
+    }
+
+    /// Appends a segment's words; when the segment continues the previous one's last word, its
+    /// first word is joined to that word, whose end it extends.
+    private static func append(_ segmentWords: [Word], continuing: Bool, to words: inout [Word]) {
+        guard continuing, let first = segmentWords.first, let last = words.indices.last else {
+            words += segmentWords
+            return
+        }
+        words[last].text += first.text
+        words[last].end = max(words[last].end, first.end)
+        words[last].isTimeEstimated = words[last].isTimeEstimated || first.isTimeEstimated
+        if let confidence = first.confidence { words[last].confidence = min(words[last].confidence ?? confidence, confidence) }
+        words += segmentWords.dropFirst()
     }
 
     /// The words of a segment's tokens; `nil` when a text token has no offsets.
@@ -65,9 +90,7 @@ internal enum WhisperCppJSON: TranscriptReader {
             let word = try fields.word(
                 text, start: start, end: end, confidence: confidence, speaker: speaker,
                 startPath: { "\(tokenPath()).offsets.from" }, endPath: { "\(tokenPath()).offsets.to" })
-            let continues = !(text.unicodeScalars.first?.properties.isWhitespace ?? true)
-                || !text.unicodeScalars.contains(where: \.isWordCharacter)
-            if continues, let last = words.indices.last {
+            if !startsWord(text), let last = words.indices.last {
                 words[last].text += text
                 words[last].end = max(words[last].end, end)
                 if let confidence { words[last].confidence = min(words[last].confidence ?? confidence, confidence) }

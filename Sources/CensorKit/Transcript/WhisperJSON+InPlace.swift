@@ -10,8 +10,9 @@ import Foundation
 /// It reads the layout openai-whisper and faster-whisper write — an object whose `segments`
 /// hold `words` of `word`, `start`, `end` and `probability` — and gives up (returns `nil`) on
 /// anything else: another variant (`text`/`confidence` items, positional arrays, a top-level
-/// list, speakers), a key that a format tried before whisper JSON in detection looks for
-/// (`word_segments`, `score`, `substring`), a repeated key, a missing or malformed member, an
+/// list, speakers, top-level `words`), a key that a format tried before whisper JSON in
+/// detection looks for (`word_segments`, `score`, `substring`), a segment with text but no
+/// words (whose words the general path estimates), a repeated key, a missing or malformed member, an
 /// invalid time, a syntax error or a second top-level value. The general path then reads the
 /// file, and every error is reported by it, as before. The words of a file this path reads are
 /// the words the general path reads, to the bit (`WhisperFastPathTests` compares them).
@@ -87,7 +88,9 @@ extension WhisperJSON {
                     segmentWords.reserveCapacity(size / 60)
                     guard try readSegments(&parser, into: &segmentWords) else { return nil }
                     words = segmentWords
-                case .wordSegments, .laterLayout:
+                case .wordSegments, .words, .laterLayout:
+                    // WhisperX, the OpenAI API's top-level words, or a later layout (stable-ts,
+                    // WhisperKit): the general path's cases.
                     return nil
                 default:
                     try parser.skipValue()
@@ -109,6 +112,8 @@ extension WhisperJSON {
             guard parser.enter(UInt8(ascii: "{")) else { return false }
             if !parser.leave(UInt8(ascii: "}")) {
                 var hasWords = false
+                var wordItems = 0
+                var hasText = false
                 repeat {
                     guard let key = try parser.withStringBytes(Key.init), parser.consume(UInt8(ascii: ":")) else {
                         return false
@@ -119,8 +124,14 @@ extension WhisperJSON {
                         guard !hasWords else { return false }
                         hasWords = true
                         if !parser.consumeNull() {
-                            guard try readWords(&parser, into: &words) else { return false }
+                            guard let items = try readWords(&parser, into: &words) else { return false }
+                            wordItems = items
                         }
+                    case .text:
+                        guard let text = try parser.withStringBytes({ $0.contains { !Self.isJSONSpace($0) } }) else {
+                            return false
+                        }
+                        hasText = text
                     case .speaker, .substring, .laterLayout:
                         return false
                     default:
@@ -128,20 +139,31 @@ extension WhisperJSON {
                     }
                 } while parser.consume(UInt8(ascii: ","))
                 guard parser.leave(UInt8(ascii: "}")) else { return false }
+                // A segment with text but no word times is spread over its words: the general
+                // path's case.
+                if hasText, wordItems == 0 { return false }
             }
         } while parser.consume(UInt8(ascii: ","))
         return parser.leave(UInt8(ascii: "]"))
     }
 
+    /// Whether a byte is white space as JSON and whisper's texts have it.
+    private static func isJSONSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
     /// Reads one segment's `words`, adding them as `WhisperWordReader` does (punctuation-only
-    /// items extend the previous word); `false` when the general path must read them.
+    /// items extend the previous word); returns the number of items, or `nil` when the general
+    /// path must read them.
     private static func readWords(_ parser: inout JSONParser, into words: inout [Word])
-        throws(JSONParser.SyntaxError) -> Bool
+        throws(JSONParser.SyntaxError) -> Int?
     {
-        guard parser.enter(UInt8(ascii: "[")) else { return false }
-        if parser.leave(UInt8(ascii: "]")) { return true }
+        guard parser.enter(UInt8(ascii: "[")) else { return nil }
+        if parser.leave(UInt8(ascii: "]")) { return 0 }
+        var items = 0
         repeat {
-            guard parser.enter(UInt8(ascii: "{")) else { return false }
+            items += 1
+            guard parser.enter(UInt8(ascii: "{")) else { return nil }
             var text: String?
             var isDisfluencyMark = false
             var start: Double?
@@ -150,7 +172,7 @@ extension WhisperJSON {
             if !parser.leave(UInt8(ascii: "}")) {
                 repeat {
                     guard let key = try parser.withStringBytes(Key.init), parser.consume(UInt8(ascii: ":")) else {
-                        return false
+                        return nil
                     }
                     switch key {
                     case .word:
@@ -158,38 +180,38 @@ extension WhisperJSON {
                             let value = try parser.withStringBytes({ bytes in
                                 (String(decoding: bytes, as: UTF8.self), bytes.contains(UInt8(ascii: "*")))
                             })
-                        else { return false }
+                        else { return nil }
                         text = value.0
                         isDisfluencyMark = value.1 && value.0.trimmingWhitespace == "[*]"
                     case .start:
-                        guard start == nil, let value = try parser.number() else { return false }
+                        guard start == nil, let value = try parser.number() else { return nil }
                         start = value
                     case .end:
-                        guard end == nil, let value = try parser.number() else { return false }
+                        guard end == nil, let value = try parser.number() else { return nil }
                         end = value
                     case .probability:
-                        guard confidence == nil else { return false }
+                        guard confidence == nil else { return nil }
                         if parser.consumeNull() {
                             confidence = .some(nil)
                         } else {
-                            guard let value = try parser.number(), (0...1).contains(value) else { return false }
+                            guard let value = try parser.number(), (0...1).contains(value) else { return nil }
                             confidence = value
                         }
                     case .text, .confidence, .speaker, .score:
-                        return false
+                        return nil
                     default:
                         try parser.skipValue()
                     }
                 } while parser.consume(UInt8(ascii: ","))
-                guard parser.leave(UInt8(ascii: "}")) else { return false }
+                guard parser.leave(UInt8(ascii: "}")) else { return nil }
             }
             guard let text, let start, let end, (try? WordTimeRule.check(start: start)) != nil,
                 (try? WordTimeRule.check(end: end, start: start)) != nil
-            else { return false }
+            else { return nil }
             // whisper-timestamped's disfluency marks are dropped, as the general path drops them.
             if isDisfluencyMark { continue }
             WhisperWordReader.add(Word(text: text, start: start, end: end, confidence: confidence ?? nil), to: &words)
         } while parser.consume(UInt8(ascii: ","))
-        return parser.leave(UInt8(ascii: "]"))
+        return parser.leave(UInt8(ascii: "]")) ? items : nil
     }
 }

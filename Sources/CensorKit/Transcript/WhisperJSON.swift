@@ -18,8 +18,14 @@
 ///   `[start, end, word, probability]` that its `Word` named tuple turns into.
 ///
 /// A word that is only punctuation (`"."`, `" -"`) is appended to the previous word's text,
-/// extending its end. Segments without `words` (whisper run without word timestamps)
-/// contribute nothing.
+/// extending its end.
+///
+/// Without word times — openai-whisper's default output, the OpenAI API's `verbose_json` with
+/// segment granularity — a segment has `text`, `start` and `end` but no `words` (or an empty
+/// list). Its words are then spread over the segment by their lengths (`WordSpreading`) and
+/// marked as estimated, and the notes say how to get word times. When the OpenAI API was asked
+/// for both granularities, its top-level `words[]` (`word`, `start`, `end`) are read and the
+/// segments are not.
 internal enum WhisperJSON: TranscriptReader {
     internal static let detectionRule = #"a JSON object with "segments", or a list of segments with "words" and "start""#
 
@@ -36,8 +42,30 @@ internal enum WhisperJSON: TranscriptReader {
     }
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
-        let reader = WhisperWordReader(fields: JSONFields(document, format: .whisperJSON), untimedWords: .rejected)
-        return try reader.words(inSegmentsOf: try document.jsonValue(as: .whisperJSON))
+        let fields = JSONFields(document, format: .whisperJSON)
+        let reader = WhisperWordReader(fields: fields, untimedWords: .rejected)
+        let root = try document.jsonValue(as: .whisperJSON)
+        if case .object(let object) = root, let items = try fields.optionalArray("words", of: object, at: { "" }),
+            !items.isEmpty
+        {
+            var words: [Word] = []
+            try reader.append(items, at: { "words" }, within: (nil, nil), to: &words)
+            return words
+        }
+        return try reader.words(inSegmentsOf: root)
+    }
+
+    internal static func notes(on document: TranscriptDocument, words: [Word]) -> ReadingNotes {
+        guard words.contains(where: \.isTimeEstimated) else { return ReadingNotes() }
+        switch document.json {
+        case .success(.object(let root))? where root.has("task") || root.has("duration"):
+            return ReadingNotes(
+                wordTimesAdvice: "ask the OpenAI API for timestamp_granularities[]=word (with response_format=verbose_json)")
+        case .success(.array)?:
+            return ReadingNotes(wordTimesAdvice: "run faster-whisper with word_timestamps=True")
+        default:
+            return ReadingNotes(wordTimesAdvice: "run openai-whisper with --word_timestamps True")
+        }
     }
 }
 
@@ -89,15 +117,34 @@ internal struct WhisperWordReader {
         for (segmentIndex, segment) in segments.enumerated() {
             let path = { JSONPath.index(segmentsPath, segmentIndex) }
             let object = try fields.object(segment, at: path)
-            guard let items = try fields.optionalArray("words", of: object, at: path) else { continue }
+            let speaker = try fields.speaker("speaker", of: object, at: path)
+            guard let items = try fields.optionalArray("words", of: object, at: path), !items.isEmpty else {
+                words += try spreadWords(of: object, at: path, speaker: speaker)
+                continue
+            }
             let bounds = untimedWords == .estimated
                 ? (try fields.optionalTime("start", of: object, unit: .seconds, at: path),
                     try fields.optionalTime("end", of: object, unit: .seconds, at: path))
                 : (nil, nil)
-            let speaker = try fields.speaker("speaker", of: object, at: path)
             try append(items, at: { JSONPath.key(path(), "words") }, within: bounds, speaker: speaker, to: &words)
         }
         return words
+    }
+
+    /// The words of a segment without word times (`text`, `start`, `end`), spread over it; none
+    /// when it has no text.
+    private func spreadWords(of segment: JSONObject, at path: () -> String, speaker: String?) throws(TranscriptError)
+        -> [Word]
+    {
+        guard let text = try fields.optionalString("text", of: segment, at: path),
+            text.unicodeScalars.contains(where: \.isWordCharacter)
+        else { return [] }
+        let start = try fields.time("start", of: segment, unit: .seconds, at: path)
+        let end = try fields.time("end", of: segment, unit: .seconds, at: path)
+        _ = try fields.word(
+            text, start: start, end: end, startPath: { JSONPath.key(path(), "start") },
+            endPath: { JSONPath.key(path(), "end") })
+        return WordSpreading.words(in: text, start: start, end: end, speaker: speaker)
     }
 
     /// Appends the words of one `words` array (a segment's, or WhisperX's `word_segments`).

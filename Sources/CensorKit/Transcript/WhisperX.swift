@@ -30,13 +30,23 @@ internal enum WhisperX: TranscriptReader {
         let fields = JSONFields(document, format: .whisperX)
         let reader = WhisperWordReader(fields: fields, untimedWords: .estimated)
         let root = try document.jsonValue(as: .whisperX)
-        let hasSegments = if case .object(let object) = root { object.has("segments") } else { true }
-        let words = hasSegments ? try reader.words(inSegmentsOf: root) : []
-        guard words.isEmpty, case .object(let object) = root,
+        if case .object(let object) = root, !segmentsHaveWords(object),
             let items = try fields.optionalArray("word_segments", of: object, at: { "" })
-        else { return words }
-        var flat: [Word] = []
-        try reader.append(items, at: { "word_segments" }, within: (nil, nil), to: &flat)
-        return flat
+        {
+            var flat: [Word] = []
+            try reader.append(items, at: { "word_segments" }, within: (nil, nil), to: &flat)
+            return flat
+        }
+        let hasSegments = if case .object(let object) = root { object.has("segments") } else { true }
+        return hasSegments ? try reader.words(inSegmentsOf: root) : []
+    }
+
+    /// Whether any of the document's segments has a non-empty `words` list.
+    private static func segmentsHaveWords(_ root: JSONObject) -> Bool {
+        guard case .array(let segments)? = root["segments"] else { return false }
+        return segments.contains { segment in
+            guard case .object(let object) = segment, case .array(let words)? = object["words"] else { return false }
+            return !words.isEmpty
+        }
     }
 }
