@@ -61,6 +61,7 @@ enum SignalHandling {
     /// Removes every temporary output, says what happened and exits with 128 + `number`.
     private static func stop(on number: Int32) -> Never {
         TemporaryOutputs.removeAll()
+        StdinSpool.removeAll()
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : number == SIGHUP ? "SIGHUP" : "signal \(number)"
         Console.errorRaw((Console.errorIsTerminal ? "\r\u{1B}[K" : "")
             + "censor: interrupted by \(name); unfinished outputs removed, inputs and existing files untouched\n")
