@@ -17,6 +17,7 @@ help:
 	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (espeak-ng corpus in bench-data/; ~2 min)"
 	@echo "  make fuzz    libFuzzer on every parser, FUZZ_SECONDS=$(FUZZ_SECONDS) each (~25 min; see Fuzz/run.sh)"
 	@echo "  make sanitize  the test suite under AddressSanitizer, then ThreadSanitizer (SANITIZERS=\"$(SANITIZERS)\")"
+	@echo "  make install install the binary, man page and bash/zsh/fish completions (PREFIX=$(PREFIX), DESTDIR, BIN=a built censor)"
 	@echo "  make clean   remove build products and $(DEMO_OUT)/"
 
 # The package list lives in scripts/install-deps.sh; it does nothing when all are present.
@@ -72,6 +73,23 @@ sanitize: deps
 		LSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0" \
 			$(SWIFT) test --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer || exit 1; \
 	done
+
+# Installs like any Unix tool, under $(DESTDIR)$(PREFIX): the binary, the manual page and the
+# shell completions, the last two printed by the binary itself from its option definitions.
+# BIN defaults to the static release build (made first); give BIN=path to install another.
+PREFIX ?= /usr/local
+BIN    ?= $(CENSOR)
+INSTALL_DIRS = $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+.PHONY: install
+install: $(if $(filter $(CENSOR),$(BIN)),build)
+	install -d $(INSTALL_DIRS)
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/censor
+	$(BIN) --man > $(DESTDIR)$(PREFIX)/share/man/man1/censor.1
+	$(BIN) --completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/censor
+	$(BIN) --completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_censor
+	$(BIN) --completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/censor.fish
 
 clean:
 	$(SWIFT) package clean

@@ -18,7 +18,10 @@ enum ManPage {
             ".SH DESCRIPTION",
         ]
         lines += paragraphs(sections["OVERVIEW"] ?? [])
-        lines += [".SH ARGUMENTS"] + paragraphs((sections["ARGUMENTS"] ?? []).map { $0.trimmingCharacters(in: .whitespaces) })
+        lines.append(".SH ARGUMENTS")
+        for row in rows(sections["ARGUMENTS"] ?? []) {
+            lines += [".TP", "\\fI\(escape(row.name))\\fR", escape(row.text)]
+        }
         lines.append(".SH OPTIONS")
         for option in Option.all {
             var names = [option.short, option.name].compactMap { $0 }.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
@@ -30,12 +33,10 @@ enum ManPage {
         lines += [".SH EXAMPLES", ".nf"] + (sections["EXAMPLES"] ?? []).filter { !$0.isEmpty }
             .map { escape($0.trimmingCharacters(in: .whitespaces)) } + [".fi"]
         lines.append(".SH EXIT STATUS")
-        for line in (sections["EXIT STATUS"] ?? []) where !line.isEmpty {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            let status = trimmed.prefix { !$0.isWhitespace }
-            lines += [".TP", escape(String(status)), escape(trimmed.dropFirst(status.count).trimmingCharacters(in: .whitespaces))]
+        for row in rows(sections["EXIT STATUS"] ?? []) {
+            lines += [".TP", escape(row.name), escape(row.text)]
         }
-        lines += [".SH SEE ALSO", "sox(1), ffmpeg(1), sndfile-info(1)"]
+        lines += [".SH SEE ALSO", escape("sox(1), ffmpeg(1), sndfile-info(1)")]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -55,6 +56,22 @@ enum ManPage {
             }
         }
         return sections
+    }
+
+    /// The rows of a help section: a name at the left margin, its text beside it and on the
+    /// indented lines that follow.
+    private static func rows(_ lines: [String]) -> [(name: String, text: String)] {
+        var rows: [(name: String, text: String)] = []
+        for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("  "), !line.hasPrefix("   ") {
+                let name = trimmed.prefix { !$0.isWhitespace }
+                rows.append((String(name), trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)))
+            } else if !rows.isEmpty {
+                rows[rows.count - 1].text += " " + trimmed
+            }
+        }
+        return rows
     }
 
     /// Help lines joined into roff paragraphs at their blank lines.
