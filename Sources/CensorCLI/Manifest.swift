@@ -177,8 +177,8 @@ struct ManifestJob: Sendable {
             do {
                 return try parameter.validate(number)
             } catch {
-                throw ManifestLineError("'\(key)' \(number.formatted): expected \(parameter.range.lowerBound.formatted) "
-                    + "to \(parameter.range.upperBound.formatted) \(parameter.unit)")
+                throw ManifestLineError("'\(key)' \(number.cleanDescription): expected \(parameter.range.lowerBound.cleanDescription) "
+                    + "to \(parameter.range.upperBound.cleanDescription) \(parameter.unit)")
             }
         }
         guard let input = try path("input") else {

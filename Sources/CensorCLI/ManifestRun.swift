@@ -97,8 +97,9 @@ struct ManifestRun {
         var result = arguments
         result.manifest = nil
         result.inputs = [job.input]
-        for path in [job.input, job.transcript].compactMap({ $0 }) + (job.lists ?? []) where !FileManager.default.fileExists(atPath: path) {
-            throw ManifestLineError("'\(path)' does not exist")
+        let files = [("input", job.input), ("transcript", job.transcript)] + (job.lists ?? []).map { ("list", $0) }
+        for case let (role, path?) in files where !FileManager.default.fileExists(atPath: path) {
+            throw ManifestLineError("the \(role) '\(path)' does not exist")
         }
         result.transcript = try job.transcript ?? TranscriptLocator.transcript(beside: job.input)
         result.output = job.output
