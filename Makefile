@@ -14,6 +14,7 @@ help:
 	@echo "  make demo    build, then censor Examples/talk.wav into $(DEMO_OUT)/ and summarize"
 	@echo "  make test    run the whole test suite (swift test)"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
+	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
 	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (espeak-ng corpus in bench-data/; ~2 min)"
 	@echo "  make fuzz    libFuzzer on every parser, FUZZ_SECONDS=$(FUZZ_SECONDS) each (~25 min; see Fuzz/run.sh)"
 	@echo "  make sanitize  the test suite under AddressSanitizer, then ThreadSanitizer (SANITIZERS=\"$(SANITIZERS)\")"
@@ -46,6 +47,11 @@ test: deps
 .PHONY: bench
 bench:
 	@SWIFT="$(SWIFT)" bash scripts/bench.sh $(BENCH_ARGS)
+
+# Manifest throughput and a simulated fleet; see scripts/fleet-bench.sh and BENCHMARKS.md.
+.PHONY: fleet-bench
+fleet-bench: deps
+	@bash scripts/fleet-bench.sh $(FLEET_BENCH_ARGS)
 
 # Leak and collateral of the censor with off transcript times; see BENCHMARKS.md. ACCURACY_ARGS
 # e.g. "--sweep 0,100,150,200,250,300 --by-background --write-audio".
