@@ -38,11 +38,13 @@ struct Manifest {
     /// - Throws: ``ManifestError`` when it cannot be read, is empty of jobs, or is a CSV file
     ///   without a usable header.
     init(path: String) throws(ManifestError) {
-        let data: Data
-        do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ManifestError("cannot read the manifest '\(path)': \(error.localizedDescription)")
+        var isFolder: ObjCBool = false
+        let exists = path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        guard exists, !isFolder.boolValue,
+              let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        else {
+            let reason = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
+            throw ManifestError("cannot read the manifest '\(path)': \(reason); expected JSON Lines (.jsonl) or CSV (.csv)")
         }
         let name = path == "-" ? "standard input" : path
         self.name = name

@@ -189,6 +189,22 @@ import Testing
         #expect(try Self.statuses(workspace) == ["done", "skipped"])
     }
 
+    @Test("a manifest that is missing, empty of jobs or has a bad CSV header stops the run with exit 1", arguments: [
+        ("missing.jsonl", nil, "cannot read the manifest 'missing.jsonl': no such file; expected JSON Lines (.jsonl) or CSV (.csv)"),
+        ("empty.jsonl", "\n# nothing here\n", "the manifest 'empty.jsonl' lists no jobs"),
+        ("bad.csv", "input,volume\n", "bad.csv:1: unknown column 'volume'; expected a header of input, transcript, output, "
+            + "mode, list, pad, padBefore, padAfter (input required)"),
+    ])
+    func unusableManifest(name: String, text: String?, message: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        if let text { try Data(text.utf8).write(to: workspace.file(name)) }
+        let result = try workspace.run(["--manifest", name, "--results", "results.jsonl"])
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["Error: \(message)"], "\(result)")
+        #expect(!workspace.exists("results.jsonl"))
+    }
+
     @Test("manifest usage errors", arguments: [
         (["talk.wav", "--manifest", "jobs.jsonl"], "--manifest names the inputs, so no <input> may be given as well ('talk.wav')"),
         (["--manifest", "jobs.jsonl", "-o", "x.wav"],

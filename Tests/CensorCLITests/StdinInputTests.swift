@@ -92,6 +92,34 @@ import Testing
         #expect(try workspace.contents("spool") == [])
     }
 
+    @Test("interrupted while spooling, censor removes the spool and exits with 143")
+    func interruptedWhileSpooling() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(at: workspace.file("spool"), withIntermediateDirectories: false)
+        // More than the first 1 MiB block is written, so the spool exists, and the pipe is kept
+        // open, so censor is still reading when the signal comes.
+        let script = """
+            mkfifo feed
+            "$CENSOR" - --transcript talk.json --words words.txt -o out.wav < feed &
+            pid=$!
+            exec 3> feed
+            head -c 1500000 /dev/zero >&3
+            tries=0
+            while [ -z "$(ls spool)" ] && [ $tries -lt 200 ]; do sleep 0.05; tries=$((tries + 1)); done
+            ls spool | sed 's/-[0-9]*-[0-9a-z]*\\./-PID-RANDOM./'
+            kill -TERM $pid
+            wait $pid
+            echo "status $?"
+            ls spool | wc -l
+            """
+        let result = try workspace.shell(script, environment: ["TMPDIR": workspace.path("spool")])
+        #expect(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            == ["censor-stdin-PID-RANDOM.audio", "status 143", "0"], "\(result)")
+        #expect(result.stderr.contains("censor: interrupted by SIGTERM"), "\(result)")
+        #expect(!workspace.exists("out.wav"))
+    }
+
     @Test("empty standard input is an error naming what was expected")
     func emptyInput() throws {
         let workspace = try Workspace()
