@@ -7,6 +7,8 @@ import Synchronization
 /// and a closing summary. A bad line or a failing job fails alone.
 struct ManifestRun {
     let arguments: Arguments
+    /// The command line's manifest options (its ``Arguments/manifest``).
+    let options: ManifestOptions
 
     /// What became of one job.
     struct JobResult: Sendable {
@@ -28,7 +30,6 @@ struct ManifestRun {
     /// - Throws: ``ManifestError`` when the manifest cannot be read; ``OutputFileError`` when
     ///   `--results` cannot be written; what loading the command line's list throws.
     func run() throws -> Bool {
-        let options = arguments.manifest!
         if let results = options.results { try OutputFileError.checkWritable(results) }
         let manifest = try Manifest(path: options.path)
         let owned = manifest.entries.filter { options.shard.owns(position: $0.position, input: $0.shardKey) }
@@ -49,7 +50,7 @@ struct ManifestRun {
         if let path = options.results {
             try AtomicFile.write(Data(results.map(Self.jsonLine).joined().utf8), to: path)
         }
-        summarize(results, manifest: manifest, options: options)
+        summarize(results, manifest: manifest)
         return results.allSatisfy { $0.status != .failed }
     }
 
@@ -64,7 +65,7 @@ struct ManifestRun {
             let jobArguments = try arguments(for: job)
             let sources = try sources(of: job, arguments: jobArguments)
             let record = ResumeRecord.read(for: job.output)
-            if arguments.manifest!.resume, !arguments.dryRun, let record, record.sources == sources,
+            if options.resume, !arguments.dryRun, let record, record.sources == sources,
                ResumeRecord.size(of: job.output) == record.outputBytes {
                 result.status = .skipped
                 result.spans = record.spans
@@ -154,7 +155,7 @@ struct ManifestRun {
     }
 
     /// Prints the counts and every failure with its line.
-    private func summarize(_ results: [JobResult], manifest: Manifest, options: ManifestOptions) {
+    private func summarize(_ results: [JobResult], manifest: Manifest) {
         let failed = results.filter { $0.status == .failed }
         guard !arguments.quiet || !failed.isEmpty else { return }
         let count = { (status: JobResult.Status) in results.filter { $0.status == status }.count }
