@@ -29,8 +29,9 @@ struct SHA256 {
             pending += rest.prefix(take)
             rest = rest.dropFirst(take)
             guard pending.count == 64 else { return }
-            pending.withUnsafeBytes { compress($0.baseAddress!) }
+            let block = pending
             pending.removeAll(keepingCapacity: true)
+            block.withUnsafeBytes { compress($0.baseAddress!) }
         }
         var offset = rest.startIndex
         while rest.endIndex - offset >= 64 {
