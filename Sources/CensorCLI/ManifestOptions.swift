@@ -25,7 +25,9 @@ struct ManifestOptions: Sendable {
             for option in [Option.results, .shard, .shards, .shardBy] where values[option.name] != nil {
                 throw UsageError("\(option.name) goes with --manifest")
             }
-            if flags.contains(Option.noResume.name) { throw UsageError("\(Option.noResume.name) goes with --manifest") }
+            for option in [Option.resume, .noResume] where flags.contains(option.name) {
+                throw UsageError("\(option.name) goes with --manifest")
+            }
             return nil
         }
         guard arguments.inputs.isEmpty else {
@@ -50,6 +52,9 @@ struct ManifestOptions: Sendable {
         } ?? .line
         (shard, shardSource) = try Shard.resolve(
             shard: values[Option.shard.name], shards: values[Option.shards.name], key: key, environment: environment)
+        if flags.contains(Option.resume.name), flags.contains(Option.noResume.name) {
+            throw UsageError("--resume and --no-resume contradict each other")
+        }
         resume = !flags.contains(Option.noResume.name)
     }
 }

@@ -136,7 +136,7 @@ extension Option {
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
         Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow),
         Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),
-        jobs, raw, manifest, results, shard, shards, shardBy, noResume,
+        jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,
         quiet, verbose, listFormats, completionScript, manPage, version, help,
     ]
 }

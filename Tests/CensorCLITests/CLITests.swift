@@ -547,10 +547,12 @@ import Darwin
                                       the manifest, or by a hash of their input path
                                       (stable when lines are added or moved). (default:
                                       line)
-          --no-resume                 With --manifest: redo every job, instead of
-                                      skipping those whose output exists and whose
-                                      recorded input, transcript, list and settings are
+          --resume                    With --manifest, where it is the default: skip
+                                      each job whose output exists and whose recorded
+                                      input, transcript, list and settings are
                                       unchanged.
+          --no-resume                 With --manifest: redo every job, even those
+                                      --resume would skip.
           -q, --quiet                 Print nothing but errors.
           -v, --verbose               Also print the plan: every span's frames and how
                                       far snapping moved its edges.

@@ -125,7 +125,7 @@ import Testing
         #expect(try Self.runBatch(workspace).status == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: workspace.path("batch/out/a.wav"))
         let before = try workspace.bytes("batch/out/a.wav")
-        let rerun = try Self.runBatch(workspace)
+        let rerun = try Self.runBatch(workspace, ["--resume"])
         #expect(rerun.status == 0, "\(rerun)")
         #expect(rerun.stderrLines == ["censor: batch/jobs.jsonl: 2 of 2 jobs: 0 done, 2 up to date, 0 failed"], "\(rerun)")
         #expect(try Self.statuses(workspace) == ["skipped", "skipped"])
@@ -211,6 +211,8 @@ import Testing
          "--output cannot be combined with --manifest: each manifest line names its own files (and --results records every job)"),
         (["talk.wav", "--results", "r.jsonl"], "--results goes with --manifest"),
         (["talk.wav", "--no-resume"], "--no-resume goes with --manifest"),
+        (["talk.wav", "--resume"], "--resume goes with --manifest"),
+        (["--manifest", "jobs.jsonl", "--resume", "--no-resume"], "--resume and --no-resume contradict each other"),
         (["--manifest", "jobs.jsonl", "--shard", "3/3"], "--shard: slice 3 is not among the 3 slices 0 to 2"),
         (["--manifest", "jobs.jsonl", "--shard", "1"], "--shard '1': expected I/N such as 0/4 (slice I of N, I from 0 to N-1)"),
         (["--manifest", "jobs.jsonl", "--shards", "4"],
