@@ -14,9 +14,11 @@ help:
 	@echo "  make demo    build, then censor Examples/talk.wav into $(DEMO_OUT)/ and summarize"
 	@echo "  make test    run the whole test suite (swift test)"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
+	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
 	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (espeak-ng corpus in bench-data/; ~2 min)"
 	@echo "  make fuzz    libFuzzer on every parser, FUZZ_SECONDS=$(FUZZ_SECONDS) each (~25 min; see Fuzz/run.sh)"
 	@echo "  make sanitize  the test suite under AddressSanitizer, then ThreadSanitizer (SANITIZERS=\"$(SANITIZERS)\")"
+	@echo "  make install install the binary, man page and bash/zsh/fish completions (PREFIX=$(PREFIX), DESTDIR, BIN=a built censor)"
 	@echo "  make clean   remove build products and $(DEMO_OUT)/"
 
 # The package list lives in scripts/install-deps.sh; it does nothing when all are present.
@@ -46,6 +48,11 @@ test: deps
 bench:
 	@SWIFT="$(SWIFT)" bash scripts/bench.sh $(BENCH_ARGS)
 
+# Manifest throughput and a simulated fleet; see scripts/fleet-bench.sh and BENCHMARKS.md.
+.PHONY: fleet-bench
+fleet-bench: deps
+	@bash scripts/fleet-bench.sh $(FLEET_BENCH_ARGS)
+
 # Leak and collateral of the censor with off transcript times; see BENCHMARKS.md. ACCURACY_ARGS
 # e.g. "--sweep 0,100,150,200,250,300 --by-background --write-audio".
 .PHONY: accuracy
@@ -72,6 +79,23 @@ sanitize: deps
 		LSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0" \
 			$(SWIFT) test --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer || exit 1; \
 	done
+
+# Installs like any Unix tool, under $(DESTDIR)$(PREFIX): the binary, the manual page and the
+# shell completions, the last two printed by the binary itself from its option definitions.
+# BIN defaults to the static release build (made first); give BIN=path to install another.
+PREFIX ?= /usr/local
+BIN    ?= $(CENSOR)
+INSTALL_DIRS = $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+.PHONY: install
+install: $(if $(filter $(CENSOR),$(BIN)),build)
+	install -d $(INSTALL_DIRS)
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/censor
+	$(BIN) --man > $(DESTDIR)$(PREFIX)/share/man/man1/censor.1
+	$(BIN) --completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/censor
+	$(BIN) --completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_censor
+	$(BIN) --completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/censor.fish
 
 clean:
 	$(SWIFT) package clean

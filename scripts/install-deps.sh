@@ -16,6 +16,7 @@ packages=(
     sox                 # measuring and converting audio in tests and examples
     sndfile-programs    # sndfile-info, sndfile-cmp: inspecting and comparing outputs
     pkg-config          # lets SwiftPM find the C libraries' flags
+    python3-yaml        # the deploy tests parse deploy/kubernetes/job.yaml
 )
 packages+=("$@")
 

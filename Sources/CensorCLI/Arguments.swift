@@ -27,6 +27,12 @@ struct Arguments: Sendable {
     var quiet = false
     var verbose = false
     var jobs = 1
+    /// `--raw`: the layout of headerless samples on standard input.
+    var raw: RawAudioFormat?
+    /// The file standard input was spooled to, when the input is `-`; reported as `-`.
+    var stdinSpool: String?
+    /// `--manifest` and the options that go with it.
+    var manifest: ManifestOptions?
 
     /// Where censor-list entries come from.
     enum ListSource: Sendable {
@@ -41,10 +47,11 @@ enum Command {
     case version
     case listFormats
     case completion(Shell)
+    case manPage
     case censor(Arguments)
 
     /// A shell `--completion` writes for.
     enum Shell: String, CaseIterable {
-        case bash, zsh
+        case bash, zsh, fish
     }
 }

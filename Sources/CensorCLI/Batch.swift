@@ -1,7 +1,5 @@
 import CensorKit
-import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs every input of a command line, `--jobs` at a time, and reports on them in order.
 struct Batch {
@@ -38,18 +36,14 @@ struct Batch {
         }
         let progress = ProgressLine(enabled: !arguments.quiet && !arguments.dryRun && Console.errorIsTerminal)
         let printer = Printer(arguments: arguments, total: jobs.count)
-        let queue = JobQueue(jobs)
-        DispatchQueue.concurrentPerform(iterations: min(arguments.jobs, jobs.count)) { _ in
-            while let (index, job) = queue.next() {
-                let outcome = job.run(progress: jobs.count == 1 ? progress.update : nil)
-                queue.finish(index, outcome)
-                progress.clear()
-                printer.print(outcome)
-                if jobs.count > 1 { progress.fileFinished(of: jobs.count) }
-            }
+        let results = WorkQueue<Job, Job.Outcome>(jobs).run(width: arguments.jobs) { job in
+            let outcome = job.run(progress: jobs.count == 1 ? progress.update : nil)
+            progress.clear()
+            printer.print(outcome)
+            if jobs.count > 1 { progress.fileFinished(of: jobs.count) }
+            return outcome
         }
         progress.clear()
-        let results = queue.outcomes
         if let combinedReport, let path = arguments.report {
             let reports = results.compactMap(\.report).map { $0.json() }
             try combinedReport.write("[\n" + reports.joined(separator: ",\n") + "]\n", to: path)
@@ -74,7 +68,7 @@ struct Batch {
 
     /// The censor list: every `--words` file and `--word`, in order, and the built-in list when
     /// none is given or `--also-default` asks for it.
-    private func loadList() throws -> CensorList {
+    func loadList() throws -> CensorList {
         let fold = arguments.foldDiacritics
         var list = CensorList(entries: [], foldingDiacritics: fold)
         for source in arguments.lists {
@@ -91,35 +85,5 @@ struct Batch {
             throw UsageError("the censor list is empty: no entry in --words or --word can censor a word")
         }
         return list
-    }
-}
-
-/// Hands out jobs to worker threads and collects their outcomes in input order.
-private final class JobQueue: Sendable {
-    private let jobs: [Job]
-    private let state: Mutex<(next: Int, outcomes: [Job.Outcome?])>
-
-    init(_ jobs: [Job]) {
-        self.jobs = jobs
-        state = Mutex((0, Array(repeating: nil, count: jobs.count)))
-    }
-
-    /// The next job to run, with its index; `nil` when all have been handed out.
-    func next() -> (Int, Job)? {
-        state.withLock { state in
-            guard state.next < jobs.count else { return nil }
-            defer { state.next += 1 }
-            return (state.next, jobs[state.next])
-        }
-    }
-
-    /// Records the outcome of job `index`.
-    func finish(_ index: Int, _ outcome: Job.Outcome) {
-        state.withLock { $0.outcomes[index] = outcome }
-    }
-
-    /// Every recorded outcome, in input order.
-    var outcomes: [Job.Outcome] {
-        state.withLock { $0.outcomes.compactMap { $0 } }
     }
 }

@@ -10,9 +10,10 @@ extension Command {
         if parsed.flags.contains(Option.help.name) { return .help }
         if parsed.flags.contains(Option.version.name) { return .version }
         if parsed.flags.contains(Option.listFormats.name) { return .listFormats }
+        if parsed.flags.contains(Option.manPage.name) { return .manPage }
         if let shell = parsed.values[Option.completionScript.name] {
             guard let shell = Shell(rawValue: shell) else {
-                throw UsageError("--completion '\(shell)': expected bash or zsh")
+                throw UsageError("--completion '\(shell)': expected " + Shell.allCases.map(\.rawValue).joined(separator: ", "))
             }
             return .completion(shell)
         }
@@ -65,7 +66,9 @@ private struct ParsedLine {
 
     /// The arguments of a censoring run, checked for conflicts.
     mutating func arguments() throws(UsageError) -> Arguments {
-        guard !positionals.isEmpty else { throw UsageError("missing the input audio file") }
+        guard !positionals.isEmpty || values[Option.manifest.name] != nil else {
+            throw UsageError("missing the input audio file")
+        }
         var result = Arguments(inputs: positionals)
         result.transcript = values[Option.transcript.name]
         result.output = values[Option.output.name]
@@ -100,6 +103,9 @@ private struct ParsedLine {
         } ?? ProcessInfo.processInfo.activeProcessorCount
         result.mode = try mode()
         result.plan = try planOptions()
+        result.raw = try values[Option.raw.name].map(RawAudioFormat.init(parsing:))
+        try StdinInput.check(result)
+        result.manifest = try ManifestOptions(values: values, flags: flags, arguments: result)
         return result
     }
 

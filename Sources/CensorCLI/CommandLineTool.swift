@@ -31,9 +31,12 @@ public enum CommandLineTool {
         case .version: Console.output(Help.version + "\n")
         case .listFormats: Console.output(FormatList.text)
         case let .completion(shell): Console.output(CompletionScript(shell: shell).text)
+        case .manPage: Console.output(ManPage.text)
         case let .censor(arguments):
             do {
-                return try Batch(arguments: arguments).run() ? ExitStatus.success : ExitStatus.failure
+                let succeeded = try arguments.manifest.map { try ManifestRun(arguments: arguments, options: $0).run() }
+                    ?? StdinInput.run(arguments) { try Batch(arguments: $0).run() }
+                return succeeded ? ExitStatus.success : ExitStatus.failure
             } catch let error as UsageError {
                 Console.error("Error: \(error)\n\(Help.usage)\nSee 'censor --help' for more information.")
                 return ExitStatus.usage

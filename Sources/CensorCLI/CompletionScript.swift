@@ -6,6 +6,7 @@ struct CompletionScript {
         switch shell {
         case .bash: bash
         case .zsh: zsh
+        case .fish: fish
         }
     }
 
@@ -67,5 +68,26 @@ struct CompletionScript {
                 '*:audio file:_files'
 
             """
+    }
+
+    private var fish: String {
+        var lines = [
+            "# fish completion for censor. Install: censor --completion fish > ~/.config/fish/completions/censor.fish",
+            "complete -c censor -f -a '(__fish_complete_path)' -d 'audio file'",
+        ]
+        for option in Option.all {
+            var line = "complete -c censor -l \(option.name.dropFirst(2))"
+            if let short = option.short { line += " -s \(short.dropFirst())" }
+            let help = option.help.prefix { $0 != "." && $0 != ":" }.replacingOccurrences(of: "'", with: "\\'")
+            switch option.completion {
+            case .none where option.value != nil: line += " -x"
+            case .none: break
+            case .file: line += " -r -F"
+            case .directory: line += " -x -a '(__fish_complete_directories)'"
+            case let .words(words): line += " -x -a '\(words.joined(separator: " "))'"
+            }
+            lines.append(line + " -d '\(help)'")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

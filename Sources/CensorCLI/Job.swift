@@ -72,6 +72,10 @@ struct Job: Sendable {
         } catch {
             outcome.error = error
         }
+        if input == arguments.stdinSpool {
+            outcome.input = StdinInput.name
+            outcome.report?.input = StdinInput.name
+        }
         return outcome
     }
 

@@ -133,8 +133,8 @@ extension Option {
         "--list-formats", help: "List the audio containers and encodings this build reads and writes, and the "
             + "transcript formats with how each is detected.")
     static let completionScript = Option(
-        "--completion", value: "shell", help: "Print a completion script for bash or zsh.",
-        completion: .words(["bash", "zsh"]))
+        "--completion", value: "shell", help: "Print a completion script for bash, zsh or fish.",
+        completion: .words(Command.Shell.allCases.map(\.rawValue)))
     static let noRefine = Option(
         "--no-refine", help: "Use the transcript's word times as given, instead of moving each censored word's "
             + "edges to where its sound really begins and ends.")
@@ -148,6 +148,7 @@ extension Option {
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
         Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow),
         Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),
-        jobs, quiet, verbose, listFormats, completionScript, version, help,
+        jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,
+        quiet, verbose, listFormats, completionScript, manPage, version, help,
     ]
 }

@@ -538,13 +538,48 @@ import Darwin
                                       (default: -30 dB)
           -j, --jobs <n>              How many files to censor at once. (default: the
                                       number of cores)
+          --raw <format>              Standard input (-) is headerless little-endian
+                                      samples in this format: RATE:CHANNELS:ENCODING,
+                                      such as 48000:2:pcm16. Encodings: pcm8, pcm16,
+                                      pcm24, pcm32, float, double, ulaw, alaw (pcm8 is
+                                      unsigned).
+          --manifest <file>           Run the jobs a manifest lists, one a line: JSON
+                                      Lines (.jsonl) with keys input, transcript,
+                                      output, mode, list, pad, padBefore, padAfter, or
+                                      CSV (.csv) with those column names in its header;
+                                      - reads it from standard input. Relative paths are
+                                      taken from the manifest's folder. A bad line fails
+                                      alone; the exit status is then 1.
+          --results <file>            With --manifest: write one JSON line per job: its
+                                      line, input, output, status (done, skipped,
+                                      failed), spans, seconds, audio seconds and error.
+          --shard <i/n>               With --manifest: run only the i-th of n disjoint
+                                      slices of its jobs (i from 0 to n-1). (default:
+                                      JOB_COMPLETION_INDEX with --shards, or
+                                      SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT;
+                                      else all)
+          --shards <n>                With --manifest: the number of slices when the
+                                      slice's index comes from JOB_COMPLETION_INDEX (a
+                                      Kubernetes Indexed Job).
+          --shard-by <line|hash>      How jobs are dealt to slices: by their order in
+                                      the manifest, or by a hash of their input path
+                                      (stable when lines are added or moved). (default:
+                                      line)
+          --resume                    With --manifest, where it is the default: skip
+                                      each job whose output exists and whose recorded
+                                      input, transcript, list and settings are
+                                      unchanged.
+          --no-resume                 With --manifest: redo every job, even those
+                                      --resume would skip.
           -q, --quiet                 Print nothing but errors.
           -v, --verbose               Also print the plan: every span's frames and how
                                       far snapping moved its edges.
           --list-formats              List the audio containers and encodings this build
                                       reads and writes, and the transcript formats with
                                       how each is detected.
-          --completion <shell>        Print a completion script for bash or zsh.
+          --completion <shell>        Print a completion script for bash, zsh or fish.
+          --man                       Print the manual page (roff), made from the same
+                                      definitions as this help.
           --version                   Show the version.
           -h, --help                  Show help information.
 

@@ -31,6 +31,26 @@ extension Censor {
         input: String, output: String, matches: [Match], overwrite: Bool = false, replacingInput: Bool = false,
         progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
+        let transaction = OutputTransaction(overwrite: overwrite, protecting: [(input, .input)])
+        let report = try censorMP3(
+            input: input, output: output, matches: matches, replacingInput: replacingInput,
+            into: transaction, progress: progress)
+        try transaction.commit()
+        return report
+    }
+
+    /// Censors an MP3 without re-encoding it into an output of `transaction`, which the caller
+    /// commits together with the job's other outputs; until then nothing is at `output`.
+    ///
+    /// - Parameters:
+    ///   - transaction: The job's outputs; its rules apply to `output`.
+    ///   - Others: As ``censorMP3(input:output:matches:overwrite:replacingInput:progress:)``.
+    /// - Returns: What was censored, and where.
+    /// - Throws: As ``censorMP3(input:output:matches:overwrite:replacingInput:progress:)``.
+    public func censorMP3(
+        input: String, output: String, matches: [Match], replacingInput: Bool = false,
+        into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
+    ) throws -> Report {
         guard let change = MP3GainPlan.Change(mode) else {
             throw MP3Error.io(path: input, reason: "\(mode.name) needs new audio, which the compressed data cannot carry")
         }
@@ -50,13 +70,11 @@ extension Censor {
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &reader)
         let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: reader.frameCount)
 
-        let destination = try AtomicOutput(
-            destination: output, input: input, overwrite: overwrite, replacingInput: replacingInput)
-        try destination.create()
+        let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         var rewriter = MP3GainRewriter(plan: gains)
         var parser: MP3Parser
         do {
-            let sink = try MP3File(writing: destination.temporary, name: output)
+            let sink = try MP3File(writing: temporary, name: output)
             parser = MP3Parser(
                 stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, count: $1) },
                                       sink: { try sink.write($0) }),
@@ -72,9 +90,8 @@ extension Censor {
                 }
             }
             try parser.stream.finish()
-            try destination.commit()
         } catch {
-            destination.discard()
+            transaction.discard()
             throw error
         }
         var report = Report(

@@ -1,0 +1,238 @@
+import CensorKit
+import Foundation
+
+/// A list of jobs, one a line: JSON Lines or CSV.
+///
+/// ```
+/// {"input": "ep1.wav", "transcript": "ep1.json", "output": "clean/ep1.wav"}
+/// {"input": "ep2.flac", "output": "clean/ep2.flac", "mode": "mute", "list": "strict.txt", "pad": 40}
+/// ```
+/// ```
+/// input,transcript,output,mode,list,pad
+/// ep1.wav,ep1.json,clean/ep1.wav,,,
+/// ```
+/// Blank lines and lines starting with `#` are not jobs. Relative paths are taken from the
+/// manifest's folder (from the working folder for a manifest on standard input).
+struct Manifest {
+    /// One job line: what it asks for, or why it cannot be run.
+    struct Entry: Sendable {
+        /// The line's number in the manifest, from 1.
+        let line: Int
+        /// The job's position among the manifest's jobs, from 0 (what `--shard-by line` deals by).
+        let position: Int
+        /// The input path as the line writes it (what `--shard-by hash` hashes); the whole line
+        /// when it names none.
+        let shardKey: String
+        let job: Result<ManifestJob, ManifestLineError>
+    }
+
+    /// The keys (JSON) or column names (CSV) a line may have.
+    static let keys = ["input", "transcript", "output", "mode", "list", "pad", "padBefore", "padAfter"]
+
+    /// How messages name the manifest.
+    let name: String
+    let entries: [Entry]
+
+    /// Reads the manifest at `path` (`-`: standard input).
+    ///
+    /// - Throws: ``ManifestError`` when it cannot be read, is empty of jobs, or is a CSV file
+    ///   without a usable header.
+    init(path: String) throws(ManifestError) {
+        var isFolder: ObjCBool = false
+        let exists = path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        guard exists, !isFolder.boolValue,
+              let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        else {
+            let reason = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
+            throw ManifestError("cannot read the manifest '\(path)': \(reason); expected JSON Lines (.jsonl) or CSV (.csv)")
+        }
+        let name = path == "-" ? "standard input" : path
+        self.name = name
+        let folder = path == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            : URL(fileURLWithPath: path).deletingLastPathComponent()
+        var lines: [(number: Int, text: String)] = []
+        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated() {
+            let text = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            lines.append((index + 1, text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
+        }
+        let csv = path.lowercased().hasSuffix(".csv")
+            || path == "-" && !(lines.first?.text.trimmingCharacters(in: .whitespaces).hasPrefix("{") ?? true)
+        var columns: [String] = []
+        if csv, let header = lines.first {
+            columns = Self.csvFields(header.text).map { $0.trimmingCharacters(in: .whitespaces) }
+            if let unknown = columns.first(where: { !Self.keys.contains($0) }) {
+                throw ManifestError("\(name):\(header.number): unknown column '\(unknown)'; expected a header of "
+                    + Self.keys.joined(separator: ", ") + " (input required)")
+            }
+            guard columns.contains("input") else {
+                throw ManifestError("\(name):\(header.number): the header has no 'input' column; expected a header of "
+                    + Self.keys.joined(separator: ", "))
+            }
+            lines.removeFirst()
+        }
+        var entries: [Entry] = []
+        var outputs: [String: Int] = [:]
+        for (position, line) in lines.enumerated() {
+            var fields: [String: Any]
+            var job: Result<ManifestJob, ManifestLineError>
+            if csv {
+                let values = Self.csvFields(line.text)
+                fields = [:]
+                for (column, value) in zip(columns, values) where !value.isEmpty { fields[column] = value }
+                job = values.count == columns.count ? ManifestJob.make(fields, folder: folder, textNumbers: true)
+                    : .failure(ManifestLineError("\(values.count) fields, but the header has \(columns.count)"))
+            } else {
+                fields = (try? JSONSerialization.jsonObject(with: Data(line.text.utf8))) as? [String: Any] ?? [:]
+                job = fields.isEmpty ? .failure(ManifestLineError(
+                    "not a JSON object; expected one such as {\"input\": \"a.wav\", \"output\": \"clean/a.wav\"}"))
+                    : ManifestJob.make(fields, folder: folder, textNumbers: false)
+            }
+            if case let .success(valid) = job {
+                let output = URL(fileURLWithPath: valid.output).standardizedFileURL.path
+                if let first = outputs[output] {
+                    job = .failure(ManifestLineError("the output '\(valid.output)' is line \(first)'s output already; each job needs an output of its own"))
+                } else {
+                    outputs[output] = line.number
+                }
+            }
+            let key = fields["input"] as? String ?? line.text
+            entries.append(Entry(line: line.number, position: position, shardKey: key,
+                                 job: job.mapError { ManifestLineError(manifest: name, line: line.number, $0.message) }))
+        }
+        guard !entries.isEmpty else { throw ManifestError("the manifest '\(name)' lists no jobs") }
+        self.entries = entries
+    }
+
+    /// The fields of one CSV line: comma-separated, `"quoted, with "" for a quote"`.
+    static func csvFields(_ line: String) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = line.makeIterator()
+        var pending: Character?
+        while let character = pending ?? characters.next() {
+            pending = nil
+            if quoted {
+                if character == "\"" {
+                    let next = characters.next()
+                    if next == "\"" { field.append("\"") } else { quoted = false; pending = next }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(character)
+            }
+        }
+        fields.append(field)
+        return fields
+    }
+}
+
+/// What one manifest line asks for, its paths resolved.
+struct ManifestJob: Sendable {
+    var input: String
+    /// The transcript; `nil` to find it beside the input.
+    var transcript: String?
+    var output: String
+    /// `beep`, `duck` or `mute`; `nil` for the command line's mode.
+    var mode: String?
+    /// Censor-list files replacing the command line's lists; `nil` for the command line's.
+    var lists: [String]?
+    /// Padding in milliseconds; `nil` for the command line's.
+    var pad: Double?
+    var padBefore: Double?
+    var padAfter: Double?
+
+    /// The job a line's fields describe.
+    ///
+    /// - Parameter textNumbers: Whether numbers are given as text (CSV) rather than as JSON numbers.
+    static func make(_ fields: [String: Any], folder: URL, textNumbers: Bool) -> Result<ManifestJob, ManifestLineError> {
+        Result { () throws(ManifestLineError) in try ManifestJob(fields, folder: folder, textNumbers: textNumbers) }
+    }
+
+    private init(_ fields: [String: Any], folder: URL, textNumbers: Bool) throws(ManifestLineError) {
+        if let unknown = fields.keys.sorted().first(where: { !Manifest.keys.contains($0) }) {
+            throw ManifestLineError("unknown key '\(unknown)'; expected " + Manifest.keys.joined(separator: ", "))
+        }
+        func path(_ key: String) throws(ManifestLineError) -> String? {
+            guard let value = fields[key] else { return nil }
+            guard let text = value as? String, !text.isEmpty else {
+                throw ManifestLineError("'\(key)' is not a path; expected a non-empty string")
+            }
+            return text.hasPrefix("/") ? text : folder.appendingPathComponent(text).path
+        }
+        func milliseconds(_ parameter: Parameter) throws(ManifestLineError) -> Double? {
+            let key = parameter.name.split(separator: "-").enumerated()
+                .map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+            guard let value = fields[key] else { return nil }
+            let number = textNumbers ? (value as? String).flatMap(Double.init)
+                : (value as? Double) ?? (value as? Int).map(Double.init)
+            guard let number else { throw ManifestLineError("'\(key)' is not a number of \(parameter.unit)") }
+            do {
+                return try parameter.validate(number)
+            } catch {
+                throw ManifestLineError("'\(key)' \(number.cleanDescription): expected \(parameter.range.lowerBound.cleanDescription) "
+                    + "to \(parameter.range.upperBound.cleanDescription) \(parameter.unit)")
+            }
+        }
+        guard let input = try path("input") else {
+            throw ManifestLineError("no 'input'; every job needs one")
+        }
+        self.input = input
+        transcript = try path("transcript")
+        output = try path("output") ?? Censor.defaultOutputPath(for: input)
+        if let value = fields["mode"] {
+            guard let mode = value as? String, ["beep", "duck", "mute"].contains(mode) else {
+                throw ManifestLineError("'mode' \(value): expected beep, duck or mute")
+            }
+            self.mode = mode
+        }
+        switch fields["list"] {
+        case nil: break
+        case let many as [Any]:
+            lists = try many.map { value throws(ManifestLineError) in
+                guard let text = value as? String, !text.isEmpty else {
+                    throw ManifestLineError("'list' holds \(value); expected paths of censor lists")
+                }
+                return text.hasPrefix("/") ? text : folder.appendingPathComponent(text).path
+            }
+        default: lists = [try path("list")].compactMap { $0 }
+        }
+        pad = try milliseconds(Parameters.pad)
+        padBefore = try milliseconds(Parameters.padBefore)
+        padAfter = try milliseconds(Parameters.padAfter)
+    }
+}
+
+/// Why one manifest line cannot be run: `jobs.jsonl:7: <what>`.
+struct ManifestLineError: Error, CustomStringConvertible {
+    let message: String
+    var description: String
+
+    init(_ message: String) {
+        self.message = message
+        description = message
+    }
+
+    init(manifest: String, line: Int, _ message: String) {
+        self.message = message
+        description = "\(manifest):\(line): \(message)"
+    }
+}
+
+/// A manifest that cannot be used at all.
+struct ManifestError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
