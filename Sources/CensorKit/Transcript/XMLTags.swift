@@ -76,12 +76,13 @@ internal struct XMLTags {
                 let name = try readName()
                 skipSpace()
                 try expect(">")
-                guard let last = open.popLast(), last.name == name else {
+                guard let last = open.last, last.name == name else {
                     throw SyntaxError(
                         line: tagStart.line, column: tagStart.column,
                         expected: open.last.map { "</\($0.name)> closing the element of line \($0.line)" } ?? "no end tag",
                         found: "</\(name)>")
                 }
+                open.removeLast()
                 items.append((.end(name: name), tagStart.line, tagStart.column))
             } else {
                 advance(1)
