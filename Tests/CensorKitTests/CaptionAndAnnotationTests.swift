@@ -100,7 +100,7 @@ import Testing
         let text = #"{"wireMagic": "pb3", "events": [{"dDurationMs": 100, "segs": [{"utf8": "a"}]}]}"#
         #expect(
             TranscriptText.error(text)?.description
-                == #"talk.json (youtube-json3): events[0].tStartMs: expected a time in milliseconds, like 1250, found no "tStartMs" key"#)
+                == #"talk.json (youtube-json): events[0].tStartMs: expected a time in milliseconds, like 1250, found no "tStartMs" key"#)
     }
 }
 
