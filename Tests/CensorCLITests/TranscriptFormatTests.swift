@@ -83,6 +83,29 @@ import Testing
         #expect(try workspace.bytes("out.wav") != workspace.bytes("talk.wav"))
     }
 
+    @Test("--list-formats names each new format with what detection looks for")
+    func listed() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(["--list-formats"])
+        #expect(result.status == 0, "\(result)")
+        for line in [
+            #"  speechmatics        JSON with "results" of items with "type" and "start_time""#,
+            #"  ibm-watson          JSON with "results" of "alternatives" with "timestamps""#,
+            #"  azure-fast          a JSON object with "phrases" and "combinedPhrases""#,
+            #"  elevenlabs          a JSON object with "words" of "type" items"#,
+            #"  nemo                JSON with word items with "start_offset""#,
+            #"  stable-ts           a JSON object with "segments" and "ori_dict""#,
+            #"  whisperkit          a JSON object with "segments" and "timings""#,
+            #"  youtube-json        a JSON object with "events" and "wireMagic""#,
+            "  sbv                 a first line of two times 0:00:01.280,0:00:02.620",
+            "  elan                XML whose root is <ANNOTATION_DOCUMENT>",
+            "  ctm                 lines of recording channel start duration word [confidence]",
+        ] {
+            #expect(result.stdout.contains(line), "missing \(line)")
+        }
+    }
+
     @Test("a forced format is named in its errors")
     func forcedFormat() throws {
         let workspace = try Workspace()
