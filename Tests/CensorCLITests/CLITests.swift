@@ -445,17 +445,19 @@ import Darwin
         OPTIONS:
           --transcript <file>         The timed transcript. With one input only;
                                       otherwise each input's transcript is found beside
-                                      it by stem (a.wav: a.json, a.vtt, a.srt,
-                                      a.TextGrid, a.txt, a.csv, a.tsv). (default: found
-                                      beside the input)
+                                      it by stem (a.wav: a.json, a.vtt, a.srt, a.sbv,
+                                      a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv,
+                                      a.tsv). (default: found beside the input)
           --transcript-format <name>  Read the transcript as this format instead of
                                       detecting it from the content: whisperx,
-                                      apple-speech, whisper-json, whisper-cpp-json,
-                                      deepgram, aws-transcribe, google-speech,
-                                      azure-speech, assemblyai, rev-ai, vosk, gentle,
-                                      mfa-json, json-words, webvtt, srt, textgrid,
-                                      whisper-cpp-csv, mfa-csv, audacity-labels.
-                                      (default: detected)
+                                      apple-speech, stable-ts, whisperkit, whisper-json,
+                                      whisper-cpp-json, deepgram, aws-transcribe,
+                                      speechmatics, ibm-watson, google-speech,
+                                      azure-speech, azure-fast, assemblyai, elevenlabs,
+                                      rev-ai, vosk, gentle, mfa-json, nemo,
+                                      youtube-json, json-words, webvtt, srt, sbv,
+                                      textgrid, elan, whisper-cpp-csv, mfa-csv, ctm,
+                                      audacity-labels. (default: detected)
           --words <file>              A censor list: one entry a line (a word, a phrase,
                                       a glob such as fuck* or b?tch, an exception such
                                       as !hello, word|replacement), # comments; or a

@@ -83,6 +83,20 @@ import Testing
         #expect(try workspace.bytes("out.wav") != workspace.bytes("talk.wav"))
     }
 
+    @Test(
+        "without --transcript, finds a .sbv, .json3, .eaf or .ctm transcript beside the input",
+        arguments: [("talk.sbv", 8), ("talk.json3", 7), ("talk.eaf", 10), ("talk.ctm", 9)])
+    func foundBeside(file: String, index: Int) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.removeItem(at: workspace.file("talk.json"))
+        #expect(Self.sentences[index].file.hasSuffix((file as NSString).pathExtension))
+        try Data(Self.sentences[index].text.utf8).write(to: workspace.file(file))
+        let result = try workspace.run(["talk.wav", "--words", "words.txt", "--dry-run"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == Self.expectedSpans, "\(file): \(result)")
+    }
+
     @Test("--list-formats names each new format with what detection looks for")
     func listed() throws {
         let workspace = try Workspace()
