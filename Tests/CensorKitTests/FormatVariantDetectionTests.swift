@@ -55,6 +55,8 @@ import Testing
             (#"{"segments": [{"seek": 0, "avg_logprob": -0.2, "no_speech_prob": 0.1, "words": [{"word": " hi", "start": 0, "end": 1}]}]}"#, .whisperJSON),
             // An Audacity label with a five-word label is not a CTM line.
             ("1.000000\t2.000000\tpiece of shit right here\n", .audacityLabels),
+            // Nor is one whose label is numbers, which a CTM line's fields would fit.
+            ("1.000000\t2.000000\t3 4 5\n", .audacityLabels),
         ])
     func leavesLookAlikes(text: String, format: TranscriptFormat) {
         #expect(TranscriptFormat(detecting: Data(text.utf8)) == format)
