@@ -26,6 +26,14 @@ import Testing
         #expect(TranscriptText.timeline(transcript.words) == ["Well,@0.4-0.64", "I@0.72-0.8", "don't@0.8-1.04", "wish@1.04-1.28"])
     }
 
+    @Test("takes a manifest line's word_confidence, one number a word, as the words' confidences")
+    func wordConfidence() throws {
+        let text = Self.manifestLine.replacingOccurrences(
+            of: #""segment": ["#, with: #""word_confidence": [0.98, 0.99, 0.61, 0.97], "words": ["Well,", "I", "don't", "wish"], "segment": ["#)
+        let words = try TranscriptText.read(text).words
+        #expect(words.map(\.confidence) == [0.98, 0.99, 0.61, 0.97])
+    }
+
     @Test("names an item with frame offsets but no seconds")
     func framesOnly() {
         let text = #"[{"word": "Well,", "start_offset": 5, "end_offset": 8}]"#

@@ -64,6 +64,12 @@ import Testing
         #expect(try TranscriptText.read(text).words == [Word(text: "¿Qué", start: 1.0, end: 1.4)])
     }
 
+    @Test("takes the channel of channel diarization as the speaker")
+    func channels() throws {
+        let text = #"{"format": "2.9", "metadata": {"transcription_config": {"diarization": "channel", "channel_diarization_labels": ["Agent", "Caller"]}}, "results": [{"type": "word", "channel": "Agent", "start_time": 0.5, "end_time": 0.8, "alternatives": [{"content": "hello", "confidence": 0.9}]}, {"type": "word", "channel": "Caller", "start_time": 0.6, "end_time": 0.9, "alternatives": [{"content": "hi", "confidence": 0.8}]}]}"#
+        #expect(try TranscriptText.read(text).words.map(\.speaker) == ["Agent", "Caller"])
+    }
+
     @Test("names the item path of a bad time")
     func badTime() {
         let text = #"{"format": "2.9", "metadata": {}, "results": [{"type": "word", "start_time": 2.0, "end_time": 1.5, "alternatives": [{"content": "x"}]}]}"#

@@ -21,7 +21,9 @@ internal enum CTM: TranscriptReader {
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         guard let first = SourceText.Lines(text: document.text).first(where: isEntry) else { return false }
         let fields = first.split(whereSeparator: \.isWhitespace)
-        return (5...8).contains(fields.count) && Double(fields[2]) != nil && Double(fields[3]) != nil
+        guard (5...8).contains(fields.count), Double(fields[2]) != nil, Double(fields[3]) != nil else { return false }
+        // An Audacity label whose text holds numbers ("1.0<TAB>2.0<TAB>3 4 5") is not a CTM line.
+        return !(first.contains("\t") && Double(fields[0]) != nil && Double(fields[1]) != nil)
     }
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {

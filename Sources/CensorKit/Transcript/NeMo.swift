@@ -15,7 +15,8 @@
 /// (`{"audio_filepath": …, "pred_text": …, "word": […], "segment": […], "char": […]}`). A manifest
 /// holds a line per audio file; censor reads one recording's words, so a manifest of several
 /// lines is an error naming the second. Items without `start` and `end` (only frame offsets) are
-/// an error: frames become seconds only with the model's frame length.
+/// an error: frames become seconds only with the model's frame length. With `confidence=True`
+/// a line also holds `word_confidence`, one number a word, which becomes each word's confidence.
 internal enum NeMo: TranscriptReader {
     internal static let detectionRule =
         #"JSON with word items with "start_offset" and "end_offset": a list, "timestamp.word", or a manifest line's "word""#
@@ -39,11 +40,16 @@ internal enum NeMo: TranscriptReader {
         }
         let items: [JSONValue]
         let itemsPath: String
+        var confidences: [JSONValue] = []
         switch try document.jsonValue(as: .nemo) {
         case .array(let elements):
             (items, itemsPath) = (elements, "")
         case .object(let record):
             (items, itemsPath) = try wordList(of: record, at: "", fields: fields)
+            // With confidence=True NeMo adds the words' confidences, in order, beside the words.
+            if let values = try fields.optionalArray("word_confidence", of: record, at: { "" }), values.count == items.count {
+                confidences = values
+            }
         case let other:
             throw fields.malformed("", expected: #"a list of words or an object with "timestamp" or "word""#, found: other.kindDescription)
         }
@@ -55,7 +61,11 @@ internal enum NeMo: TranscriptReader {
                     JSONPath.key(path(), key), expected: "a time in seconds",
                     found: #"only "\#(key)_offset", in encoder frames"#)
             }
-            return try fields.word(try fields.string("word", of: item, at: path), in: item, at: path, confidence: nil)
+            var word = try fields.word(try fields.string("word", of: item, at: path), in: item, at: path, confidence: nil)
+            if index < confidences.count {
+                word.confidence = try fields.confidence(confidences[index], at: { JSONPath.index("word_confidence", index) })
+            }
+            return word
         }
     }
 

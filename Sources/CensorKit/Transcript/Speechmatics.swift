@@ -17,7 +17,8 @@
 /// it is appended to the word before it (`attaches_to` `previous`, `both`, or none given) or
 /// prepended to the next one (`next`), without changing times. An `entity` (written form
 /// `$2.05`) is read as its `spoken_form` words, which carry their own times, or as itself when
-/// it has none. The speaker `UU` (unknown) is no speaker. Real-time output is one message a
+/// it has none. The speaker `UU` (unknown) is no speaker; with channel diarization an item's
+/// `channel` (`channel_1`) stands for its speaker. Real-time output is one message a
 /// line; only `AddTranscript` messages hold final words, so `AddPartialTranscript` and the
 /// others are skipped.
 internal enum Speechmatics: TranscriptReader {
@@ -104,9 +105,10 @@ internal enum Speechmatics: TranscriptReader {
 
         private mutating func addWord(_ item: JSONObject, at path: () -> String) throws(TranscriptError) {
             guard let best = try best(of: item, at: path) else { return }
+            let channel = try fields.optionalString("channel", of: item, at: path)
             var word = try fields.word(
                 best.content, in: item, at: path, start: "start_time", end: "end_time", confidence: nil,
-                speaker: best.speaker)
+                speaker: best.speaker ?? channel)
             word.confidence = best.confidence
             word.text = prefix + word.text
             prefix = ""

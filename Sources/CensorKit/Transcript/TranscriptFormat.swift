@@ -52,8 +52,8 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     /// NVIDIA NeMo / Parakeet word timestamps (`timestamp['word']` items with `start_offset`),
     /// alone, in a dumped hypothesis, or in a transcription manifest line.
     case nemo = "nemo"
-    /// YouTube's json3 captions (`events[].segs[]` with `tStartMs` and `tOffsetMs`).
-    case youTubeJSON3 = "youtube-json3"
+    /// YouTube's json3 captions (`fmt=json3`: `events[].segs[]` with `tStartMs` and `tOffsetMs`).
+    case youTubeJSON3 = "youtube-json"
     /// A generic JSON list of `{"word" or "text", "start", "end"}` objects, in seconds.
     case jsonWords = "json-words"
     /// WebVTT subtitles, with or without inline word stamps.

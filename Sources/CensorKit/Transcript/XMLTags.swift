@@ -5,6 +5,9 @@
 /// start tags, and text between tags is unescaped (`&amp;`, `&#233;`, `&#xE9;`, CDATA
 /// sections). The XML declaration, processing instructions, comments and a DOCTYPE are
 /// skipped. Namespaces are not resolved: a name is read as written (`xsi:noNamespaceSchemaLocation`).
+///
+/// The document is scanned as UTF-8 bytes (every byte XML's syntax uses is ASCII); columns in
+/// messages count Unicode scalars, as the other readers' do.
 internal struct XMLTags {
     /// One piece of the document.
     internal enum Item: Equatable {
@@ -31,22 +34,23 @@ internal struct XMLTags {
     /// The items with the line and column where each starts.
     internal private(set) var items: [(item: Item, line: Int, column: Int)] = []
 
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private var position = 0
     private var line = 1
-    private var column = 1
+    /// Where the current line starts, for columns.
+    private var lineStart = 0
 
     /// Splits a document into its items.
     ///
     /// - Parameter text: The document.
     /// - Throws: `SyntaxError` at the first malformed tag, reference or unbalanced end tag.
     internal init(_ text: String) throws(SyntaxError) {
-        scalars = Array(text.unicodeScalars)
-        var open: [(name: String, line: Int, column: Int)] = []
-        var text = ""
+        bytes = Array(text.utf8)
+        var open: [(name: String, line: Int)] = []
+        var text: [UInt8] = []
         var textStart = (line: 1, column: 1)
-        while position < scalars.count {
-            if scalars[position] != "<" {
+        while position < bytes.count {
+            if bytes[position] != UInt8(ascii: "<") {
                 if text.isEmpty { textStart = (line, column) }
                 try readCharacter(into: &text)
                 continue
@@ -55,16 +59,15 @@ internal struct XMLTags {
             if startsWith("<![CDATA[") {
                 if text.isEmpty { textStart = tagStart }
                 advance(9)
-                while !startsWith("]]>") {
-                    guard position < scalars.count else { throw error("]]> closing the CDATA section") }
-                    text.unicodeScalars.append(scalars[position])
-                    advance(1)
-                }
-                advance(3)
+                let start = position
+                try skip(past: "]]>")
+                text += bytes[start..<(position - 3)]
                 continue
             }
-            if text.contains(where: { !$0.isWhitespace }) { items.append((.text(text), textStart.line, textStart.column)) }
-            text = ""
+            if text.contains(where: { !Self.isSpace($0) }) {
+                items.append((.text(String(decoding: text, as: UTF8.self)), textStart.line, textStart.column))
+            }
+            text.removeAll(keepingCapacity: true)
             if startsWith("<!--") {
                 try skip(past: "-->")
             } else if startsWith("<?") {
@@ -76,12 +79,13 @@ internal struct XMLTags {
                 let name = try readName()
                 skipSpace()
                 try expect(">")
-                guard let last = open.popLast(), last.name == name else {
+                guard let last = open.last, last.name == name else {
                     throw SyntaxError(
                         line: tagStart.line, column: tagStart.column,
                         expected: open.last.map { "</\($0.name)> closing the element of line \($0.line)" } ?? "no end tag",
                         found: "</\(name)>")
                 }
+                open.removeLast()
                 items.append((.end(name: name), tagStart.line, tagStart.column))
             } else {
                 advance(1)
@@ -98,7 +102,7 @@ internal struct XMLTags {
                     if startsWith(">") {
                         advance(1)
                         items.append((.start(name: name, attributes: attributes), tagStart.line, tagStart.column))
-                        open.append((name, tagStart.line, tagStart.column))
+                        open.append((name, tagStart.line))
                         break
                     }
                     guard hadSpace else { throw error("a space, > or /> in the <\(name)> tag") }
@@ -111,29 +115,37 @@ internal struct XMLTags {
             }
         }
         if let last = open.last {
-            throw SyntaxError(line: line, column: column, expected: "</\(last.name)> closing the element of line \(last.line)", found: "end of file")
+            throw error("</\(last.name)> closing the element of line \(last.line)")
         }
-        if text.contains(where: { !$0.isWhitespace }) { items.append((.text(text), textStart.line, textStart.column)) }
+        if text.contains(where: { !Self.isSpace($0) }) {
+            items.append((.text(String(decoding: text, as: UTF8.self)), textStart.line, textStart.column))
+        }
     }
 
     // MARK: Scanning
 
-    private func startsWith(_ literal: String) -> Bool {
-        var index = position
-        for scalar in literal.unicodeScalars {
-            guard index < scalars.count, scalars[index] == scalar else { return false }
-            index += 1
-        }
+    /// The column of the current position, in Unicode scalars from 1.
+    private var column: Int {
+        bytes[lineStart..<position].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    private func startsWith(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for index in 0..<count where bytes[position + index] != literal.utf8Start[index] { return false }
         return true
     }
 
     private mutating func advance(_ count: Int) {
-        for _ in 0..<count where position < scalars.count {
-            if scalars[position] == "\n" {
+        let end = min(position + count, bytes.count)
+        while position < end {
+            if bytes[position] == UInt8(ascii: "\n") {
                 line += 1
-                column = 1
-            } else {
-                column += 1
+                lineStart = position + 1
             }
             position += 1
         }
@@ -142,67 +154,69 @@ internal struct XMLTags {
     @discardableResult
     private mutating func skipSpace() -> Bool {
         let start = position
-        while position < scalars.count, [" ", "\t", "\n", "\r"].contains(scalars[position]) { advance(1) }
+        while position < bytes.count, Self.isSpace(bytes[position]) { advance(1) }
         return position > start
     }
 
-    private mutating func skip(past terminator: String) throws(SyntaxError) {
+    private mutating func skip(past terminator: StaticString) throws(SyntaxError) {
         while !startsWith(terminator) {
-            guard position < scalars.count else { throw error("\(terminator) closing the markup") }
+            guard position < bytes.count else { throw error("\(terminator) closing the markup") }
             advance(1)
         }
-        advance(terminator.unicodeScalars.count)
+        advance(terminator.utf8CodeUnitCount)
     }
 
     private mutating func expect(_ literal: Unicode.Scalar) throws(SyntaxError) {
-        guard position < scalars.count, scalars[position] == literal else { throw error("'\(literal)'") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: literal) else { throw error("'\(literal)'") }
         advance(1)
     }
 
     private mutating func readName() throws(SyntaxError) -> String {
-        var name = String.UnicodeScalarView()
-        while position < scalars.count {
-            let scalar = scalars[position]
-            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "_:-.".unicodeScalars.contains(scalar)
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            // ASCII letters, digits and _:-. , and every byte of a non-ASCII character.
+            guard byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             else { break }
-            name.append(scalar)
-            advance(1)
+            position += 1
         }
-        guard !name.isEmpty else { throw error("a name") }
-        return String(name)
+        guard position > start else { throw error("a name") }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
     private mutating func readQuoted() throws(SyntaxError) -> String {
-        guard position < scalars.count, scalars[position] == "\"" || scalars[position] == "'" else {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
             throw error("a quoted attribute value")
         }
-        let quote = scalars[position]
+        let quote = bytes[position]
         advance(1)
-        var value = ""
+        var value: [UInt8] = []
         while true {
-            guard position < scalars.count else { throw error("\(quote) closing the attribute value") }
-            if scalars[position] == quote { break }
-            guard scalars[position] != "<" else { throw error("\(quote) closing the attribute value") }
+            guard position < bytes.count, bytes[position] != UInt8(ascii: "<") else {
+                throw error("\(Unicode.Scalar(quote)) closing the attribute value")
+            }
+            if bytes[position] == quote { break }
             try readCharacter(into: &value)
         }
         advance(1)
-        return value
+        return String(decoding: value, as: UTF8.self)
     }
 
-    /// Appends one character of text, or the character an entity or character reference stands for.
-    private mutating func readCharacter(into text: inout String) throws(SyntaxError) {
-        guard scalars[position] == "&" else {
-            text.unicodeScalars.append(scalars[position])
+    /// Appends one byte of text, or the UTF-8 of the character an entity or character reference
+    /// stands for.
+    private mutating func readCharacter(into text: inout [UInt8]) throws(SyntaxError) {
+        guard bytes[position] == UInt8(ascii: "&") else {
+            text.append(bytes[position])
             advance(1)
             return
         }
         let start = (line: line, column: column)
-        var reference = ""
         advance(1)
-        while position < scalars.count, scalars[position] != ";", reference.unicodeScalars.count < 10 {
-            reference.unicodeScalars.append(scalars[position])
-            advance(1)
-        }
+        let nameStart = position
+        while position < bytes.count, bytes[position] != UInt8(ascii: ";"), position - nameStart < 10 { advance(1) }
+        let reference = String(decoding: bytes[nameStart..<position], as: UTF8.self)
         let named: [String: Unicode.Scalar] = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
         var scalar = named[reference]
         if scalar == nil, reference.hasPrefix("#") {
@@ -210,16 +224,23 @@ internal struct XMLTags {
             let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
             scalar = value.flatMap(Unicode.Scalar.init)
         }
-        guard let scalar, position < scalars.count, scalars[position] == ";" else {
+        guard let scalar, position < bytes.count, bytes[position] == UInt8(ascii: ";") else {
             throw SyntaxError(
                 line: start.line, column: start.column, expected: "an entity like &amp; or &#233;", found: "'&\(reference)'")
         }
         advance(1)
-        text.unicodeScalars.append(scalar)
+        text += Array(String(scalar).utf8)
     }
 
     private func error(_ expected: String) -> SyntaxError {
-        let found = position < scalars.count ? "'\(scalars[position].escaped(asASCII: false))'" : "end of file"
+        var found = "end of file"
+        if position < bytes.count {
+            // The character here, whole even when it takes several bytes.
+            var end = position + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            let character = String(decoding: bytes[position..<end], as: UTF8.self)
+            found = "'" + character.unicodeScalars.map { $0.escaped(asASCII: false) }.joined() + "'"
+        }
         return SyntaxError(line: line, column: column, expected: expected, found: found)
     }
 }
