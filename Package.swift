@@ -25,7 +25,13 @@ let package = Package(
         ),
         .target(
             name: "CensorKit",
-            dependencies: ["CSndFile", "CSampleRate", "CFFTW3"]
+            dependencies: ["CSndFile", "CSampleRate", "CFFTW3"],
+            // The review page's markup, style and script, compiled into the library as bytes.
+            resources: [
+                .embedInCode("Review/Resources/review.html"),
+                .embedInCode("Review/Resources/review.css"),
+                .embedInCode("Review/Resources/review.js"),
+            ]
         ),
         .target(
             name: "CensorCLI",

@@ -45,6 +45,10 @@ struct Job: Sendable {
                     progress: progress)
             }
             if let labels = arguments.labels { try LabelTrack(report).write(to: labels) }
+            if let review = arguments.review {
+                try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed)
+                    .write(to: review)
+            }
             outcome.warnings += report.skipped.map { match in
                 "'\(match.text)' at \(Messages.seconds(match.start))–\(Messages.seconds(match.end)) s lies past "
                     + "the end of \(input) (\(Messages.seconds(Double(report.frames) / Double(report.sampleRate))) s); "
