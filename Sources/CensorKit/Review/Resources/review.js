@@ -471,16 +471,18 @@
       time.addEventListener("click", () => playEdit(index));
       const timeCell = cell("", "");
       timeCell.append(time);
-      const wordsCell = cell(edit.text, "words");
-      if (edit.replacement) {
-        const replacement = document.createElement("span");
-        replacement.className = "replacement";
-        replacement.textContent = " \u2192 " + edit.replacement;
-        wordsCell.append(replacement);
-      }
-      if (edit.estimated) wordsCell.append(" (times estimated)");
+      const wordsCell = cell("", "words");
+      const part = (text, className) => {
+        const element = document.createElement("span");
+        element.className = className;
+        element.textContent = text;
+        wordsCell.append(element);
+      };
+      part(edit.text, "text");
+      if (edit.replacement) part(" \u2192 " + edit.replacement, "replacement");
+      if (edit.estimated) part(" (times estimated)", "note");
       if (edit.confidence !== null && edit.confidence !== undefined) {
-        wordsCell.append(" (confidence " + edit.confidence.toFixed(2) + ")");
+        part(" (confidence " + edit.confidence.toFixed(2) + ")", "note");
       }
       cell(edit.pattern, "pattern");
       cell(data.mode, "");
