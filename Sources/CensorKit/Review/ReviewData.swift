@@ -158,7 +158,14 @@ struct ReviewData: Encodable {
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let text = String(decoding: try encoder.encode(self), as: UTF8.self)
+        return Self.scriptSafe(String(decoding: try encoder.encode(self), as: UTF8.self))
+    }
+
+    /// JSON text with `<`, `>`, `&`, U+2028 and U+2029 written as `\u` escapes: the same value,
+    /// and no `</script>`, `<!--` or line terminator a script element could trip over.
+    ///
+    /// These characters can only occur inside JSON strings, where the escapes mean the same.
+    static func scriptSafe(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
