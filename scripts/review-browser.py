@@ -21,6 +21,7 @@ import base64
 import json
 import os
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -179,6 +180,14 @@ def main():
     if executable is None:
         sys.exit("review-browser: no chromium on PATH; install it with scripts/install-deps.sh chromium")
     browser = Browser(executable)
+
+    def hung(signum, frame):
+        raise TimeoutError("review-browser: the pages took over %d s; a probe is waiting for an event that "
+                           "never came" % spec.get("timeout", 120))
+
+    # A hang guard, not a measurement: a probe stuck on an event must fail the run, not block it.
+    signal.signal(signal.SIGALRM, hung)
+    signal.alarm(spec.get("timeout", 120))
     try:
         target = next(t for t in browser.send("Target.getTargets")["targetInfos"] if t["type"] == "page")
         session = browser.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]

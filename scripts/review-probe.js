@@ -11,7 +11,8 @@
   const data = JSON.parse(document.getElementById("review-data").textContent);
 
   const settle = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const loaded = (element) => element.readyState >= 1 || element.error ? Promise.resolve() : new Promise((resolve) => {
+  const loaded = (element) => !element.getAttribute("src") || element.readyState >= 1 || element.error
+    ? Promise.resolve() : new Promise((resolve) => {
     element.addEventListener("loadedmetadata", resolve, { once: true });
     element.addEventListener("error", resolve, { once: true });
   });
@@ -23,6 +24,8 @@
   async function position() {
     original.pause();
     censored.pause();
+    await Promise.all([loaded(original), loaded(censored)]);
+    await settle();
     await Promise.all([seeked(original), seeked(censored)]);
     await settle();
     return {
@@ -76,9 +79,11 @@
 
   // Clicking each word seeks there (a second before it).
   result.clicks = [];
+  result.statuses = [];
   for (const element of wordElements) {
     element.click();
     result.clicks.push(await position());
+    result.statuses.push(document.getElementById("player-status").textContent);
   }
 
   // A/B at the position of the last click, and back.
@@ -117,8 +122,9 @@
     errors: document.getElementById("player-status").textContent,
   };
 
-  // Leave a view worth a screenshot: karaoke on the first censored word, its edit zoomed.
+  // Leave a view worth a screenshot: karaoke on the first censored word, its edit zoomed, the
+  // playhead early in the word (away from the middle of its core, which the tests look at).
   const first = data.words.findIndex((word) => word.edit !== null && word.edit !== undefined);
-  if (first >= 0) await clickOverview((data.words[first].start + data.words[first].end) / 2);
+  if (first >= 0) await clickOverview(data.words[first].start + (data.words[first].end - data.words[first].start) / 5);
   return result;
 })();

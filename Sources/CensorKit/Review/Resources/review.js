@@ -579,9 +579,10 @@
         span.dataset.confidence = String(word.confidence);
       }
       if (notes.length > 0 || span.classList.contains("dubious")) {
-        const confidence = word.confidence !== null && word.confidence !== undefined
-          ? "confidence " + word.confidence.toFixed(2) + "; " : "";
-        span.title = clock(word.start) + "\u2013" + clock(word.end) + "; " + confidence + notes.join("; ");
+        if (word.confidence !== null && word.confidence !== undefined) {
+          notes.unshift("confidence " + word.confidence.toFixed(2));
+        }
+        span.title = [clock(word.start) + "\u2013" + clock(word.end)].concat(notes).join("; ");
       }
       wordElements.push(span);
       fragment.append(span);
