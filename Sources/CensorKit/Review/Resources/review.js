@@ -313,7 +313,7 @@
   }
 
   function keepVisible(element) {
-    const top = element.offsetTop - transcript.offsetTop;
+    const top = element.getBoundingClientRect().top - transcript.getBoundingClientRect().top + transcript.scrollTop;
     if (top < transcript.scrollTop || top > transcript.scrollTop + transcript.clientHeight - 40) {
       transcript.scrollTop = Math.max(0, top - transcript.clientHeight / 3);
     }
@@ -548,13 +548,29 @@
 
   // ---- Transcript -------------------------------------------------------------------------
 
+  /** Words a transcript paragraph holds at most; a pause of CUE_GAP also starts one. */
+  const PARAGRAPH_WORDS = 80;
+
+  /**
+   * The transcript as paragraphs of word elements. Paragraphs off screen are neither laid out
+   * nor painted (content-visibility in the style), so a three-hour transcript opens fast.
+   */
   function buildTranscript() {
     const fragment = document.createDocumentFragment();
+    let paragraph = null;
+    let count = 0;
     words.forEach((word, index) => {
-      if (index > 0) fragment.append(" ");
+      if (paragraph === null || count >= PARAGRAPH_WORDS || word.start - words[index - 1].end > CUE_GAP) {
+        paragraph = document.createElement("p");
+        fragment.append(paragraph);
+        count = 0;
+      } else {
+        paragraph.append(" ");
+      }
+      count += 1;
       const span = document.createElement("span");
       span.className = "word";
-      span.dataset.index = String(index);
+      span.wordIndex = index;
       span.textContent = word.text.trim();
       const notes = [];
       if (word.edit !== null && word.edit !== undefined) {
@@ -585,13 +601,13 @@
         span.title = [clock(word.start) + "\u2013" + clock(word.end)].concat(notes).join("; ");
       }
       wordElements.push(span);
-      fragment.append(span);
+      paragraph.append(span);
     });
     transcript.append(fragment);
     const play = (event) => {
       const target = event.target.closest(".word");
       if (target === null) return;
-      const word = words[Number(target.dataset.index)];
+      const word = words[target.wordIndex];
       if (word.edit !== null && word.edit !== undefined) selectEdit(word.edit);
       seek(word.start - LEAD, true);
     };
