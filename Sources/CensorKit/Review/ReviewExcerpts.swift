@@ -4,13 +4,16 @@ import Foundation
 /// Short compressed excerpts of the audio around each edit, for a review page that plays
 /// without the audio files beside it.
 ///
-/// Each excerpt is mixed down to one channel at the file's rate and encoded as Ogg Vorbis by
-/// libsndfile (quality ``quality``): about 5–7 KB per second of speech at 44.1 or 48 kHz.
+/// Each excerpt is mixed down to one channel, resampled to at most ``sampleRate`` (libsamplerate)
+/// and encoded as Ogg Vorbis by libsndfile at its lowest quality: about 3 KB per second of
+/// speech, plenty to judge an edit by ear, and a format Chromium and Firefox play.
 enum ReviewExcerpts {
     /// How much audio an excerpt keeps before and after an edit's modified region, in seconds.
     static let margin = 2.0
     /// libsndfile's Vorbis quality for excerpts, 0 smallest to 1 best.
-    static let quality = 0.3
+    static let quality = 0.0
+    /// The highest rate of an excerpt, in hertz: speech needs no more to be judged.
+    static let sampleRate = 16_000
 
     /// The stretches of the file, in seconds, that the excerpts cover: each span's modified
     /// region widened by ``margin`` on both sides, overlapping ones joined.
@@ -38,14 +41,18 @@ enum ReviewExcerpts {
     ///
     /// - Throws: ``AudioError`` or ``CensorError`` when the excerpt cannot be read or encoded.
     static func encode(_ window: ClosedRange<Double>, of reader: AudioReader) throws -> Data {
-        let rate = Double(reader.format.sampleRate)
-        let range = min(reader.frameCount, Int(window.lowerBound * rate))..<min(reader.frameCount, Int((window.upperBound * rate).rounded(.up)))
+        let inputRate = Double(reader.format.sampleRate)
+        let first = min(reader.frameCount, Int(window.lowerBound * inputRate))
+        let range = first..<min(reader.frameCount, Int((window.upperBound * inputRate).rounded(.up)))
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent(".censor-review-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36)).ogg").path
         try TemporaryOutputs.create(temporary, for: temporary)
         defer { TemporaryOutputs.discard(temporary) }
-        let format = AudioFileFormat(code: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS), sampleRate: reader.format.sampleRate, channelCount: 1)
+        let rate = min(reader.format.sampleRate, sampleRate)
+        let format = AudioFileFormat(code: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS), sampleRate: rate, channelCount: 1)
         let writer = try AudioWriter(creating: temporary, for: reader.path, format: format, metadata: AudioMetadata(), quality: quality)
+        let resampler = rate == reader.format.sampleRate
+            ? nil : try Resampler(from: reader.format.sampleRate, to: rate, channelCount: 1, path: reader.path)
         let channels = reader.channelCount
         var buffer: [Float] = []
         var mono: [Float] = []
@@ -59,7 +66,12 @@ enum ReviewExcerpts {
                 for channel in 0..<channels { sum += buffer[index * channels + channel] }
                 mono.append(sum / Float(channels))
             }
-            try mono.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: block.count) }
+            try mono.withUnsafeBufferPointer { samples in
+                guard let resampler else { return try writer.write(from: samples.baseAddress!, frames: block.count) }
+                try resampler.process(samples.baseAddress!, frames: block.count, last: block.upperBound == range.upperBound) {
+                    try writer.write(from: $0, frames: $1)
+                }
+            }
             frame = block.upperBound
         }
         try writer.close()
