@@ -10,7 +10,7 @@ SPEC is {"pages": [{"page": "/abs/review.html",
                                "scale": 1,                # optional
                                "analyze": true}]}]}       # optional: dark pixels per column, per half
 
-Prints {"pages": [{"probe": ..., "errors": [...], "shots": [{"width", "height", "top", "bottom"}]}]} as
+Prints {"pages": [{"probe": ..., "errors": [...], "shots": [{"width", "height", "bytes", "top", "bottom"}]}]} as
 JSON on stdout; "top"/"bottom" count, for every pixel column, the dark pixels (max(r, g, b) < 130:
 the waveform's colour, not the light edit shading or the blue playhead) in the upper and lower half.
 
@@ -170,7 +170,10 @@ def shoot(browser, session, shot):
     if shot.get("path"):
         with open(shot["path"], "wb") as file:
             file.write(png)
-    return analyze(png) if shot.get("analyze") else {"bytes": len(png)}
+    width, height = struct.unpack(">II", png[16:24])
+    result = analyze(png) if shot.get("analyze") else {"width": width, "height": height}
+    result["bytes"] = len(png)
+    return result
 
 
 def main():

@@ -117,8 +117,11 @@ import Testing
     struct Shot: Decodable {
         var width: Int
         var height: Int
-        var top: [Int]
-        var bottom: [Int]
+        /// The PNG's size.
+        var bytes: Int
+        /// Dark pixels per column in the upper and lower half, for an analyzed shot.
+        var top: [Int]?
+        var bottom: [Int]?
     }
 
     struct Page: Decodable {
@@ -131,6 +134,8 @@ import Testing
         var report: ReportFile
         var referenced: Page
         var embedded: Page
+        /// The demo's page (Examples/talk.wav).
+        var demo: Page
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -161,16 +166,16 @@ import Testing
              "shots": [["selector": "#overview", "analyze": true]]],
             ["page": workspace.path("pages/embedded.html"), "probe": probe],
         ]
-        // The README's screenshot: the demo's page, when asked for (make review-screenshot).
-        if let screenshot = ProcessInfo.processInfo.environment["CENSOR_REVIEW_SCREENSHOT"], !screenshot.isEmpty {
-            let examples = root.appendingPathComponent("Examples")
-            try FileManager.default.copyItem(at: examples.appendingPathComponent("talk.wav"), to: workspace.file("demo.wav"))
-            let run = try workspace.run(["demo.wav", "--transcript", examples.appendingPathComponent("talk.json").path,
-                                         "--words", examples.appendingPathComponent("words.txt").path, "--review", "demo.html"])
-            guard run.status == 0 else { throw Failure(description: "censor (demo): \(run)") }
-            pages.append(["page": workspace.path("demo.html"), "probe": probe,
-                          "shots": [["selector": "header, #player, #waveforms", "path": screenshot]]])
-        }
+        // The demo's page, whose screenshot is the README's (make review-screenshot saves it).
+        let examples = root.appendingPathComponent("Examples")
+        try FileManager.default.createDirectory(at: workspace.file("demo"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: examples.appendingPathComponent("talk.wav"), to: workspace.file("demo/talk.wav"))
+        let demo = try workspace.run(["demo/talk.wav", "--transcript", examples.appendingPathComponent("talk.json").path,
+                                      "--words", examples.appendingPathComponent("words.txt").path, "--review", "demo/review.html"])
+        guard demo.status == 0 else { throw Failure(description: "censor (demo): \(demo)") }
+        let screenshot = ProcessInfo.processInfo.environment["CENSOR_REVIEW_SCREENSHOT"].flatMap { $0.isEmpty ? nil : $0 }
+        pages.append(["page": workspace.path("demo/review.html"), "probe": probe,
+                      "shots": [["selector": "header, #player, #waveforms", "path": screenshot ?? workspace.path("demo/review.png")]]])
         try JSONSerialization.data(withJSONObject: ["pages": pages]).write(to: workspace.file("spec.json"))
         let browser = try CensorCommand.run(
             program: URL(fileURLWithPath: "/usr/bin/env"),
@@ -180,7 +185,8 @@ import Testing
         struct Output: Decodable { var pages: [Page] }
         let output = try JSONDecoder().decode(Output.self, from: Data(browser.stdout.utf8))
         let report = try JSONDecoder().decode(ReportFile.self, from: workspace.bytes("report.json"))
-        return Session(report: report, referenced: output.pages[0], embedded: output.pages[1])
+        return Session(report: report, referenced: output.pages[0], embedded: output.pages[1],
+                       demo: output.pages[2])
     }
 
     /// `seconds` as the page writes an edit's times: `m:ss.mmm`.
@@ -324,20 +330,37 @@ import Testing
     func waveformDrawn() throws {
         let session = try Self.session.get()
         let shot = try #require(session.referenced.shots.first)
+        let top = try #require(shot.top), bottom = try #require(shot.bottom)
         #expect(shot.height == 160)
         // The canvas inside its 1 px border; lanes of 79 px: a half-scale tone is ~40 px tall.
         let column = { (t: Double) in 1 + Int(t / Self.duration * Double(shot.width - 2)) }
         let rate = Double(session.report.sampleRate)
         for t in [0.6, 6.6] {
-            #expect(shot.top[column(t)] >= 30 && shot.bottom[column(t)] >= 30, "tone at \(t) s")
+            #expect(top[column(t)] >= 30 && bottom[column(t)] >= 30, "tone at \(t) s")
         }
         for t in [3.0, 5.5] {
-            #expect(shot.top[column(t)] <= 2 && shot.bottom[column(t)] <= 2, "silence at \(t) s")
+            #expect(top[column(t)] <= 2 && bottom[column(t)] <= 2, "silence at \(t) s")
         }
         for span in session.report.spans {
             let middle = Double(span.startFrame + span.endFrame) / 2 / rate
-            #expect(shot.top[column(middle)] >= 30, "original under '\(span.text)'")
-            #expect(shot.bottom[column(middle)] <= 2, "muted '\(span.text)'")
+            #expect(top[column(middle)] >= 30, "original under '\(span.text)'")
+            #expect(bottom[column(middle)] <= 2, "muted '\(span.text)'")
+        }
+    }
+
+    @Test("the demo's page runs without errors, masks every censored word, and its screenshot stays under 100 KB")
+    func demoScreenshot() throws {
+        let demo = try Self.session.get().demo
+        #expect(demo.errors == [])
+        #expect(demo.probe.audioErrors == [0, 0])
+        let shot = try #require(demo.shots.first)
+        #expect(shot.width == 968)
+        #expect(shot.bytes < 100_000)
+        #expect(demo.probe.edits.map(\.words) == ["damn,", "hell", "crap,", "piece of crap."])
+        for (style, shown) in demo.probe.subtitles {
+            for sample in shown {
+                for censored in ["damn", "hell", "crap"] { #expect(!sample.text.lowercased().contains(censored), "\(style)") }
+            }
         }
     }
 
