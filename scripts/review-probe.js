@@ -60,6 +60,7 @@
       end: Number(time.dataset.end),
       time: time.textContent,
       words: row.querySelector(".words .text").textContent,
+      notes: [...row.querySelectorAll(".words .note")].map((note) => note.textContent.trim()),
       pattern: row.querySelector(".pattern").textContent,
       startMoved: row.querySelector(".start-moved").textContent,
       endMoved: row.querySelector(".end-moved").textContent,

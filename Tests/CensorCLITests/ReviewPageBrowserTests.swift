@@ -29,6 +29,21 @@ import Testing
     static let subtitleTexts = ["Well,", "darn,", words[2].0.trimmingCharacters(in: .whitespaces), "quiet", "this", "****",
                                 words[6].0.trimmingCharacters(in: .whitespaces), "line\u{2028}break"]
 
+    static let srt = """
+        1
+        00:00:00,000 --> 00:00:02,560
+           Hello World!
+
+        2
+        00:00:02,560 --> 00:00:07,440
+           This is how subtitles look like from whisper
+
+        3
+        00:00:07,440 --> 00:00:13,160
+           42 is the meaning to the life the universe and everything
+
+        """
+
     static var transcript: String {
         let entries = words.map { text, start, end, probability in
             let json = String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
@@ -79,6 +94,7 @@ import Testing
             var end: Double
             var time: String
             var words: String
+            var notes: [String]
             var pattern: String
             var startMoved: String
             var endMoved: String
@@ -88,6 +104,7 @@ import Testing
             var text: String
             var censored: Bool
             var shownAs: String?
+            var estimated: Bool
             var dubious: Bool
             var title: String
         }
@@ -136,6 +153,8 @@ import Testing
         var embedded: Page
         /// The demo's page (Examples/talk.wav).
         var demo: Page
+        /// A page over a subtitle transcript, whose word times are all estimated.
+        var subtitled: Page
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -176,6 +195,15 @@ import Testing
         let screenshot = ProcessInfo.processInfo.environment["CENSOR_REVIEW_SCREENSHOT"].flatMap { $0.isEmpty ? nil : $0 }
         pages.append(["page": workspace.path("demo/review.html"), "probe": probe,
                       "shots": [["selector": "header, #player, #waveforms", "path": screenshot ?? workspace.path("demo/review.png")]]])
+        // Subtitles without word times: the first three cues of a whisper SRT published in
+        // CCExtractor/video2srt (src/lib/subtitle_conversions/test_data.ts), over 14 s of silence.
+        try WAVFile.pcm16(samples: [Int16](repeating: 0, count: 14 * 8_000), channels: 1, sampleRate: 8_000)
+            .write(to: workspace.file("subtitled.wav"))
+        try Data(Self.srt.utf8).write(to: workspace.file("subtitled.srt"))
+        let subtitled = try workspace.run(["subtitled.wav", "--transcript", "subtitled.srt", "--word", "whisper",
+                                           "--word", "universe", "--review", "subtitled.html"])
+        guard subtitled.status == 0 else { throw Failure(description: "censor (subtitled): \(subtitled)") }
+        pages.append(["page": workspace.path("subtitled.html"), "probe": probe])
         try JSONSerialization.data(withJSONObject: ["pages": pages]).write(to: workspace.file("spec.json"))
         let browser = try CensorCommand.run(
             program: URL(fileURLWithPath: "/usr/bin/env"),
@@ -186,7 +214,7 @@ import Testing
         let output = try JSONDecoder().decode(Output.self, from: Data(browser.stdout.utf8))
         let report = try JSONDecoder().decode(ReportFile.self, from: workspace.bytes("report.json"))
         return Session(report: report, referenced: output.pages[0], embedded: output.pages[1],
-                       demo: output.pages[2])
+                       demo: output.pages[2], subtitled: output.pages[3])
     }
 
     /// `seconds` as the page writes an edit's times: `m:ss.mmm`.
@@ -360,6 +388,22 @@ import Testing
         for (style, shown) in demo.probe.subtitles {
             for sample in shown {
                 for censored in ["damn", "hell", "crap"] { #expect(!sample.text.lowercased().contains(censored), "\(style)") }
+            }
+        }
+    }
+
+    @Test("a subtitle transcript's words are all flagged as estimated, and so are its edits")
+    func estimatedTimes() throws {
+        let page = try Self.session.get().subtitled
+        #expect(page.errors == [])
+        #expect(page.probe.words.count == 21)
+        #expect(page.probe.words.allSatisfy { $0.estimated })
+        #expect(page.probe.words.filter(\.censored).map(\.text) == ["whisper", "universe"])
+        #expect(page.probe.edits.map(\.words) == ["whisper", "universe"])
+        #expect(page.probe.edits.map(\.notes) == [["(times estimated)"], ["(times estimated)"]])
+        for (style, shown) in page.probe.subtitles {
+            for sample in shown {
+                #expect(!sample.text.contains("whisper") && !sample.text.contains("universe"), "\(style): \(sample.text)")
             }
         }
     }
