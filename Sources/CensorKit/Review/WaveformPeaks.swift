@@ -27,7 +27,8 @@ struct WaveformPeaks: Sendable, Hashable {
         var buffer: [Float] = []
         var bucket = 0
         var bucketEnd = range.lowerBound + total / count
-        var low: Float = 0, high: Float = 0, empty = true
+        // Every bucket holds at least one frame (count ≤ total), so both are set before use.
+        var low = Float.infinity, high = -Float.infinity
         var frame = range.lowerBound
         while frame < range.upperBound {
             let block = frame..<min(frame + blockFrames, range.upperBound)
@@ -35,22 +36,18 @@ struct WaveformPeaks: Sendable, Hashable {
             var offset = 0
             while offset < block.count {
                 let sliceEnd = min(block.count, bucketEnd - block.lowerBound)
-                for index in (offset * channels)..<(sliceEnd * channels) {
-                    let sample = buffer[index]
-                    if empty {
-                        low = sample
-                        high = sample
-                        empty = false
-                    } else {
-                        low = Swift.min(low, sample)
-                        high = Swift.max(high, sample)
+                buffer.withUnsafeBufferPointer { samples in
+                    for index in (offset * channels)..<(sliceEnd * channels) {
+                        low = Swift.min(low, samples[index])
+                        high = Swift.max(high, samples[index])
                     }
                 }
                 offset = sliceEnd
                 if block.lowerBound + offset == bucketEnd {
                     bytes.append(Self.byte(low))
                     bytes.append(Self.byte(high))
-                    empty = true
+                    low = .infinity
+                    high = -.infinity
                     bucket += 1
                     bucketEnd = range.lowerBound + Int((Int64(total) * Int64(bucket + 1)) / Int64(count))
                 }
