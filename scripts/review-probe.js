@@ -110,7 +110,10 @@
     for (const word of data.words) {
       const at = await clickOverview((word.start + word.end) / 2);
       const now = subtitle.querySelector(".now");
-      shown.push({ at: at.target, style: subtitle.dataset.style, text: subtitle.textContent, now: now ? now.textContent : null });
+      shown.push({
+        at: at.target, style: subtitle.dataset.style, text: subtitle.textContent, now: now ? now.textContent : null,
+        current: wordElements.findIndex((element) => element.classList.contains("current")),
+      });
     }
     result.subtitles[style] = shown;
   }

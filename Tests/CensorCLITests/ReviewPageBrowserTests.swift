@@ -113,6 +113,8 @@ import Testing
             var style: String
             var text: String
             var now: String?
+            /// The index of the transcript word highlighted as current, or -1.
+            var current: Int
         }
         struct Markup: Decodable {
             var images: Int
@@ -310,7 +312,7 @@ import Testing
         #expect(zip(steps.map(\.target), [starts[0], starts[1], starts[0]]).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 
-    @Test("the subtitle styles switch: one word, cues of at most 40 characters, karaoke with the word highlighted")
+    @Test("the subtitle styles switch: one word, cues of at most 40 characters, karaoke with the word highlighted; the transcript highlights the current word")
     func subtitleStyles() throws {
         let subtitles = try Self.session.get().referenced.probe.subtitles
         let expected = Self.subtitleTexts
@@ -326,6 +328,7 @@ import Testing
             #expect(cue[index].text.count <= 40 || cue[index].text == expected[index], "\(cue[index].text)")
             #expect(karaoke[index].text == cue[index].text)
             #expect(karaoke[index].now == expected[index])
+            #expect(word[index].current == index && cue[index].current == index && karaoke[index].current == index)
         }
         // Cues split at the 1.5 s pauses and at 40 characters.
         #expect(cue[0].text == "Well, darn,")
