@@ -96,11 +96,11 @@ struct ReviewData: Encodable {
                   peaks: try WaveformPeaks(reading: reader, range: 0..<reader.frameCount, buckets: ReviewPage.overviewBuckets).base64)
         }
         self.embedded = embedded
-        clips = try embedded ? ReviewExcerpts.windows(report).map { window in
+        let windows = embedded ? ReviewExcerpts.windows(report) : []
+        clips = try zip(windows, ReviewExcerpts.encode(windows, input: report.input, output: report.output)).map { window, excerpts in
             Clip(start: Self.rounded(window.lowerBound), end: Self.rounded(window.upperBound),
-                 original: Self.dataURL(try ReviewExcerpts.encode(window, of: input)),
-                 censored: try output.map { Self.dataURL(try ReviewExcerpts.encode(window, of: $0)) })
-        } : []
+                 original: Self.dataURL(excerpts.0), censored: excerpts.1.map(Self.dataURL))
+        }
         let duration = self.duration
         edits = try report.spans.map { span in
             let fadeStart = Double(span.fadeStartFrame) / rate, fadeEnd = Double(span.fadeEndFrame) / rate

@@ -1,5 +1,7 @@
 import CSndFile
+import Dispatch
 import Foundation
+import Synchronization
 
 /// Short compressed excerpts of the audio around each edit, for a review page that plays
 /// without the audio files beside it.
@@ -32,6 +34,34 @@ enum ReviewExcerpts {
             }
         }
         return windows
+    }
+
+    /// Every window of `input` and, when given, of `output`, encoded as ``encode(_:of:)`` does,
+    /// on all cores (libvorbis encodes at about 90 times real time a core).
+    ///
+    /// - Returns: For each window in order, the original's excerpt and the output's.
+    /// - Throws: The first error any excerpt met.
+    static func encode(_ windows: [ClosedRange<Double>], input: String, output: String?) throws -> [(Data, Data?)] {
+        guard !windows.isEmpty else { return [] }
+        let workers = max(1, min(windows.count, ProcessInfo.processInfo.activeProcessorCount))
+        let results = Mutex<[(Data, Data?)?]>(Array(repeating: nil, count: windows.count))
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            do {
+                // A reader each: reading seeks.
+                let original = try AudioReader(path: input)
+                let censored = try output.map { try AudioReader(path: $0) }
+                for index in stride(from: worker, to: windows.count, by: workers) {
+                    if failure.withLock({ $0 != nil }) { return }
+                    let pair = (try encode(windows[index], of: original), try censored.map { try encode(windows[index], of: $0) })
+                    results.withLock { $0[index] = pair }
+                }
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return results.withLock { $0.compactMap { $0 } }
     }
 
     /// The audio of `window` (seconds) in `reader`, mixed to mono and encoded as Ogg Vorbis.
