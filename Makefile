@@ -12,7 +12,8 @@ help:
 	@echo "  make deps    install missing system packages (apt-get; via sudo when not root)"
 	@echo "  make build   release build: $(CENSOR)"
 	@echo "  make demo    build, then censor Examples/talk.wav into $(DEMO_OUT)/ and summarize"
-	@echo "  make test    run the whole test suite (swift test)"
+	@echo "  make test    run the whole test suite (swift test; installs chromium, python3 and nodejs for the review page's tests)"
+	@echo "  make review-screenshot  the review page tests, saving the demo page's screenshot as docs/review.png"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
 	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
 	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (espeak-ng corpus in bench-data/; ~2 min)"
@@ -33,15 +34,29 @@ build: deps
 demo: build
 	@mkdir -p $(DEMO_OUT)
 	$(CENSOR) Examples/talk.wav --transcript Examples/talk.json --words Examples/words.txt \
-		--mode beep -o $(DEMO_OUT)/talk.censored.wav --force --report $(DEMO_OUT)/talk.report.json
+		--mode beep -o $(DEMO_OUT)/talk.censored.wav --force --report $(DEMO_OUT)/talk.report.json \
+		--review $(DEMO_OUT)/talk.review.html
 	@echo
 	@echo "Input:  Examples/talk.wav (transcript Examples/talk.json, censor list Examples/words.txt)"
 	@echo "Output: $(DEMO_OUT)/talk.censored.wav"
 	@echo "Report: $(DEMO_OUT)/talk.report.json"
+	@echo "Review: $(CURDIR)/$(DEMO_OUT)/talk.review.html (open it in a browser)"
 	@sh scripts/report-summary.sh $(DEMO_OUT)/talk.report.json
 
+# The review page's tests open it in headless Chromium (scripts/review-browser.py, Python) and lint
+# its script with node; about 300 MB, so an extra rather than a build dependency.
+REVIEW_DEPS := chromium python3 nodejs
+
 test: deps
+	@bash scripts/install-deps.sh $(REVIEW_DEPS)
 	$(SWIFT) test
+
+# docs/review.png, the README's screenshot: the demo's review page as the browser tests leave it.
+.PHONY: review-screenshot
+review-screenshot: deps
+	@bash scripts/install-deps.sh $(REVIEW_DEPS)
+	@mkdir -p docs
+	CENSOR_REVIEW_SCREENSHOT=$(CURDIR)/docs/review.png $(SWIFT) test --filter ReviewPageBrowserTests
 
 # Benchmarks and baselines (sndfile-convert, ffmpeg graphs); see BENCHMARKS.md and scripts/bench.sh.
 .PHONY: bench
@@ -74,6 +89,7 @@ fuzz: deps
 SANITIZERS ?= address thread
 .PHONY: sanitize
 sanitize: deps
+	@bash scripts/install-deps.sh $(REVIEW_DEPS)
 	@for sanitizer in $(SANITIZERS); do \
 		echo "== swift test --sanitize=$$sanitizer"; \
 		LSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0" \

@@ -27,7 +27,13 @@ let package = Package(
         .systemLibrary(name: "CXattr"),
         .target(
             name: "CensorKit",
-            dependencies: ["CSndFile", "CSampleRate", "CFFTW3", "CXattr"]
+            dependencies: ["CSndFile", "CSampleRate", "CFFTW3", "CXattr"],
+            // The review page's markup, style and script, compiled into the library as bytes.
+            resources: [
+                .embedInCode("Review/Resources/review.html"),
+                .embedInCode("Review/Resources/review.css"),
+                .embedInCode("Review/Resources/review.js"),
+            ]
         ),
         .target(
             name: "CensorCLI",

@@ -4,7 +4,8 @@
 #
 #   scripts/install-deps.sh [EXTRA-PACKAGE...]
 #
-# Extra packages (e.g. `ffmpeg` for the benchmarks) are checked and installed the same way.
+# Extra packages (e.g. `ffmpeg` for the benchmarks; `chromium python3 nodejs` for the review
+# page's tests, which `make test` asks for) are checked and installed the same way.
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 

@@ -22,6 +22,10 @@ struct Arguments: Sendable {
     var outputFormat = OutputFormat()
     var report: String?
     var labels: String?
+    /// `--review`: where to write the review page.
+    var review: String?
+    /// `--review-embed`: whether the review page embeds excerpts instead of referencing the audio.
+    var reviewEmbed = false
     var dryRun = false
     var force = false
     var quiet = false

@@ -75,6 +75,8 @@ private struct ParsedLine {
         result.outputDir = values[Option.outputDir.name]
         result.report = values[Option.report.name]
         result.labels = values[Option.labels.name]
+        result.review = values[Option.review.name]
+        result.reviewEmbed = flags.contains(Option.reviewEmbed.name)
         result.inPlace = flags.contains(Option.inPlace.name)
         result.dryRun = flags.contains(Option.dryRun.name)
         result.force = flags.contains(Option.force.name)
@@ -112,7 +114,7 @@ private struct ParsedLine {
     private func checkOutputs(_ arguments: Arguments) throws(UsageError) {
         let several = arguments.inputs.count > 1
         for (option, given) in [(Option.transcript, arguments.transcript), (.output, arguments.output),
-                                (.labels, arguments.labels)] where several && given != nil {
+                                (.labels, arguments.labels), (.review, arguments.review)] where several && given != nil {
             throw UsageError("\(option.name) takes one input, but \(arguments.inputs.count) were given")
         }
         let destinations = [(Option.output.name, arguments.output != nil), (Option.outputDir.name, arguments.outputDir != nil),
@@ -120,8 +122,23 @@ private struct ParsedLine {
         if destinations.count > 1 {
             throw UsageError("\(destinations[0]) and \(destinations[1]) cannot be combined")
         }
+        try checkReview(arguments)
         if arguments.inPlace, values[Option.format.name] != nil {
             throw UsageError("--in-place keeps the file's name, so it cannot change its container with --format")
+        }
+    }
+
+    /// `--review` compares the input with its censored version, so both must survive the run.
+    private func checkReview(_ arguments: Arguments) throws(UsageError) {
+        if arguments.reviewEmbed, arguments.review == nil {
+            throw UsageError("\(Option.reviewEmbed.name) needs \(Option.review.name) FILE")
+        }
+        if arguments.review == "-" {
+            throw UsageError("\(Option.review.name) writes a file; - (standard output) is not one")
+        }
+        if arguments.review != nil, arguments.inPlace {
+            throw UsageError("\(Option.review.name) compares the input with its censored version, so it cannot be "
+                + "combined with \(Option.inPlace.name), which replaces the input")
         }
     }
 

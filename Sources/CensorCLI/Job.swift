@@ -61,6 +61,10 @@ struct Job: Sendable {
             report.transcript = Report.TranscriptSummary(transcript)
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
+            if let review = arguments.review {
+                try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed)
+                    .write(to: review, into: transaction)
+            }
             try transaction.commit()
             outcome.warnings += report.skipped.map { match in
                 "'\(match.text)' at \(Messages.seconds(match.start))–\(Messages.seconds(match.end)) s lies past "

@@ -119,6 +119,14 @@ extension Option {
         "--labels", value: "file",
         help: "Write an Audacity label track of the censored spans, to review every edit over the audio "
             + "(one input only).", completion: .file)
+    static let review = Option(
+        "--review", value: "file",
+        help: "Write a review page: one self-contained HTML file with the waveforms, the transcript, a player "
+            + "with A/B switching, masked subtitles and a table of edits (one input only). It plays the input and "
+            + "output by their paths relative to the page.", completion: .file)
+    static let reviewEmbed = Option(
+        "--review-embed", help: "Embed the audio around each edit in the review page (Ogg Vorbis excerpts), "
+            + "so it plays without the audio files beside it.")
     static let dryRun = Option(
         "--dry-run", help: "Print what would be censored, one span a line (start, end, words, list entry), "
             + "and write no audio.")
@@ -145,7 +153,7 @@ extension Option {
     /// Every option, in the order help lists them.
     static let all: [Option] = [
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
-        output, outputDir, inPlace, format, encoding, rate, quality, report, labels, dryRun, force,
+        output, outputDir, inPlace, format, encoding, rate, quality, report, labels, review, reviewEmbed, dryRun, force,
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
         Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow),
         Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),

@@ -511,6 +511,14 @@ import Darwin
           --labels <file>             Write an Audacity label track of the censored
                                       spans, to review every edit over the audio (one
                                       input only).
+          --review <file>             Write a review page: one self-contained HTML file
+                                      with the waveforms, the transcript, a player with
+                                      A/B switching, masked subtitles and a table of
+                                      edits (one input only). It plays the input and
+                                      output by their paths relative to the page.
+          --review-embed              Embed the audio around each edit in the review
+                                      page (Ogg Vorbis excerpts), so it plays without
+                                      the audio files beside it.
           --dry-run                   Print what would be censored, one span a line
                                       (start, end, words, list entry), and write no
                                       audio.

@@ -1,0 +1,699 @@
+// censor review page. Plain script, no framework, no network. Every text that comes from the
+// transcript, the list or a file name is shown through textContent, never parsed as markup.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("review-data").textContent);
+  const $ = (id) => document.getElementById(id);
+
+  /** Seconds a word or an edit is played from before it starts. */
+  const LEAD = 1;
+  /** The longest subtitle cue, in characters. */
+  const CUE_LIMIT = 40;
+  /** A pause longer than this (seconds) starts a new cue. */
+  const CUE_GAP = 1.5;
+  /** Confidence below this marks a word as dubious. */
+  const DUBIOUS = 0.5;
+  /** What subtitles show for a censored word the list gives no replacement for. */
+  const MASK = "****";
+
+  const words = data.words;
+  const edits = data.edits;
+  const starts = Float64Array.from(words, (word) => word.start);
+
+  // ---- Formatting -------------------------------------------------------------------------
+
+  function clock(seconds) {
+    const tenths = Math.max(0, Math.round(seconds * 10));
+    const s = Math.floor(tenths / 10) % 60;
+    const m = Math.floor(tenths / 600) % 60;
+    const h = Math.floor(tenths / 36000);
+    const ss = String(s).padStart(2, "0") + "." + (tenths % 10);
+    return h > 0 ? h + ":" + String(m).padStart(2, "0") + ":" + ss : m + ":" + ss;
+  }
+
+  function precise(seconds) {
+    return clock(Math.floor(seconds)).replace(/\.\d$/, "") + (seconds % 1).toFixed(3).slice(1);
+  }
+
+  function moved(delta) {
+    const ms = Math.round(delta * 1000);
+    return (ms > 0 ? "+" : ms < 0 ? "\u2212" : "") + Math.abs(ms) + " ms";
+  }
+
+  // ---- Words, masks and cues --------------------------------------------------------------
+
+  /** The index of the last word starting at or before `t`, or -1. */
+  function lastStartingBy(t) {
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (starts[mid] <= t) low = mid + 1; else high = mid;
+    }
+    return low - 1;
+  }
+
+  /** The word being spoken at `t`, or -1. */
+  function wordAt(t) {
+    const index = lastStartingBy(t);
+    return index >= 0 && t < Math.max(words[index].end, words[index].start + 0.05) ? index : -1;
+  }
+
+  /** A word as subtitles show it: a censored word as its replacement or a mask, never its text. */
+  function subtitleText(word) {
+    const text = word.text.trim();
+    if (word.edit === null || word.edit === undefined) return text;
+    const trailing = /[.,!?;:\u2026]+$/.exec(text);
+    return (word.replacement || MASK) + (trailing ? trailing[0] : "");
+  }
+
+  /** Consecutive words grouped into cues of at most CUE_LIMIT characters, split at pauses. */
+  function groupCues() {
+    const cues = [];
+    let cue = null;
+    words.forEach((word, index) => {
+      const text = subtitleText(word);
+      if (cue !== null) {
+        const gap = word.start - words[index - 1].end;
+        if (cue.length + 1 + text.length <= CUE_LIMIT && gap <= CUE_GAP) {
+          cue.words.push(index);
+          cue.length += 1 + text.length;
+          cue.end = Math.max(cue.end, word.end);
+          return;
+        }
+      }
+      cue = { start: word.start, end: word.end, words: [index], length: text.length };
+      cues.push(cue);
+    });
+    return cues;
+  }
+
+  const cues = groupCues();
+  const cueStarts = Float64Array.from(cues, (cue) => cue.start);
+
+  function cueAt(t) {
+    let low = 0;
+    let high = cueStarts.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (cueStarts[mid] <= t) low = mid + 1; else high = mid;
+    }
+    const index = low - 1;
+    return index >= 0 && t <= cues[index].end + 0.5 ? cues[index] : null;
+  }
+
+  // ---- Player -----------------------------------------------------------------------------
+
+  const elements = { original: $("audio-original"), censored: $("audio-censored") };
+  const hasCensored = data.censored !== null && data.censored !== undefined;
+  const state = { side: hasCensored ? "censored" : "original", position: 0, clip: -1, selected: -1 };
+  const section = $("player");
+
+  function encodePath(path) {
+    return path.split("/").map(encodeURIComponent).join("/");
+  }
+
+  function status(text) {
+    $("player-status").textContent = text;
+  }
+
+  if (!data.embedded) {
+    elements.original.src = encodePath(data.original.path);
+    if (hasCensored) elements.censored.src = encodePath(data.censored.path);
+  }
+  for (const side of ["original", "censored"]) {
+    elements[side].addEventListener("error", () => {
+      if (!elements[side].getAttribute("src")) return;
+      const track = data[side];
+      status("Cannot load the " + side + " audio" + (track && track.path ? " (" + track.path + ")" : "")
+        + ". Keep the page beside its audio files, or make it with --review-embed.");
+    });
+  }
+
+  function active() {
+    return elements[state.side];
+  }
+
+  /** The clip (embedded excerpt) holding `t`, or -1. */
+  function clipAt(t) {
+    return data.clips.findIndex((clip) => clip.start <= t && t < clip.end);
+  }
+
+  /** Where the player is, in seconds of the file. */
+  function now() {
+    const element = active();
+    if (element.getAttribute("src") && element.readyState >= 1 && !element.seeking) {
+      const offset = data.embedded ? (state.clip >= 0 ? data.clips[state.clip].start : 0) : 0;
+      return offset + element.currentTime;
+    }
+    return state.position;
+  }
+
+  /** Puts `element` at `local` seconds of its source, now or once its length is known. */
+  function place(element, local) {
+    if (element.readyState >= 1) {
+      element.currentTime = local;
+    } else {
+      element.addEventListener("loadedmetadata", () => { element.currentTime = local; }, { once: true });
+      element.currentTime = local;
+    }
+  }
+
+  /** Moves both players to `t` seconds of the file; plays the active one when asked. */
+  function seek(t, play) {
+    const target = Math.min(Math.max(0, t), data.duration);
+    state.position = target;
+    section.dataset.target = target.toFixed(6);
+    let local = target;
+    if (data.embedded) {
+      const clip = clipAt(target);
+      if (clip < 0) {
+        for (const element of Object.values(elements)) element.pause();
+        state.clip = -1;
+        status("No audio embedded at " + clock(target) + ": the page holds only the audio around each edit.");
+        render(target);
+        return;
+      }
+      if (clip !== state.clip) {
+        state.clip = clip;
+        elements.original.src = data.clips[clip].original;
+        if (hasCensored) elements.censored.src = data.clips[clip].censored;
+      }
+      local = target - data.clips[clip].start;
+    }
+    status("");
+    place(elements.original, local);
+    if (hasCensored) place(elements.censored, local);
+    render(target);
+    if (play) {
+      const element = active();
+      element.play().catch((error) => {
+        if (error.name !== "AbortError") status("Cannot play: " + error.message);
+      });
+    }
+  }
+
+  function togglePlay() {
+    const element = active();
+    if (!element.getAttribute("src")) {
+      seek(state.position, true);
+    } else if (element.paused) {
+      element.play().catch((error) => {
+        if (error.name !== "AbortError") status("Cannot play: " + error.message);
+      });
+    } else {
+      element.pause();
+    }
+  }
+
+  /** Switches between the original and the censored audio at the same position (A/B). */
+  function switchSide() {
+    if (!hasCensored) return;
+    const t = now();
+    const playing = !active().paused;
+    active().pause();
+    state.side = state.side === "censored" ? "original" : "censored";
+    $("ab-side").textContent = state.side;
+    $("ab").setAttribute("aria-pressed", String(state.side === "censored"));
+    section.dataset.side = state.side;
+    seek(t, playing);
+  }
+
+  function playEdit(index) {
+    selectEdit(index);
+    seek(edits[index].fadeStart - LEAD, true);
+  }
+
+  function stepEdit(direction) {
+    if (edits.length === 0) return;
+    let index;
+    if (state.selected >= 0) {
+      index = state.selected + direction;
+    } else {
+      const t = now();
+      index = direction > 0 ? edits.findIndex((edit) => edit.coreStart >= t) : -1;
+      if (direction < 0) {
+        for (let i = edits.length - 1; i >= 0; i--) {
+          if (edits[i].coreStart < t) { index = i; break; }
+        }
+      }
+    }
+    if (index >= 0 && index < edits.length) playEdit(index);
+  }
+
+  for (const side of ["original", "censored"]) {
+    const element = elements[side];
+    element.addEventListener("play", () => { $("play").textContent = "Pause"; tick(); });
+    element.addEventListener("pause", () => { $("play").textContent = "Play"; render(now()); });
+    element.addEventListener("timeupdate", () => { if (side === state.side) render(now()); });
+    element.addEventListener("ended", () => { $("play").textContent = "Play"; });
+  }
+
+  function tick() {
+    if (active().paused) return;
+    state.position = now();
+    render(state.position);
+    requestAnimationFrame(tick);
+  }
+
+  // ---- Rendering the position -------------------------------------------------------------
+
+  const subtitle = $("subtitle");
+  const transcript = $("transcript");
+  const wordElements = [];
+  let currentWord = -1;
+  let shownCue = null;
+  let shownWord = -2;
+
+  function subtitleStyle() {
+    return subtitle.dataset.style;
+  }
+
+  function renderSubtitle(t, index) {
+    const style = subtitleStyle();
+    if (style === "word") {
+      if (index === shownWord && shownCue === null) return;
+      shownWord = index;
+      shownCue = null;
+      subtitle.textContent = index >= 0 ? subtitleText(words[index]) : "";
+      return;
+    }
+    const cue = cueAt(t);
+    if (cue === shownCue && (style === "cue" || index === shownWord)) return;
+    shownCue = cue;
+    shownWord = index;
+    subtitle.textContent = "";
+    if (cue === null) return;
+    cue.words.forEach((wordIndex, position) => {
+      if (position > 0) subtitle.append(" ");
+      const word = words[wordIndex];
+      const span = document.createElement("span");
+      span.textContent = subtitleText(word);
+      if (word.edit !== null && word.edit !== undefined) span.className = "mask";
+      if (style === "karaoke" && wordIndex === index) span.classList.add("now");
+      subtitle.append(span);
+    });
+  }
+
+  function render(t) {
+    $("clock").textContent = clock(t) + " / " + clock(data.duration);
+    section.dataset.position = t.toFixed(3);
+    const index = wordAt(t);
+    if (index !== currentWord) {
+      if (currentWord >= 0) wordElements[currentWord].classList.remove("current");
+      currentWord = index;
+      if (index >= 0) {
+        const element = wordElements[index];
+        element.classList.add("current");
+        if (!active().paused) keepVisible(element);
+      }
+    }
+    renderSubtitle(t, index);
+    drawPlayheads(t);
+  }
+
+  function keepVisible(element) {
+    const top = element.getBoundingClientRect().top - transcript.getBoundingClientRect().top + transcript.scrollTop;
+    if (top < transcript.scrollTop || top > transcript.scrollTop + transcript.clientHeight - 40) {
+      transcript.scrollTop = Math.max(0, top - transcript.clientHeight / 3);
+    }
+  }
+
+  // ---- Waveforms --------------------------------------------------------------------------
+
+  function decode(base64) {
+    const binary = atob(base64);
+    const bytes = new Int8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = (binary.charCodeAt(i) << 24) >> 24;
+    return bytes;
+  }
+
+  const overview = {
+    canvas: $("overview"),
+    start: 0,
+    end: data.duration,
+    original: decode(data.original.peaks),
+    censored: hasCensored ? decode(data.censored.peaks) : null,
+    image: null,
+  };
+  const zoom = { canvas: $("zoom"), start: 0, end: 0, original: null, censored: null, image: null };
+
+  /** Draws one lane: a vertical line per pixel column from the lowest to the highest sample. */
+  function drawLane(context, peaks, width, top, height) {
+    const buckets = peaks.length / 2;
+    const middle = top + height / 2;
+    const scale = height / 2 / 127;
+    context.fillStyle = "#3d4a5c";
+    for (let x = 0; x < width; x++) {
+      const first = Math.floor((x * buckets) / width);
+      const last = Math.max(first + 1, Math.floor(((x + 1) * buckets) / width));
+      let low = 127;
+      let high = -127;
+      for (let b = first; b < last && b < buckets; b++) {
+        low = Math.min(low, peaks[2 * b]);
+        high = Math.max(high, peaks[2 * b + 1]);
+      }
+      if (low > high) continue;
+      const y = middle - high * scale;
+      context.fillRect(x, y, 1, Math.max(1, (high - low) * scale));
+    }
+  }
+
+  /** Draws a view's waveforms and edits into an image kept for redrawing the playhead. */
+  function drawView(view) {
+    const canvas = view.canvas;
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
+    const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext("2d");
+    context.clearRect(0, 0, width, height);
+    const span = view.end - view.start;
+    if (span <= 0 || view.original === null) { view.image = null; return; }
+    const x = (t) => ((t - view.start) / span) * width;
+    for (const edit of edits) {
+      if (edit.fadeEnd < view.start || edit.fadeStart > view.end) continue;
+      context.fillStyle = "rgba(230, 140, 20, 0.30)";
+      context.fillRect(x(edit.fadeStart), 0, Math.max(1, x(edit.fadeEnd) - x(edit.fadeStart)), height);
+      context.fillStyle = "rgba(200, 30, 30, 0.35)";
+      context.fillRect(x(edit.coreStart), 0, Math.max(1, x(edit.coreEnd) - x(edit.coreStart)), height);
+    }
+    const lanes = view.censored === null ? 1 : 2;
+    const lane = height / lanes;
+    drawLane(context, view.original, width, 0, lane);
+    if (view.censored !== null) drawLane(context, view.censored, width, lane, lane);
+    context.fillStyle = "#1b1b1b";
+    context.font = Math.round(12 * ratio) + "px system-ui, sans-serif";
+    context.fillText("original", 4 * ratio, 14 * ratio);
+    if (view.censored !== null) {
+      context.fillText("censored", 4 * ratio, lane + 14 * ratio);
+      context.fillStyle = "#9a9a9a";
+      context.fillRect(0, Math.round(lane), width, 1);
+    }
+    view.image = context.getImageData(0, 0, width, height);
+  }
+
+  function drawPlayhead(view, t) {
+    if (view.image === null) return;
+    const context = view.canvas.getContext("2d");
+    context.putImageData(view.image, 0, 0);
+    if (t < view.start || t > view.end) return;
+    const x = Math.round(((t - view.start) / (view.end - view.start)) * view.canvas.width);
+    context.fillStyle = "#0b57d0";
+    context.fillRect(x - 1, 0, 2, view.canvas.height);
+  }
+
+  function drawPlayheads(t) {
+    drawPlayhead(overview, t);
+    drawPlayhead(zoom, t);
+  }
+
+  function seekFromCanvas(view, event) {
+    if (view.end <= view.start) return;
+    const box = view.canvas.getBoundingClientRect();
+    const fraction = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
+    seek(view.start + fraction * (view.end - view.start), true);
+  }
+
+  overview.canvas.addEventListener("click", (event) => seekFromCanvas(overview, event));
+  zoom.canvas.addEventListener("click", (event) => seekFromCanvas(zoom, event));
+
+  // ---- Edits ------------------------------------------------------------------------------
+
+  const rows = [];
+
+  function selectEdit(index) {
+    if (state.selected >= 0) {
+      rows[state.selected].classList.remove("selected");
+      rows[state.selected].removeAttribute("aria-current");
+      for (const element of transcript.querySelectorAll(".selected-edit")) element.classList.remove("selected-edit");
+    }
+    state.selected = index;
+    section.dataset.edit = String(index);
+    const edit = edits[index];
+    rows[index].classList.add("selected");
+    rows[index].setAttribute("aria-current", "true");
+    zoom.start = edit.zoom.start;
+    zoom.end = edit.zoom.end;
+    zoom.original = decode(edit.zoom.original);
+    zoom.censored = edit.zoom.censored ? decode(edit.zoom.censored) : null;
+    $("zoom-caption").textContent = "Edit " + (index + 1) + " of " + edits.length + ", "
+      + precise(edit.coreStart) + "\u2013" + precise(edit.coreEnd) + ": \u201c" + edit.text + "\u201d ("
+      + precise(zoom.start) + "\u2013" + precise(zoom.end) + "; original above, censored below)";
+    drawView(zoom);
+    words.forEach((word, wordIndex) => {
+      if (word.edit === index) wordElements[wordIndex].classList.add("selected-edit");
+    });
+  }
+
+  function buildEdits() {
+    const body = document.querySelector("#edits tbody");
+    const fragment = document.createDocumentFragment();
+    edits.forEach((edit, index) => {
+      const row = document.createElement("tr");
+      row.dataset.edit = String(index);
+      const cell = (text, className) => {
+        const td = document.createElement("td");
+        td.textContent = text;
+        if (className) td.className = className;
+        row.append(td);
+        return td;
+      };
+      cell(String(index + 1), "number");
+      const time = document.createElement("button");
+      time.type = "button";
+      time.className = "edit-time";
+      time.dataset.start = String(edit.coreStart);
+      time.dataset.end = String(edit.coreEnd);
+      time.textContent = precise(edit.coreStart) + "\u2013" + precise(edit.coreEnd);
+      time.setAttribute("aria-label", "Play edit " + (index + 1) + " from " + clock(Math.max(0, edit.fadeStart - LEAD)));
+      time.addEventListener("click", () => playEdit(index));
+      const timeCell = cell("", "");
+      timeCell.append(time);
+      const wordsCell = cell("", "words");
+      const part = (text, className) => {
+        const element = document.createElement("span");
+        element.className = className;
+        element.textContent = text;
+        wordsCell.append(element);
+      };
+      part(edit.text, "text");
+      if (edit.replacement) part(" \u2192 " + edit.replacement, "replacement");
+      if (edit.estimated) part(" (times estimated)", "note");
+      if (edit.confidence !== null && edit.confidence !== undefined) {
+        part(" (confidence " + edit.confidence.toFixed(2) + ")", "note");
+      }
+      cell(edit.pattern, "pattern");
+      cell(data.mode, "");
+      cell(moved(edit.refinedStart - edit.start), "number start-moved");
+      cell(moved(edit.refinedEnd - edit.end), "number end-moved");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.className = "revisit";
+      box.setAttribute("aria-label", "Revisit edit " + (index + 1));
+      cell("", "").append(box);
+      rows.push(row);
+      fragment.append(row);
+    });
+    body.append(fragment);
+  }
+
+  function marked() {
+    return rows.map((row, index) => (row.querySelector(".revisit").checked ? index : -1)).filter((index) => index >= 0);
+  }
+
+  function save(name, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  /** The marked edits' list entries, one a line, as a censor list. */
+  function censorList(indices) {
+    const entries = [];
+    for (const index of indices) {
+      for (const entry of edits[index].pattern.split(", ")) if (!entries.includes(entry)) entries.push(entry);
+    }
+    return "# Edits marked for review in " + data.original.name + "\n" + entries.map((entry) => entry + "\n").join("");
+  }
+
+  /** The marked edits as an Audacity label track: core start and end, words and list entry. */
+  function labelFile(indices) {
+    return indices.map((index) => {
+      const edit = edits[index];
+      return edit.coreStart.toFixed(6) + "\t" + edit.coreEnd.toFixed(6) + "\t" + edit.text + " [" + edit.pattern + "]\n";
+    }).join("");
+  }
+
+  function exportMarked(kind) {
+    const indices = marked();
+    if (indices.length === 0) {
+      status("Mark the edits to revisit first (the Revisit column).");
+      return;
+    }
+    const stem = data.original.name.replace(/\.[^.]*$/, "");
+    if (kind === "list") save(stem + ".revisit.txt", censorList(indices));
+    else save(stem + ".revisit.labels.txt", labelFile(indices));
+    status("Saved " + indices.length + " marked edit" + (indices.length === 1 ? "" : "s") + ".");
+  }
+
+  $("export-list").addEventListener("click", () => exportMarked("list"));
+  $("export-labels").addEventListener("click", () => exportMarked("labels"));
+
+  // ---- Transcript -------------------------------------------------------------------------
+
+  /** Words a transcript paragraph holds at most; a pause of CUE_GAP also starts one. */
+  const PARAGRAPH_WORDS = 80;
+
+  /**
+   * The transcript as paragraphs of word elements. Paragraphs off screen are neither laid out
+   * nor painted (content-visibility in the style), so a three-hour transcript opens fast.
+   */
+  function buildTranscript() {
+    const fragment = document.createDocumentFragment();
+    let paragraph = null;
+    let count = 0;
+    words.forEach((word, index) => {
+      if (paragraph === null || count >= PARAGRAPH_WORDS || word.start - words[index - 1].end > CUE_GAP) {
+        paragraph = document.createElement("p");
+        fragment.append(paragraph);
+        count = 0;
+      } else {
+        paragraph.append(" ");
+      }
+      count += 1;
+      const span = document.createElement("span");
+      span.className = "word";
+      span.wordIndex = index;
+      span.textContent = word.text.trim();
+      const notes = [];
+      if (word.edit !== null && word.edit !== undefined) {
+        span.classList.add("censored");
+        span.tabIndex = 0;
+        span.setAttribute("role", "button");
+        const replacement = document.createElement("span");
+        replacement.className = "replacement";
+        replacement.textContent = "\u2192 " + subtitleText(word);
+        span.append(replacement);
+        notes.push("censored by edit " + (word.edit + 1));
+      }
+      if (word.estimated) {
+        span.classList.add("estimated");
+        notes.push("time estimated");
+      }
+      if (word.confidence !== null && word.confidence !== undefined) {
+        if (word.confidence < DUBIOUS) {
+          span.classList.add("dubious");
+          span.tabIndex = 0;
+        }
+        span.dataset.confidence = String(word.confidence);
+      }
+      if (notes.length > 0 || span.classList.contains("dubious")) {
+        if (word.confidence !== null && word.confidence !== undefined) {
+          notes.unshift("confidence " + word.confidence.toFixed(2));
+        }
+        span.title = [clock(word.start) + "\u2013" + clock(word.end)].concat(notes).join("; ");
+      }
+      wordElements.push(span);
+      paragraph.append(span);
+    });
+    transcript.append(fragment);
+    const play = (event) => {
+      const target = event.target.closest(".word");
+      if (target === null) return;
+      const word = words[target.wordIndex];
+      if (word.edit !== null && word.edit !== undefined) selectEdit(word.edit);
+      seek(word.start - LEAD, true);
+    };
+    transcript.addEventListener("click", play);
+    transcript.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        event.stopPropagation();
+        play(event);
+      }
+    });
+  }
+
+  // ---- Controls and keys ------------------------------------------------------------------
+
+  $("play").addEventListener("click", togglePlay);
+  $("next-edit").addEventListener("click", () => stepEdit(1));
+  $("previous-edit").addEventListener("click", () => stepEdit(-1));
+  $("ab").addEventListener("click", switchSide);
+  if (!hasCensored) $("ab").disabled = true;
+  for (const radio of document.querySelectorAll("input[name=subtitle-style]")) {
+    radio.addEventListener("change", () => {
+      subtitle.dataset.style = radio.value;
+      shownCue = null;
+      shownWord = -2;
+      renderSubtitle(now(), wordAt(now()));
+    });
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    const typing = target instanceof HTMLInputElement || target instanceof HTMLSelectElement
+      || target instanceof HTMLTextAreaElement;
+    const onControl = typing || target instanceof HTMLButtonElement || target.getAttribute("role") === "button";
+    switch (event.key) {
+      case " ":
+        if (onControl) return;
+        togglePlay();
+        break;
+      case "n": case "N":
+        if (typing) return;
+        stepEdit(1);
+        break;
+      case "p": case "P":
+        if (typing) return;
+        stepEdit(-1);
+        break;
+      case "a": case "A":
+        if (typing) return;
+        switchSide();
+        break;
+      case "ArrowLeft": case "ArrowRight":
+        if (typing) return;
+        seek(now() + (event.key === "ArrowLeft" ? -2 : 2), !active().paused);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  });
+
+  // ---- Start ------------------------------------------------------------------------------
+
+  document.title = "Review: " + data.original.name;
+  $("title-original").textContent = data.original.name;
+  $("title-censored").textContent = hasCensored ? data.censored.name : "(plan only: no censored audio)";
+  const censoredSeconds = edits.reduce((sum, edit) => sum + edit.coreEnd - edit.coreStart, 0);
+  $("summary").textContent = edits.length + " edit" + (edits.length === 1 ? "" : "s") + " (" + data.mode + ", "
+    + censoredSeconds.toFixed(1) + " s censored of " + clock(data.duration) + "); " + words.length
+    + " words from a " + data.transcriptFormat + " transcript; " + data.sampleRate + " Hz, " + data.channels
+    + " channel" + (data.channels === 1 ? "" : "s") + (data.embedded ? "; audio: embedded excerpts around each edit" : "") + ".";
+  section.dataset.side = state.side;
+  buildTranscript();
+  buildEdits();
+  drawView(overview);
+  if (edits.length > 0) selectEdit(0);
+  render(0);
+  let resizing = 0;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(resizing);
+    resizing = requestAnimationFrame(() => {
+      drawView(overview);
+      drawView(zoom);
+      render(now());
+    });
+  });
+  document.body.dataset.ready = "true";
+})();
