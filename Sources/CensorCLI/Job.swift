@@ -34,7 +34,8 @@ struct Job: Sendable {
             let transaction = OutputTransaction(
                 overwrite: arguments.force, protecting: protected + [(input, .input), (transcriptPath, .transcript)])
             // The side files are checked before any work; the audio output as soon as the input is open.
-            let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil].compactMap { $0 }
+            let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.review]
+                .compactMap { $0 }
             for path in sideFiles { try transaction.reserve(path) }
             if arguments.inPlace, !arguments.force, !arguments.dryRun,
                let marker = CensorMarker.find(in: try AudioReader(path: input).metadata) {
