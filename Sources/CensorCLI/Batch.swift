@@ -12,7 +12,7 @@ struct Batch {
     /// - Throws: When the censor list cannot be loaded or the combined report not written
     ///   (nothing has been censored in the first case).
     func run() throws -> Bool {
-        for path in [arguments.report, arguments.labels].compactMap({ $0 }) {
+        for path in [arguments.report, arguments.labels, arguments.subtitles].compactMap({ $0 }) {
             try OutputFileError.checkWritable(path)
         }
         let list = try loadList()

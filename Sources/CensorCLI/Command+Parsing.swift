@@ -92,6 +92,7 @@ private struct ParsedLine {
         } ?? ProcessInfo.processInfo.activeProcessorCount
         result.mode = try mode()
         result.plan = try planOptions()
+        try mediaOptions(&result)
         return result
     }
 
@@ -105,6 +106,13 @@ private struct ParsedLine {
                             (Option.inPlace.name, arguments.inPlace)].filter(\.1).map(\.0)
         if destinations.count > 1 {
             throw UsageError("\(destinations[0]) and \(destinations[1]) cannot be combined")
+        }
+        if let output = arguments.output {
+            do {
+                try OutputName.check(output, input: arguments.inputs.first)
+            } catch {
+                throw UsageError(error.description)
+            }
         }
         if arguments.inPlace, values[Option.format.name] != nil {
             throw UsageError("--in-place keeps the file's name, so it cannot change its container with --format")
@@ -132,6 +140,33 @@ private struct ParsedLine {
             format.quality = quality
         }
         return format
+    }
+
+    /// The options of videos and containers read through ffmpeg, and of censored subtitles.
+    private func mediaOptions(_ result: inout Arguments) throws(UsageError) {
+        let given = { (parameter: Parameter) in values["--\(parameter.name)"] != nil }
+        result.media.audioStream = try wholeNumber(Parameters.audioStream)
+        if given(Parameters.bitrate) { result.media.bitrate = try wholeNumber(Parameters.bitrate) }
+        result.subtitles = values[Option.subtitles.name]
+        result.embedSubtitles = flags.contains(Option.embedSubtitles.name)
+        if let path = result.subtitles {
+            guard CensoredSubtitles.Format(path: path) != nil else {
+                throw UsageError("--subtitles '\(path)': expected a .srt or .vtt file name")
+            }
+            if result.inputs.count > 1 {
+                throw UsageError("--subtitles takes one input, but \(result.inputs.count) were given")
+            }
+        }
+        let subtitling = result.subtitles != nil || result.embedSubtitles
+        for name in [Option.mask.name, "--\(Parameters.maxCueChars.name)"] where values[name] != nil && !subtitling {
+            throw UsageError("\(name) applies to --subtitles and --embed-subtitles only")
+        }
+        if let name = values[Option.mask.name] { result.mask = try choice(Option.mask, name, MaskStyle.allCases) }
+        result.maxCueCharacters = try wholeNumber(Parameters.maxCueChars)
+        if result.embedSubtitles, let output = result.output, MediaContainer.named(byPathOf: output)?.embedsSubtitles != true {
+            throw UsageError("--embed-subtitles needs a video output that holds text subtitles (.mp4 .m4v .mov .mkv .webm), "
+                + "not '\(output)'")
+        }
     }
 
     private func mode() throws(UsageError) -> CensorMode {
@@ -174,6 +209,15 @@ private struct ParsedLine {
         } catch {
             throw UsageError(error.description)
         }
+    }
+
+    /// The value of `parameter`'s option, or its default, as a whole number in its range.
+    private func wholeNumber(_ parameter: Parameter) throws(UsageError) -> Int {
+        let value = try number(parameter)
+        guard value == value.rounded() else {
+            throw UsageError("--\(parameter.name) '\(values["--\(parameter.name)"] ?? "")': expected a whole number")
+        }
+        return Int(value)
     }
 
     /// The case of `choices` whose raw value is `name`.

@@ -35,9 +35,19 @@ struct Job: Sendable {
             }
             let matches = list.matches(in: transcript)
             let censor = Censor(mode: arguments.mode, options: arguments.plan)
+            let subtitles = CensoredSubtitles(
+                transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
             let report: Report
+            let media = Censor.needsMedia(input: input, output: arguments.dryRun ? nil : outputPath)
             if arguments.dryRun {
-                report = try censor.planFile(input: input, matches: matches)
+                report = media ? try censor.planMedia(input: input, matches: matches, options: arguments.media)
+                    : try censor.planFile(input: input, matches: matches)
+            } else if media {
+                var options = arguments.media
+                if arguments.embedSubtitles { options.embeddedSubtitles = subtitles.srt }
+                report = try censor.censorMedia(
+                    input: input, output: outputPath, matches: matches, options: options,
+                    overwrite: arguments.force, replacingInput: arguments.inPlace, progress: progress)
             } else {
                 report = try censor.censorFile(
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
@@ -45,6 +55,9 @@ struct Job: Sendable {
                     progress: progress)
             }
             if let labels = arguments.labels { try LabelTrack(report).write(to: labels) }
+            if let path = arguments.subtitles, let format = CensoredSubtitles.Format(path: path) {
+                try OutputFileError.write(subtitles.text(format), to: path)
+            }
             outcome.warnings += report.skipped.map { match in
                 "'\(match.text)' at \(Messages.seconds(match.start))–\(Messages.seconds(match.end)) s lies past "
                     + "the end of \(input) (\(Messages.seconds(Double(report.frames) / Double(report.sampleRate))) s); "

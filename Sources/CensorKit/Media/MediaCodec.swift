@@ -1,0 +1,29 @@
+/// ffmpeg's names for the codecs a censored audio stream is re-encoded with.
+enum MediaCodec {
+    /// The encoder that writes `codec` (`mp3` is written by `libmp3lame`).
+    static func encoder(for codec: String) -> String {
+        switch codec {
+        case "mp3": "libmp3lame"
+        case "opus": "libopus"
+        case "vorbis": "libvorbis"
+        default: codec
+        }
+    }
+
+    /// Whether `codec` is lossy, so that a bit rate applies to it.
+    static func takesBitrate(_ codec: String) -> Bool {
+        ["aac", "mp3", "opus", "vorbis", "ac3", "eac3", "wmav1", "wmav2", "mp2"].contains(codec)
+    }
+
+    /// The PCM codec the decoder's `sampleFormat` is stored as without loss, for the
+    /// intermediate WAV file.
+    static func pcm(for sampleFormat: String?, bits: Int?) -> String {
+        switch sampleFormat {
+        case "u8", "u8p": "pcm_u8"
+        case "s16", "s16p": "pcm_s16le"
+        case "s32", "s32p": bits == 24 ? "pcm_s24le" : "pcm_s32le"
+        case "dbl", "dblp", "s64", "s64p": "pcm_f64le"
+        default: "pcm_f32le"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// The ffmpeg command line that writes a censored media file: every stream of the source
+/// copied as it is (`-c copy`), but the censored audio stream, which is encoded from raw PCM on
+/// standard input with the source stream's codec, rate, channel layout and bit rate; global and
+/// per-stream metadata, dispositions and chapters carried over.
+struct MuxCommand {
+    /// The source file.
+    var source: String
+    /// What ffprobe found in it.
+    var probe: MediaProbe
+    /// The audio stream being replaced.
+    var stream: MediaProbe.Stream
+    /// The output container.
+    var container: MediaContainer
+    /// The raw PCM on standard input: ffmpeg's demuxer name (`s16le`, `f32le` …), rate, channels.
+    var pcm: (format: String, sampleRate: Int, channels: Int)
+    /// The bit rate asked for, in bits per second.
+    var bitrate: Int?
+    /// A SubRip file to add as a subtitle stream.
+    var subtitles: String?
+
+    /// The codec the censored stream is written with: the source's when the container holds
+    /// it, else the container's first.
+    var codec: String {
+        container.audioCodecs.contains(stream.codec) ? stream.codec : container.audioCodecs[0]
+    }
+
+    /// The rate the censored stream is encoded at: the source's, except that Opus, which takes
+    /// only 8, 12, 16, 24 and 48 kHz, gets 48 kHz from any other.
+    var encodedRate: Int {
+        codec == "opus" && ![8_000, 12_000, 16_000, 24_000, 48_000].contains(pcm.sampleRate) ? 48_000 : pcm.sampleRate
+    }
+
+    /// The arguments, writing the container to standard output (a file censor created).
+    var arguments: [String] {
+        var arguments = ["-nostdin", "-v", "error", "-y", "-i", "file:" + source]
+        arguments += ["-f", pcm.format, "-sample_rate", "\(pcm.sampleRate)"]
+        if let layout = stream.channelLayout, stream.channels == pcm.channels {
+            arguments += ["-ch_layout", layout]
+        } else {
+            arguments += ["-channels", "\(pcm.channels)"]
+        }
+        // Audio that starts later than the file's timeline (Matroska, MPEG-TS) starts there again.
+        if stream.startTime != 0 { arguments += ["-itsoffset", String(format: "%.6f", stream.startTime)] }
+        arguments += ["-i", "pipe:0"]
+        if let subtitles { arguments += ["-f", "srt", "-i", "file:" + subtitles] }
+        // Per-stream metadata named for every stream: once one is named, ffmpeg copies no other.
+        for (position, item) in probe.streams.enumerated() {
+            arguments += ["-map", item.index == stream.index ? "1:a:0" : "0:\(item.index)"]
+            arguments += ["-map_metadata:s:\(position)", "0:s:\(item.index)"]
+        }
+        arguments += ["-map_metadata", "0", "-map_chapters", "0", "-c", "copy", "-copy_unknown"]
+        let position = probe.streams.firstIndex { $0.index == stream.index } ?? 0
+        arguments += ["-c:\(position)", MediaCodec.encoder(for: codec), "-ar:\(position)", "\(encodedRate)"]
+        if MediaCodec.takesBitrate(codec), let rate = bitrate ?? (codec == stream.codec ? sourceBitrate : nil) {
+            arguments += ["-b:\(position)", "\(rate)"]
+        }
+        arguments += ["-disposition:\(position)", stream.disposition.isEmpty ? "0" : stream.disposition.joined(separator: "+")]
+        if subtitles != nil, let subtitleCodec = container.subtitleCodec {
+            let added = probe.streams.count
+            arguments += ["-map", "2:0", "-c:\(added)", subtitleCodec, "-metadata:s:\(added)", "title=Censored"]
+        }
+        arguments += ["-f", container.muxer, "/dev/stdout"]
+        return arguments
+    }
+
+    /// The source stream's bit rate; for a file holding only that stream, the file's.
+    private var sourceBitrate: Int? {
+        stream.bitRate ?? (probe.streams.count == 1 ? probe.bitRate : nil)
+    }
+}
