@@ -297,8 +297,9 @@ import Darwin
             FailureCase(name: "output is the input", setup: [:],
                         arguments: standard + ["-o", "talk.wav", "--force"],
                         named: "talk.wav"),
+            // Opus takes 8, 12, 16, 24 and 48 kHz only; without --rate it would be resampled to 48 kHz.
             FailureCase(name: "unwritable output container", setup: [:],
-                        arguments: standard + ["-o", "out.opus"],
+                        arguments: standard + ["-o", "out.opus", "--rate", "44100"],
                         named: "out.opus"),
         ]
     }()

@@ -182,8 +182,6 @@ import Testing
 
     @Test("an output censor cannot write is refused with an AudioError naming it, and nothing is left",
           arguments: [
-              // Opus takes 8, 12, 16, 24 and 48 kHz only.
-              (2, 44_100, "opus"),
               // MP3 holds one or two channels.
               (6, 48_000, "mp3"),
               // FLAC holds at most 8 channels.

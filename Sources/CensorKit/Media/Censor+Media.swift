@@ -77,8 +77,8 @@ extension Censor {
             throw error
         }
         if command.encodedRate != reader.format.sampleRate {
-            warnings.append("'\(output)': Opus takes 8, 12, 16, 24 or 48 kHz, so the censored audio was "
-                + "resampled from \(reader.format.sampleRate) Hz to 48000 Hz")
+            warnings.append("Opus takes 8, 12, 16, 24 or 48 kHz: '\(output)' is resampled from "
+                + "\(reader.format.sampleRate) Hz to 48000 Hz")
         }
         var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
         report.warnings = warnings

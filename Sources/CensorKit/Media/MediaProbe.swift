@@ -38,6 +38,13 @@ struct MediaProbe: Sendable {
     /// The audio streams in order: `--audio-stream N` is the `N`th of them.
     var audioStreams: [Stream] { streams.filter { $0.type == "audio" } }
 
+    /// A probe's result, given.
+    init(formatName: String, streams: [Stream], bitRate: Int? = nil) {
+        self.formatName = formatName
+        self.streams = streams
+        self.bitRate = bitRate
+    }
+
     /// Probes `path` with ffprobe.
     ///
     /// - Throws: ``MediaError`` when ffprobe is missing or cannot read the file.

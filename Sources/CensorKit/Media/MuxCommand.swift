@@ -27,7 +27,7 @@ struct MuxCommand {
     /// The rate the censored stream is encoded at: the source's, except that Opus, which takes
     /// only 8, 12, 16, 24 and 48 kHz, gets 48 kHz from any other.
     var encodedRate: Int {
-        codec == "opus" && ![8_000, 12_000, 16_000, 24_000, 48_000].contains(pcm.sampleRate) ? 48_000 : pcm.sampleRate
+        codec == "opus" && !AudioFileFormat.opusRates.contains(pcm.sampleRate) ? 48_000 : pcm.sampleRate
     }
 
     /// The arguments, writing the container to standard output (a file censor created).

@@ -14,12 +14,12 @@ final class ScratchFiles {
         folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
     }
 
-    /// Creates an empty scratch file whose name ends in `suffix`.
+    /// Creates an empty scratch file whose name ends in `.<suffix>.tmp`.
     ///
     /// - Returns: Its path.
     func create(_ suffix: String) throws(CensorError) -> String {
         let name = ".\(URL(fileURLWithPath: destination).lastPathComponent).censor-\(getpid())-"
-            + "\(String(UInt32.random(in: 0...UInt32.max), radix: 36)).\(suffix)"
+            + "\(String(UInt32.random(in: 0...UInt32.max), radix: 36)).\(suffix).tmp"
         let path = folder.appendingPathComponent(name).path
         try TemporaryOutputs.create(path, for: destination)
         paths.append(path)

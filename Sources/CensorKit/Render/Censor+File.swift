@@ -40,7 +40,8 @@ extension Censor {
         }
         let reader = try AudioReader(path: input)
         var warnings = reader.warnings
-        let requested = try reader.format.forOutput(path: output, requested: format)
+        let (requested, opusNote) = try reader.format.forOutputResamplingOpus(path: output, requested: format)
+        if let opusNote { warnings.append(opusNote) }
         let outputFrames = requested.sampleRate == reader.format.sampleRate ? reader.frameCount
             : Int((Double(reader.frameCount) * Double(requested.sampleRate) / Double(reader.format.sampleRate)).rounded(.up))
         let (outputFormat, sizeWarning) = try requested.fitting(
