@@ -4,7 +4,7 @@
 #
 #   scripts/install-deps.sh [EXTRA-PACKAGE...]
 #
-# Extra packages (e.g. `ffmpeg` for the benchmarks) are checked and installed the same way.
+# Extra packages (e.g. `mpg123` for a benchmark) are checked and installed the same way.
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 
@@ -16,6 +16,8 @@ packages=(
     sox                 # measuring and converting audio in tests and examples
     sndfile-programs    # sndfile-info, sndfile-cmp: inspecting and comparing outputs
     pkg-config          # lets SwiftPM find the C libraries' flags
+    ffmpeg              # videos and containers libsndfile does not read (MP4, MKV, WebM …); media tests
+    espeak-ng           # speech for the media tests and the demo video
 )
 packages+=("$@")
 

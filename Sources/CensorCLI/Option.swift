@@ -133,7 +133,7 @@ extension Option {
     static let mask = Option(
         "--mask", value: "style",
         help: "How subtitles show a censored word without a word|replacement in the list: "
-            + MaskStyle.allCases.map { "\($0.rawValue) (\($0.mask("fudge")))" }.joined(separator: ", ") + ".",
+            + MaskStyle.allCases.map { "\($0.rawValue) (\($0.mask("damn")))" }.joined(separator: ", ") + ".",
         default: MaskStyle.grawlix.rawValue, completion: .words(MaskStyle.allCases.map(\.rawValue)))
     static let embedSubtitles = Option(
         "--embed-subtitles",

@@ -107,7 +107,7 @@ public enum Parameters {
     public static let maxCueChars = Parameter(
         "max-cue-chars", default: 40, range: 10...500, unit: "N",
         help: "The most characters of a --subtitles cue; longer runs of words are broken at pauses and "
-            + "sentence ends first.")
+            + "sentence ends first.", defaultText: "40 characters")
 }
 
 extension Double {
