@@ -20,7 +20,7 @@ import Testing
     @Test("every stream is mapped in order, the censored one from the pipe, re-encoded at the source's codec, rate and bit rate")
     func sameContainer() {
         #expect(Self.command(.mp4).arguments == [
-            "-nostdin", "-v", "error", "-y", "-i", "file:in.mp4",
+            "-nostdin", "-v", "error", "-y", "-copyts", "-i", "file:in.mp4",
             "-f", "f32le", "-sample_rate", "44100", "-ch_layout", "stereo", "-i", "pipe:0",
             "-map", "0:0", "-map_metadata:s:0", "0:s:0", "-map", "1:a:0", "-map_metadata:s:1", "0:s:1",
             "-map", "0:2", "-map_metadata:s:2", "0:s:2",
@@ -48,5 +48,13 @@ import Testing
         #expect(Self.command(.webm).arguments.contains("libopus"))
         #expect(!Self.command(.webm).arguments.contains("-b:1"), "the source's AAC rate is not Opus's")
         #expect(Self.command(.m4a).codec == "aac" && Self.command(.m4a).encodedRate == 44_100)
+    }
+
+    @Test("AAC in Matroska loses its priming samples to the new encoder's; in MP4 the edit list says them")
+    func priming() {
+        #expect(Self.command(.mkv).primingTrim == 1024)
+        #expect(Self.command(.mkv).arguments.joined(separator: " ").contains("-filter:1 atrim=start_sample=1024"))
+        #expect(Self.command(.mp4).primingTrim == 0)
+        #expect(Self.command(.webm).primingTrim == 0, "Opus's pre-skip says it")
     }
 }

@@ -18,7 +18,9 @@ extension Censor {
     /// - Parameters:
     ///   - input: The media file.
     ///   - output: Where to write the result; its extension names the container (``MediaContainer``).
-    ///   - matches: The words to censor, with times on the file's timeline.
+    ///   - matches: The words to censor, with times on the audio stream's own clock: from its first
+    ///     decoded sample, as a recognizer run on the file (or on its audio extracted by ffmpeg)
+    ///     gives them.
     ///   - options: Which audio stream, its bit rate, subtitles to add.
     ///   - overwrite: Whether an existing `output` may be replaced.
     ///   - replacingInput: Whether `output` may be the input itself.
@@ -44,7 +46,7 @@ extension Censor {
         let scratch = ScratchFiles(beside: output)
         let reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
         var source = reader
-        let plan = try planner.plan(Self.shift(matches, by: stream.startTime), sampleRate: reader.format.sampleRate, audio: &source)
+        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         var engine = try makeEngine(plan: plan, channelCount: reader.channelCount,
                                     sampleRate: reader.format.sampleRate, audio: &source)
         var subtitlePath: String?
@@ -57,7 +59,8 @@ extension Censor {
         let command = MuxCommand(
             source: input, probe: probe, stream: stream, container: container,
             pcm: (rawName, reader.format.sampleRate, reader.channelCount),
-            bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath)
+            bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath,
+            mp3: container == .mp3 && stream.codec == "mp3" ? MP3Header(path: input) : nil)
         try destination.create()
         var warnings = reader.warnings
         do {
@@ -90,7 +93,7 @@ extension Censor {
     ///
     /// - Parameters:
     ///   - input: The media file.
-    ///   - matches: The words to censor, with times on the file's timeline.
+    ///   - matches: The words to censor, with times on the audio stream's own clock.
     ///   - options: Which audio stream.
     /// - Returns: The report a run would give, with no output.
     /// - Throws: ``MediaError`` when the file or its stream cannot be read.
@@ -99,7 +102,7 @@ extension Censor {
         let stream = try probe.audioStream(options.audioStream, path: input)
         let scratch = ScratchFiles(beside: NSTemporaryDirectory() + "/censor-plan")
         var reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
-        let plan = try planner.plan(Self.shift(matches, by: stream.startTime), sampleRate: reader.format.sampleRate,
+        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate,
                                     audio: &reader)
         var report = report(plan, input: input, output: nil, format: reader.format, frames: reader.frameCount)
         report.warnings = reader.warnings
@@ -107,9 +110,17 @@ extension Censor {
     }
 
     /// Whether censoring `input` into `output` goes through ffmpeg: either is a container
-    /// libsndfile does not handle (``MediaContainer``).
+    /// libsndfile does not handle (``MediaContainer``), or both are MP3, so that the bit rate and
+    /// its mode, the ID3v2 tags (pictures, comments, chapters) and the LAME/Xing header are kept.
+    /// MP3 into any other format, and other formats into MP3, stay with libsndfile.
+    ///
+    /// - Parameters:
+    ///   - input: The input file.
+    ///   - output: The output file; `nil` for a dry run.
     public static func needsMedia(input: String, output: String?) -> Bool {
-        MediaContainer.named(byPathOf: input) != nil || output.map { MediaContainer.named(byPathOf: $0) != nil } == true
+        let from = MediaContainer.named(byPathOf: input), to = output.flatMap(MediaContainer.named(byPathOf:))
+        if from == .mp3 || to == .mp3 { return (from == .mp3 && to == .mp3) || (from != nil && from != .mp3) }
+        return from != nil || to != nil
     }
 
     /// A media file's audio stream censored into an audio file libsndfile writes (`talk.mp4`
@@ -123,20 +134,10 @@ extension Censor {
         let stream = try probe.audioStream(options.audioStream, path: input)
         let scratch = ScratchFiles(beside: output)
         let reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
-        var report = try censorFile(input: reader.path, output: output, matches: Self.shift(matches, by: stream.startTime),
+        var report = try censorFile(input: reader.path, output: output, matches: matches,
                                     overwrite: overwrite, progress: progress)
         report.input = input
         return report
-    }
-
-    /// `matches` with times on a stream's own clock, for a stream starting at `offset` s.
-    private static func shift(_ matches: [Match], by offset: Double) -> [Match] {
-        matches.map { match in
-            var match = match
-            match.start -= offset
-            match.end -= offset
-            return match
-        }
     }
 
     /// The audio stream as a reader: the input itself when libsndfile reads it and it holds

@@ -10,6 +10,10 @@ enum MediaCodec {
         }
     }
 
+    /// The priming samples ffmpeg's encoder of `codec` puts before the audio (its
+    /// `initial_padding`): LAME's 576 + 529, AAC's one frame, AC-3's 256.
+    static let encoderDelay: [String: Int] = ["mp3": 1105, "aac": 1024, "ac3": 256, "eac3": 256]
+
     /// Whether `codec` is lossy, so that a bit rate applies to it.
     static func takesBitrate(_ codec: String) -> Bool {
         ["aac", "mp3", "opus", "vorbis", "ac3", "eac3", "wmav1", "wmav2", "mp2"].contains(codec)

@@ -1,6 +1,6 @@
 /// A container censor reads and writes through ffmpeg, named as its usual extension.
 public enum MediaContainer: String, CaseIterable, Sendable, Hashable {
-    case mp4, m4a, m4b, m4v, mov, mkv, mka, webm, avi, wma, aac, ac3
+    case mp4, m4a, m4b, m4v, mov, mkv, mka, webm, avi, wma, aac, ac3, mp3
 
     /// The ffmpeg muxer that writes it.
     var muxer: String {
@@ -14,6 +14,7 @@ public enum MediaContainer: String, CaseIterable, Sendable, Hashable {
         case .wma: "asf"
         case .aac: "adts"
         case .ac3: "ac3"
+        case .mp3: "mp3"
         }
     }
 
@@ -30,6 +31,7 @@ public enum MediaContainer: String, CaseIterable, Sendable, Hashable {
         case .wma: ["wmav2", "wmav1", "mp3"]
         case .aac: ["aac"]
         case .ac3: ["ac3"]
+        case .mp3: ["mp3"]
         }
     }
 
@@ -40,7 +42,7 @@ public enum MediaContainer: String, CaseIterable, Sendable, Hashable {
         case .mp4, .m4v, .mov, .m4a, .m4b: "mov_text"
         case .mkv, .mka: "srt"
         case .webm: "webvtt"
-        case .avi, .wma, .aac, .ac3: nil
+        case .avi, .wma, .aac, .ac3, .mp3: nil
         }
     }
 

@@ -17,6 +17,8 @@ struct MuxCommand {
     var bitrate: Int?
     /// A SubRip file to add as a subtitle stream.
     var subtitles: String?
+    /// For an MP3 source written as MP3: its tag version and bit-rate mode, kept.
+    var mp3: MP3Header?
 
     /// The codec the censored stream is written with: the source's when the container holds
     /// it, else the container's first.
@@ -30,9 +32,20 @@ struct MuxCommand {
         codec == "opus" && !AudioFileFormat.opusRates.contains(pcm.sampleRate) ? 48_000 : pcm.sampleRate
     }
 
+    /// The encoder's priming samples to drop from the start of the censored audio: its encoder
+    /// delay, when the container has no way to say it (Matroska and AVI for AAC, MP3 and AC-3;
+    /// MP4's edit list, MP3's LAME header and Opus's pre-skip do say it). The source's decoded
+    /// audio then holds the old encoder's priming, as many samples, and the new encoder puts its
+    /// own in their place: the output decodes in sync with the input, sample for sample.
+    var primingTrim: Int {
+        guard [.mkv, .mka, .avi, .wma, .aac, .ac3].contains(container) else { return 0 }
+        return MediaCodec.encoderDelay[codec] ?? 0
+    }
+
     /// The arguments, writing the container to standard output (a file censor created).
     var arguments: [String] {
-        var arguments = ["-nostdin", "-v", "error", "-y", "-i", "file:" + source]
+        // -copyts: timestamps as they are, so chapters and streams that start after 0 stay where they were.
+        var arguments = ["-nostdin", "-v", "error", "-y", "-copyts", "-i", "file:" + source]
         arguments += ["-f", pcm.format, "-sample_rate", "\(pcm.sampleRate)"]
         if let layout = stream.channelLayout, stream.channels == pcm.channels {
             arguments += ["-ch_layout", layout]
@@ -51,7 +64,12 @@ struct MuxCommand {
         arguments += ["-map_metadata", "0", "-map_chapters", "0", "-c", "copy", "-copy_unknown"]
         let position = probe.streams.firstIndex { $0.index == stream.index } ?? 0
         arguments += ["-c:\(position)", MediaCodec.encoder(for: codec), "-ar:\(position)", "\(encodedRate)"]
-        if MediaCodec.takesBitrate(codec), let rate = bitrate ?? (codec == stream.codec ? sourceBitrate : nil) {
+        if primingTrim > 0 { arguments += ["-filter:\(position)", "atrim=start_sample=\(primingTrim)"] }
+        if bitrate == nil, let mp3, mp3.isVariable {
+            // LAME's quality when the Xing header gives it; else the same average, still variable.
+            arguments += mp3.vbrQuality.map { ["-q:\(position)", "\($0)"] }
+                ?? ["-abr:\(position)", "1", "-b:\(position)", "\(probe.bitRate ?? 128_000)"]
+        } else if MediaCodec.takesBitrate(codec), let rate = bitrate ?? (codec == stream.codec ? sourceBitrate : nil) {
             arguments += ["-b:\(position)", "\(rate)"]
         }
         arguments += ["-disposition:\(position)", stream.disposition.isEmpty ? "0" : stream.disposition.joined(separator: "+")]
@@ -59,6 +77,7 @@ struct MuxCommand {
             let added = probe.streams.count
             arguments += ["-map", "2:0", "-c:\(added)", subtitleCodec, "-metadata:s:\(added)", "title=Censored"]
         }
+        if let version = mp3?.id3Version, version == 3 || version == 4 { arguments += ["-id3v2_version", "\(version)"] }
         arguments += ["-f", container.muxer, "/dev/stdout"]
         return arguments
     }

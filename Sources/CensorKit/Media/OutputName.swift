@@ -3,7 +3,7 @@
 public enum OutputName {
     /// The extensions censor writes: libsndfile's containers, then ffmpeg's (``MediaContainer``).
     public static let extensions: [String] = ["wav", "aiff", "aif", "flac", "ogg", "oga", "opus", "mp3", "caf", "w64",
-                                              "rf64", "au"] + MediaContainer.allCases.map(\.rawValue)
+                                              "rf64", "au"] + MediaContainer.allCases.map(\.rawValue).filter { $0 != "mp3" }
 
     /// The extension of the last component of `path`, lowercased; `nil` when it has none.
     static func fileExtension(_ path: String) -> String? {

@@ -35,7 +35,7 @@ extension Censor {
         replacingInput: Bool, sizeLimit: Int, progress: ((RenderProgress) -> Void)?
     ) throws -> Report {
         try OutputName.check(output, input: input)
-        if MediaContainer.named(byPathOf: output) != nil {
+        if let container = MediaContainer.named(byPathOf: output), container != .mp3 {
             throw MediaError.unknownOutput(path: output, choices: "a container libsndfile writes; write this one with censorMedia")
         }
         let reader = try AudioReader(path: input)

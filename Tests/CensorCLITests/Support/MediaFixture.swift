@@ -68,6 +68,13 @@ struct MediaFixture {
             .joined(separator: "\n")
     }
 
+    /// The size and MD5 of every packet of the streams `map` of `file`, without their times.
+    func packetContents(_ file: String, map: String) throws -> [String] {
+        try packetDigests(file, map: map).split(separator: "\n").map { line in
+            line.split(separator: ",").suffix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        }
+    }
+
     /// ffprobe's description of `file`: its streams, format tags and chapters.
     func probe(_ file: String) throws -> [String: Any] {
         let data = try Self.run("/usr/bin/ffprobe", ["-v", "error", "-print_format", "json", "-show_streams",
