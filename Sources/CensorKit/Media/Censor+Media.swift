@@ -36,8 +36,7 @@ extension Censor {
                                      overwrite: overwrite, progress: progress)
         }
         if options.embeddedSubtitles != nil, container.subtitleCodec == nil {
-            throw MediaError.toolFailed(tool: "ffmpeg", path: output,
-                                        reason: "a .\(container.rawValue) file cannot hold text subtitles")
+            throw MediaError.noSubtitleStream(path: output)
         }
         let destination = try AtomicOutput(
             destination: output, input: input, overwrite: overwrite, replacingInput: replacingInput)

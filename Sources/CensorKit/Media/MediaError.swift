@@ -10,6 +10,8 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
     case noSuchStream(path: String, index: Int, count: Int)
     /// ffmpeg failed while decoding, encoding or muxing.
     case toolFailed(tool: String, path: String, reason: String)
+    /// Subtitles were to be embedded in a container that holds no text subtitles.
+    case noSubtitleStream(path: String)
     /// The output's extension names no container censor writes.
     case unknownOutput(path: String, choices: String)
 
@@ -27,6 +29,8 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
             "'\(path)' has no audio stream \(index): it has \(count) (numbered from 0); choose one of them"
         case let .toolFailed(tool, path, reason):
             "\(tool) failed on '\(path)': \(reason)"
+        case let .noSubtitleStream(path):
+            "cannot add subtitles to '\(path)': its container holds no text subtitles; write .mp4, .mov, .mkv or .webm"
         case let .unknownOutput(path, choices):
             "cannot write '\(path)': no writer handles its extension; expected one of \(choices)"
         }
