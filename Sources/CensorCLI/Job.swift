@@ -39,6 +39,7 @@ struct Job: Sendable {
                 transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
             let report: Report
             let media = Censor.needsMedia(input: input, output: arguments.dryRun ? nil : outputPath)
+            if arguments.embedSubtitles, !arguments.dryRun, !media { throw MediaError.noSubtitleStream(path: outputPath) }
             if arguments.dryRun {
                 report = media ? try censor.planMedia(input: input, matches: matches, options: arguments.media)
                     : try censor.planFile(input: input, matches: matches)

@@ -58,12 +58,17 @@ struct MediaProbe: Sendable {
         let run = try FFmpeg.Run(
             .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "file:" + path],
             output: .captured, for: path)
-        let data: Data
         do {
-            data = try run.wait(for: path)
+            try self.init(json: try run.wait(for: path), path: path)
         } catch let .toolFailed(_, _, reason) {
             throw .unreadable(path: path, reason: reason)
         }
+    }
+
+    /// Reads ffprobe's JSON (`-print_format json -show_streams -show_format`) about `path`.
+    ///
+    /// - Throws: ``MediaError/unreadable(path:reason:)`` when it names no container.
+    init(json data: Data, path: String) throws(MediaError) {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let format = root["format"] as? [String: Any] else {
             throw .unreadable(path: path, reason: "ffprobe found no container in it")
