@@ -101,7 +101,7 @@ public enum Parameters {
     /// The bit rate of a re-encoded lossy stream.
     public static let bitrate = Parameter(
         "bitrate", default: 128, range: 8...640, unit: "kbps",
-        help: "Bit rate of the re-encoded audio of a video or container, and of MP3 output.",
+        help: "Bit rate of the re-encoded audio of a video or container (MP4, MKV …), and of an MP3 written from an MP3.",
         defaultText: "the source's")
     /// The longest censored subtitle cue, in characters.
     public static let maxCueChars = Parameter(

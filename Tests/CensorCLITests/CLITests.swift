@@ -527,8 +527,8 @@ import Darwin
                                       others are copied untouched. (default: 0, the
                                       first)
           --bitrate <kbps>            Bit rate of the re-encoded audio of a video or
-                                      container, and of MP3 output. (default: the
-                                      source's)
+                                      container (MP4, MKV …), and of an MP3 written from
+                                      an MP3. (default: the source's)
           --subtitles <file>          Also write the transcript as subtitles (.srt or
                                       .vtt) with every censored word masked, in cues of
                                       at most --max-cue-chars characters (one input

@@ -220,6 +220,30 @@ import Testing
         }
     }
 
+    @Test("SIGTERM while a container is decoded or muxed: its scratch and temporary files are removed, exit 143")
+    func interrupted() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try MediaFixture.run("/usr/bin/ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=300:duration=40",
+                                                 "-c:a", "aac", workspace.path("talk.m4a")])
+        let before = try workspace.bytes("talk.m4a")
+        let running = try CensorCommand.Running(["talk.m4a", "--transcript", "talk.json", "--words", "words.txt"],
+                                                in: workspace.url)
+        let deadline = Date().addingTimeInterval(120)
+        while running.isRunning, temporaryFiles(in: try workspace.contents()).isEmpty, Date() < deadline { usleep(200) }
+        kill(running.pid, SIGSTOP)
+        let wasRunning = running.isRunning
+        running.send(SIGTERM)
+        kill(running.pid, SIGCONT)
+        let result = try running.wait()
+        try #require(wasRunning, "censor ended before it could be stopped: \(result)")
+        #expect(result.status == 143, "\(result)")
+        #expect(try workspace.bytes("talk.m4a") == before)
+        // ffmpeg, left writing to a removed file, ends when its input does; nothing reappears.
+        usleep(300_000)
+        #expect(try workspace.contents() == ["talk.json", "talk.m4a", "talk.wav", "words.txt"])
+    }
+
     @Test("an output extension no writer handles is a usage error listing the choices; a FLAC becomes a real M4A")
     func outputNames() throws {
         let workspace = try Workspace()
