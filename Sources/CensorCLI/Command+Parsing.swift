@@ -163,6 +163,16 @@ private struct ParsedLine {
         }
         if let name = values[Option.mask.name] { result.mask = try choice(Option.mask, name, MaskStyle.allCases) }
         result.maxCueCharacters = try wholeNumber(Parameters.maxCueChars)
+        // ffmpeg writes these with the source stream's codec and rate; libsndfile's options do not apply.
+        let media = result.inputs.contains { input in
+            values[Option.format.name] == nil
+                && Censor.needsMedia(input: input, output: result.output ?? Censor.defaultOutputPath(for: input))
+                && MediaContainer.named(byPathOf: result.output ?? input) != nil
+        }
+        for option in [Option.encoding, .rate, .quality] where media && values[option.name] != nil {
+            throw UsageError("\(option.name) applies to audio files libsndfile writes, not to videos and containers "
+                + "written through ffmpeg (their audio keeps the source's codec and rate; --bitrate sets its bit rate)")
+        }
         if result.embedSubtitles, let output = result.output, MediaContainer.named(byPathOf: output)?.embedsSubtitles != true {
             throw UsageError("--embed-subtitles needs a video output that holds text subtitles (.mp4 .m4v .mov .mkv .webm), "
                 + "not '\(output)'")

@@ -48,7 +48,7 @@ struct Job: Sendable {
                 if arguments.embedSubtitles { options.embeddedSubtitles = subtitles.srt }
                 report = try censor.censorMedia(
                     input: input, output: outputPath, matches: matches, options: options,
-                    overwrite: arguments.force, replacingInput: arguments.inPlace, progress: progress)
+                    format: arguments.outputFormat, overwrite: arguments.force, replacingInput: arguments.inPlace, progress: progress)
             } else {
                 report = try censor.censorFile(
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,

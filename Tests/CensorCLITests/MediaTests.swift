@@ -258,6 +258,10 @@ import Testing
         #expect(m4a.status == 0, "\(m4a)")
         let media = MediaFixtureProbe(workspace: workspace)
         #expect(try media.formatAndStreams("episode.m4a") == "mov,mp4,m4a,3gp,3g2,mj2 audio:aac")
+        let rate = try workspace.run(["talk.wav", "--word", "damn", "--transcript", "talk.json", "-o", "e.m4a", "--rate", "48000"])
+        #expect(rate.status == 64 && rate.stderrLines.first == "Error: --rate applies to audio files libsndfile writes, "
+            + "not to videos and containers written through ffmpeg (their audio keeps the source's codec and rate; "
+            + "--bitrate sets its bit rate)", "\(rate)")
         let opus = try workspace.run(["talk.wav", "--word", "damn", "--transcript", "talk.json", "-o", "episode.opus"])
         #expect(opus.status == 0, "\(opus)")
         #expect(opus.stderr.contains("Opus takes 8, 12, 16, 24 or 48 kHz: 'episode.opus' is resampled from 22050 Hz to 48000 Hz"),

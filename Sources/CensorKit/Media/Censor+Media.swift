@@ -22,6 +22,9 @@ extension Censor {
     ///     decoded sample, as a recognizer run on the file (or on its audio extracted by ffmpeg)
     ///     gives them.
     ///   - options: Which audio stream, its bit rate, subtitles to add.
+    ///   - format: For an output libsndfile writes (`talk.mp4` into `talk.flac`), its encoding, rate
+    ///     and quality, as ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``
+    ///     takes them; a container ffmpeg writes keeps the source stream's.
     ///   - overwrite: Whether an existing `output` may be replaced.
     ///   - replacingInput: Whether `output` may be the input itself.
     ///   - progress: Called after each block with how far censoring and muxing have come.
@@ -29,10 +32,11 @@ extension Censor {
     /// - Throws: ``MediaError``, ``AudioError`` or ``CensorError``; nothing is left at `output` then.
     public func censorMedia(
         input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(),
-        overwrite: Bool = false, replacingInput: Bool = false, progress: ((RenderProgress) -> Void)? = nil
+        format: OutputFormat = OutputFormat(), overwrite: Bool = false, replacingInput: Bool = false,
+        progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
         guard let container = MediaContainer.named(byPathOf: output) else {
-            return try censorDecoded(input: input, output: output, matches: matches, options: options,
+            return try censorDecoded(input: input, output: output, matches: matches, options: options, format: format,
                                      overwrite: overwrite, progress: progress)
         }
         if options.embeddedSubtitles != nil, container.subtitleCodec == nil {
@@ -125,15 +129,15 @@ extension Censor {
     /// A media file's audio stream censored into an audio file libsndfile writes (`talk.mp4`
     /// into `talk.flac`): decoded into a scratch WAV, then censored as any audio file.
     private func censorDecoded(
-        input: String, output: String, matches: [Match], options: MediaOptions, overwrite: Bool,
-        progress: ((RenderProgress) -> Void)?
+        input: String, output: String, matches: [Match], options: MediaOptions, format: OutputFormat,
+        overwrite: Bool, progress: ((RenderProgress) -> Void)?
     ) throws -> Report {
         _ = try AtomicOutput(destination: output, input: input, overwrite: overwrite)
         let probe = try MediaProbe(path: input)
         let stream = try probe.audioStream(options.audioStream, path: input)
         let scratch = ScratchFiles(beside: output)
         let reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
-        var report = try censorFile(input: reader.path, output: output, matches: matches,
+        var report = try censorFile(input: reader.path, output: output, matches: matches, format: format,
                                     overwrite: overwrite, progress: progress)
         report.input = input
         return report
