@@ -4,11 +4,11 @@ import Testing
 /// The ffmpeg command line that writes a censored container.
 @Suite struct MuxCommandTests {
     static let video = MediaProbe.Stream(
-        index: 0, type: "video", codec: "h264", startTime: 0, disposition: ["default"])
+        index: 0, type: "video", codec: "h264", startTime: 0, duration: 3, disposition: ["default"])
     static let aac = MediaProbe.Stream(
         index: 1, type: "audio", codec: "aac", sampleRate: 44_100, channels: 2, channelLayout: "stereo",
-        sampleFormat: "fltp", bitRate: 95_297, startTime: 0, disposition: ["default"])
-    static let subtitle = MediaProbe.Stream(index: 2, type: "subtitle", codec: "mov_text", startTime: 0, disposition: [])
+        sampleFormat: "fltp", bitRate: 95_297, startTime: 0, duration: 3, disposition: ["default"])
+    static let subtitle = MediaProbe.Stream(index: 2, type: "subtitle", codec: "mov_text", startTime: 0, duration: 3, disposition: [])
 
     static func command(_ container: MediaContainer, stream: MediaProbe.Stream = aac, bitrate: Int? = nil,
                         subtitles: String? = nil) -> MuxCommand {

@@ -47,7 +47,7 @@ extension Censor {
         let probe = try MediaProbe(path: input)
         let stream = try probe.audioStream(options.audioStream, path: input)
         let scratch = ScratchFiles(beside: output)
-        let reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
+        let reader = try decode(input, stream: stream, probe: probe, scratch: scratch, progress: progress)
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         var engine = try makeEngine(plan: plan, channelCount: reader.channelCount,
@@ -136,7 +136,7 @@ extension Censor {
         let probe = try MediaProbe(path: input)
         let stream = try probe.audioStream(options.audioStream, path: input)
         let scratch = ScratchFiles(beside: output)
-        let reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
+        let reader = try decode(input, stream: stream, probe: probe, scratch: scratch, progress: progress)
         var report = try censorFile(input: reader.path, output: output, matches: matches, format: format,
                                     overwrite: overwrite, progress: progress)
         report.input = input
@@ -144,9 +144,11 @@ extension Censor {
     }
 
     /// The audio stream as a reader: the input itself when libsndfile reads it and it holds
-    /// only that stream, else the stream decoded by ffmpeg into a scratch WAV file.
+    /// only that stream, else the stream decoded by ffmpeg into a scratch WAV file, with
+    /// `progress` told how far decoding has come (from the scratch file's growing size).
     private func decode(
-        _ input: String, stream: MediaProbe.Stream, probe: MediaProbe, scratch: ScratchFiles
+        _ input: String, stream: MediaProbe.Stream, probe: MediaProbe, scratch: ScratchFiles,
+        progress: ((RenderProgress) -> Void)? = nil
     ) throws -> AudioReader {
         if probe.streams.count == 1, MediaContainer.named(byPathOf: input) == nil,
            let reader = try? AudioReader(path: input) {
@@ -160,12 +162,26 @@ extension Censor {
                       "-map_metadata", "-1", "-c:a", codec, "-f", "wav", "-rf64", "auto", "/dev/stdout"],
             output: .file(handle), for: input)
         try? handle.close()
+        if let progress, let rate = stream.sampleRate, let channels = stream.channels, let duration = stream.duration {
+            let bytesPerFrame = channels * MediaCodec.bytesPerSample(ofPCM: codec)
+            let frameCount = Int(duration * Double(rate))
+            while run.isRunning {
+                usleep(100_000)
+                var status = stat()
+                guard stat(path, &status) == 0 else { break }
+                let frames = min(frameCount, max(0, Int(status.st_size) - 44) / bytesPerFrame)
+                progress(RenderProgress(framesDone: frames, frameCount: frameCount, sampleRate: rate, stage: .decoding))
+            }
+        }
         do {
             try run.wait(for: input)
         } catch let .toolFailed(_, _, reason) {
             throw MediaError.unreadable(path: input, reason: "decoding its audio stream \(stream.index) failed: \(reason)")
         }
-        return try AudioReader(path: path)
+        let reader = try AudioReader(path: path)
+        progress?(RenderProgress(framesDone: reader.frameCount, frameCount: reader.frameCount,
+                                 sampleRate: reader.format.sampleRate, stage: .decoding))
+        return reader
     }
 
     /// Streams `reader` through `engine` as raw PCM into the standard input of `run`.

@@ -95,6 +95,9 @@ enum FFmpeg {
             }
         }
 
+        /// Whether the program is still running.
+        var isRunning: Bool { process.isRunning }
+
         /// Sends the program SIGTERM.
         func terminate() {
             if process.isRunning { process.terminate() }

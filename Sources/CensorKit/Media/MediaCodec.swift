@@ -19,6 +19,17 @@ enum MediaCodec {
         ["aac", "mp3", "opus", "vorbis", "ac3", "eac3", "wmav1", "wmav2", "mp2"].contains(codec)
     }
 
+    /// The bytes one sample of the PCM codec `pcm` (one ``pcm(for:bits:)`` gives) takes.
+    static func bytesPerSample(ofPCM pcm: String) -> Int {
+        switch pcm {
+        case "pcm_u8": 1
+        case "pcm_s16le": 2
+        case "pcm_s24le": 3
+        case "pcm_f64le": 8
+        default: 4
+        }
+    }
+
     /// The PCM codec the decoder's `sampleFormat` is stored as without loss, for the
     /// intermediate WAV file.
     static func pcm(for sampleFormat: String?, bits: Int?) -> String {

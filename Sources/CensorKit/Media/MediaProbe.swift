@@ -24,6 +24,8 @@ struct MediaProbe: Sendable {
         var bitRate: Int?
         /// When the stream starts on the file's timeline, in seconds.
         var startTime: Double
+        /// How long the stream lasts, in seconds, when the container says (else the file's length).
+        var duration: Double?
         /// The stream's disposition flags that are set (`default`, `forced`, `attached_pic` …).
         var disposition: [String]
     }
@@ -86,7 +88,8 @@ struct MediaProbe: Sendable {
                 sampleFormat: item["sample_fmt"] as? String, bitsPerRawSample: Self.integer(item["bits_per_raw_sample"]),
                 // Matroska keeps the rate as a statistics tag.
                 bitRate: Self.integer(item["bit_rate"]) ?? Self.integer(tags["BPS"]) ?? Self.integer(tags["BPS-eng"]),
-                startTime: Self.number(item["start_time"]) ?? 0, disposition: disposition)
+                startTime: Self.number(item["start_time"]) ?? 0,
+                duration: Self.number(item["duration"]) ?? Self.number(format["duration"]), disposition: disposition)
         }
     }
 
