@@ -267,6 +267,10 @@ import Testing
         #expect(opus.stderr.contains("Opus takes 8, 12, 16, 24 or 48 kHz: 'episode.opus' is resampled from 22050 Hz to 48000 Hz"),
                 "\(opus)")
         #expect(try media.formatAndStreams("episode.opus") == "ogg audio:opus")
+        let webm = try workspace.run(["talk.wav", "--word", "damn", "--transcript", "talk.json", "-o", "episode.webm"])
+        #expect(webm.status == 0, "\(webm)")
+        #expect(webm.stderr.contains("Opus takes 8, 12, 16, 24 or 48 kHz: 'episode.webm' is resampled from 22050 Hz to 48000 Hz"))
+        #expect(try media.formatAndStreams("episode.webm") == "matroska,webm audio:opus")
     }
 }
 
