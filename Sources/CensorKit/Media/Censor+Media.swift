@@ -175,7 +175,8 @@ extension Censor {
         }
         do {
             try run.wait(for: input)
-        } catch let .toolFailed(_, _, reason) {
+        } catch {
+            guard case let .toolFailed(_, _, reason) = error else { throw error }
             throw MediaError.unreadable(path: input, reason: "decoding its audio stream \(stream.index) failed: \(reason)")
         }
         let reader = try AudioReader(path: path)

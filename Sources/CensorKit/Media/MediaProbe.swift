@@ -60,11 +60,14 @@ struct MediaProbe: Sendable {
         let run = try FFmpeg.Run(
             .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "file:" + path],
             output: .captured, for: path)
+        let data: Data
         do {
-            try self.init(json: try run.wait(for: path), path: path)
-        } catch let .toolFailed(_, _, reason) {
+            data = try run.wait(for: path)
+        } catch {
+            guard case let .toolFailed(_, _, reason) = error else { throw error }
             throw .unreadable(path: path, reason: reason)
         }
+        try self.init(json: data, path: path)
     }
 
     /// Reads ffprobe's JSON (`-print_format json -show_streams -show_format`) about `path`.
