@@ -11,7 +11,7 @@ help:
 	@echo "Targets:"
 	@echo "  make deps    install missing system packages (apt-get; via sudo when not root)"
 	@echo "  make build   release build: $(CENSOR)"
-	@echo "  make demo    build, then censor Examples/talk.wav into $(DEMO_OUT)/ and summarize"
+	@echo "  make demo    build, then censor Examples/talk.wav and a short video made on the spot into $(DEMO_OUT)/"
 	@echo "  make test    run the whole test suite (swift test; installs chromium, python3 and nodejs for the review page's tests)"
 	@echo "  make review-screenshot  the review page tests, saving the demo page's screenshot as docs/review.png"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
@@ -42,6 +42,14 @@ demo: build
 	@echo "Report: $(DEMO_OUT)/talk.report.json"
 	@echo "Review: $(CURDIR)/$(DEMO_OUT)/talk.review.html (open it in a browser)"
 	@sh scripts/report-summary.sh $(DEMO_OUT)/talk.report.json
+	@# A short video made on the spot (test pattern + the same speech), censored with its subtitles.
+	@ffmpeg -nostdin -v error -y -f lavfi -i testsrc=size=320x240:rate=25 -i Examples/talk.wav -shortest \
+		-c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -b:a 96k $(DEMO_OUT)/talk.mp4
+	$(CENSOR) $(DEMO_OUT)/talk.mp4 --transcript Examples/talk.json --words Examples/words.txt --force \
+		--subtitles $(DEMO_OUT)/talk.censored.srt --embed-subtitles
+	@echo
+	@echo "Video:  $(DEMO_OUT)/talk.mp4 → $(DEMO_OUT)/talk.censored.mp4 (video copied, audio beeped, subtitles added)"
+	@echo "Subtitles: $(DEMO_OUT)/talk.censored.srt"
 
 # The review page's tests open it in headless Chromium (scripts/review-browser.py, Python) and lint
 # its script with node; about 300 MB, so an extra rather than a build dependency.

@@ -4,7 +4,7 @@
 #
 #   scripts/install-deps.sh [EXTRA-PACKAGE...]
 #
-# Extra packages (e.g. `ffmpeg` for the benchmarks; `chromium python3 nodejs` for the review
+# Extra packages (e.g. `mpg123` for a benchmark; `chromium python3 nodejs` for the review
 # page's tests, which `make test` asks for) are checked and installed the same way.
 # Runs apt-get through sudo when not root.
 set -euo pipefail
@@ -18,6 +18,8 @@ packages=(
     sndfile-programs    # sndfile-info, sndfile-cmp: inspecting and comparing outputs
     pkg-config          # lets SwiftPM find the C libraries' flags
     python3-yaml        # the deploy tests parse deploy/kubernetes/job.yaml
+    ffmpeg              # videos and containers libsndfile does not read (MP4, MKV, WebM …); media tests
+    espeak-ng           # speech for the media tests and the demo video
 )
 packages+=("$@")
 

@@ -158,7 +158,7 @@ final class Inputs {
     }
 
     /// Makes `path` with `make` unless it exists already.
-    private func cached(_ name: String, _ make: (String) throws -> Void) throws -> String {
+    func cached(_ name: String, _ make: (String) throws -> Void) throws -> String {
         try ensureFolders()
         let path = "\(folder)/\(name)"
         if !FileManager.default.fileExists(atPath: path) {

@@ -37,6 +37,16 @@ struct Arguments: Sendable {
     var stdinSpool: String?
     /// `--manifest` and the options that go with it.
     var manifest: ManifestOptions?
+    /// Which audio stream of a video or container, its bit rate (also of MP3 output).
+    var media = MediaOptions()
+    /// Where to write the censored subtitles.
+    var subtitles: String?
+    /// Whether the censored subtitles are added to a video output.
+    var embedSubtitles = false
+    /// How subtitles mask a censored word.
+    var mask = MaskStyle.grawlix
+    /// The most characters of a subtitle cue.
+    var maxCueCharacters = Int(Parameters.maxCueChars.defaultValue)
 
     /// Where censor-list entries come from.
     enum ListSource: Sendable {

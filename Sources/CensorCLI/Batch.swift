@@ -18,7 +18,7 @@ struct Batch {
         let explicitTranscript = arguments.transcript.map { [(path: $0, role: OutputTransaction.Role.transcript)] } ?? []
         let list = try loadList()
         let outputs = arguments.dryRun ? [] : arguments.inputs.map { Job(input: $0, arguments: arguments, list: list).outputPath }
-        try Self.checkDistinct(outputs + [arguments.report, arguments.labels, arguments.review].compactMap { $0 })
+        try Self.checkDistinct(outputs + [arguments.report, arguments.labels, arguments.review, arguments.subtitles].compactMap { $0 })
         // With several inputs the report combines them all: its own transaction, checked now.
         var combinedReport: OutputTransaction?
         if let path = arguments.report, arguments.inputs.count > 1 {

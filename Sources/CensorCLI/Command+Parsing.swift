@@ -108,6 +108,7 @@ private struct ParsedLine {
         result.raw = try values[Option.raw.name].map(RawAudioFormat.init(parsing:))
         try StdinInput.check(result)
         result.manifest = try ManifestOptions(values: values, flags: flags, arguments: result)
+        try mediaOptions(&result)
         return result
     }
 
@@ -123,6 +124,13 @@ private struct ParsedLine {
             throw UsageError("\(destinations[0]) and \(destinations[1]) cannot be combined")
         }
         try checkReview(arguments)
+        if let output = arguments.output {
+            do {
+                try OutputName.check(output, input: arguments.inputs.first)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
         if arguments.inPlace, values[Option.format.name] != nil {
             throw UsageError("--in-place keeps the file's name, so it cannot change its container with --format")
         }
@@ -163,6 +171,43 @@ private struct ParsedLine {
             format.quality = quality
         }
         return format
+    }
+
+    /// The options of videos and containers read through ffmpeg, and of censored subtitles.
+    private func mediaOptions(_ result: inout Arguments) throws(UsageError) {
+        let given = { (parameter: Parameter) in values["--\(parameter.name)"] != nil }
+        result.media.audioStream = try wholeNumber(Parameters.audioStream)
+        if given(Parameters.bitrate) { result.media.bitrate = try wholeNumber(Parameters.bitrate) }
+        result.subtitles = values[Option.subtitles.name]
+        result.embedSubtitles = flags.contains(Option.embedSubtitles.name)
+        if let path = result.subtitles {
+            guard CensoredSubtitles.Format(path: path) != nil else {
+                throw UsageError("--subtitles '\(path)': expected a .srt or .vtt file name")
+            }
+            if result.inputs.count > 1 {
+                throw UsageError("--subtitles takes one input, but \(result.inputs.count) were given")
+            }
+        }
+        let subtitling = result.subtitles != nil || result.embedSubtitles
+        for name in [Option.mask.name, "--\(Parameters.maxCueChars.name)"] where values[name] != nil && !subtitling {
+            throw UsageError("\(name) applies to --subtitles and --embed-subtitles only")
+        }
+        if let name = values[Option.mask.name] { result.mask = try choice(Option.mask, name, MaskStyle.allCases) }
+        result.maxCueCharacters = try wholeNumber(Parameters.maxCueChars)
+        // ffmpeg writes these with the source stream's codec and rate; libsndfile's options do not apply.
+        let media = result.inputs.contains { input in
+            values[Option.format.name] == nil
+                && Censor.needsMedia(input: input, output: result.output ?? Censor.defaultOutputPath(for: input))
+                && MediaContainer.named(byPathOf: result.output ?? input) != nil
+        }
+        for option in [Option.encoding, .rate, .quality] where media && values[option.name] != nil {
+            throw UsageError("\(option.name) applies to audio files libsndfile writes, not to videos and containers "
+                + "written through ffmpeg (their audio keeps the source's codec and rate; --bitrate sets its bit rate)")
+        }
+        if result.embedSubtitles, let output = result.output, MediaContainer.named(byPathOf: output)?.embedsSubtitles != true {
+            throw UsageError("--embed-subtitles needs a video output that holds text subtitles (.mp4 .m4v .mov .mkv .webm), "
+                + "not '\(output)'")
+        }
     }
 
     private func mode() throws(UsageError) -> CensorMode {
@@ -220,6 +265,15 @@ private struct ParsedLine {
             throw UsageError("\(option) '\(name)': no such format; did you mean '\(best)'? (one of \(names.joined(separator: ", ")))")
         }
         throw UsageError("\(option) '\(name)': expected one of " + names.joined(separator: ", "))
+    }
+
+    /// The value of `parameter`'s option, or its default, as a whole number in its range.
+    private func wholeNumber(_ parameter: Parameter) throws(UsageError) -> Int {
+        let value = try number(parameter)
+        guard value == value.rounded() else {
+            throw UsageError("--\(parameter.name) '\(values["--\(parameter.name)"] ?? "")': expected a whole number")
+        }
+        return Int(value)
     }
 
     /// The case of `choices` whose raw value is `name`.

@@ -15,6 +15,8 @@ enum FormatList {
             lines.append("  " + container.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
                 + (encodings.isEmpty ? "(not writable in this build)" : encodings.joined(separator: " ")))
         }
+        lines += ["", "VIDEO AND CONTAINERS (through ffmpeg; the censored audio stream re-encoded, every other stream copied):"]
+        lines.append("  " + MediaContainer.allCases.map { "." + $0.rawValue }.joined(separator: " "))
         lines += ["", "TRANSCRIPTS (--transcript-format; detected from the content when not given):"]
         for format in TranscriptFormat.allCases {
             lines.append("  " + format.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + format.detectionRule)

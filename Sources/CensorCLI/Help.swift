@@ -21,7 +21,8 @@ enum Help {
             "",
             "ARGUMENTS:",
             row("<input>", "Audio files to censor: WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3, CAF, W64, RF64 and every "
-                + "other format libsndfile reads (see --list-formats)."),
+                + "other format libsndfile reads (see --list-formats); videos and containers through ffmpeg (MP4, M4A, "
+                + "MOV, MKV, WebM, AVI …), with every other stream copied."),
             "",
             "OPTIONS:",
         ]
@@ -39,6 +40,7 @@ enum Help {
             "  censor talk.wav --transcript talk.json --word damn --mode duck --duck-gain -40 -o clean.flac",
             "  censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json",
             "  censor talk.wav --transcript talk.json --words list.txt --dry-run",
+            "  censor talk.mp4 --transcript talk.json --words list.txt --subtitles talk.srt --embed-subtitles",
             "",
             "EXIT STATUS:",
             "  0   success, also when nothing matched (the output then equals the input)",

@@ -34,7 +34,7 @@ struct Job: Sendable {
             let transaction = OutputTransaction(
                 overwrite: arguments.force, protecting: protected + [(input, .input), (transcriptPath, .transcript)])
             // The side files are checked before any work; the audio output as soon as the input is open.
-            let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.review]
+            let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
                 .compactMap { $0 }
             for path in sideFiles { try transaction.reserve(path) }
             if arguments.inPlace, !arguments.force, !arguments.dryRun,
@@ -51,9 +51,20 @@ struct Job: Sendable {
             let matches = list.matches(in: transcript)
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
             let censor = Censor(mode: arguments.mode, options: arguments.plan)
+            let subtitles = CensoredSubtitles(
+                transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
             var report: Report
+            let media = Censor.needsMedia(input: input, output: arguments.dryRun ? nil : outputPath)
+            if arguments.embedSubtitles, !arguments.dryRun, !media { throw MediaError.noSubtitleStream(path: outputPath) }
             if arguments.dryRun {
-                report = try censor.planFile(input: input, matches: matches)
+                report = media ? try censor.planMedia(input: input, matches: matches, options: arguments.media)
+                    : try censor.planFile(input: input, matches: matches)
+            } else if media {
+                var options = arguments.media
+                if arguments.embedSubtitles { options.embeddedSubtitles = subtitles.srt }
+                report = try censor.censorMedia(
+                    input: input, output: outputPath, matches: matches, options: options,
+                    format: arguments.outputFormat, replacingInput: arguments.inPlace, into: transaction, progress: progress)
             } else {
                 report = try censor.censorFile(
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
@@ -62,6 +73,9 @@ struct Job: Sendable {
             report.transcript = Report.TranscriptSummary(transcript)
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
+            if let path = arguments.subtitles, let format = CensoredSubtitles.Format(path: path) {
+                try transaction.write(subtitles.text(format), to: path)
+            }
             if let review = arguments.review {
                 try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed)
                     .write(to: review, into: transaction)

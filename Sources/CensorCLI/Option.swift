@@ -147,6 +147,19 @@ extension Option {
     static let noRefine = Option(
         "--no-refine", help: "Use the transcript's word times as given, instead of moving each censored word's "
             + "edges to where its sound really begins and ends.")
+    static let subtitles = Option(
+        "--subtitles", value: "file",
+        help: "Also write the transcript as subtitles (.srt or .vtt) with every censored word masked, in cues of "
+            + "at most --max-cue-chars characters (one input only).", completion: .file)
+    static let mask = Option(
+        "--mask", value: "style",
+        help: "How subtitles show a censored word without a word|replacement in the list: "
+            + MaskStyle.allCases.map { "\($0.rawValue) (\($0.mask("damn")))" }.joined(separator: ", ") + ".",
+        default: MaskStyle.grawlix.rawValue, completion: .words(MaskStyle.allCases.map(\.rawValue)))
+    static let embedSubtitles = Option(
+        "--embed-subtitles",
+        help: "Add the censored subtitles to a video output as a subtitle stream (mov_text in MP4/MOV, SubRip in "
+            + "MKV, WebVTT in WebM), besides the streams it has.")
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")
 
@@ -157,7 +170,8 @@ extension Option {
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
         Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow),
         Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),
-        jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,
+        Option(Parameters.audioStream), Option(Parameters.bitrate), subtitles, mask, Option(Parameters.maxCueChars),
+        embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,
         quiet, verbose, listFormats, completionScript, manPage, version, help,
     ]
 }

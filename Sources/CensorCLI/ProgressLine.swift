@@ -29,7 +29,8 @@ final class ProgressLine: Sendable {
             state.visible = true
             let audioSeconds = Double(progress.framesDone) / Double(progress.sampleRate)
             let speed = elapsed > 0 ? audioSeconds / elapsed : 0
-            Console.errorRaw("\r\u{1B}[Kcensor: \(Int(progress.fraction * 100))%  \(Self.clock(elapsed)) elapsed  "
+            let stage = progress.stage == .decoding ? "decoding " : ""
+            Console.errorRaw("\r\u{1B}[Kcensor: \(stage)\(Int(progress.fraction * 100))%  \(Self.clock(elapsed)) elapsed  "
                 + "\(Int(speed))× real time")
         }
     }

@@ -93,6 +93,21 @@ public enum Parameters {
     public static let duckGain = Parameter(
         "duck-gain", default: -30, range: -120...0, unit: "dB",
         help: "Gain applied to censored audio in duck mode.")
+    /// Which audio stream of a video or audio container is censored, counting audio streams from 0.
+    public static let audioStream = Parameter(
+        "audio-stream", default: 0, range: 0...127, unit: "N",
+        help: "The audio stream of a video or container (MP4, MKV …) to censor, counting audio streams from 0; "
+            + "the others are copied untouched.", defaultText: "0, the first")
+    /// The bit rate of a re-encoded lossy stream.
+    public static let bitrate = Parameter(
+        "bitrate", default: 128, range: 8...640, unit: "kbps",
+        help: "Bit rate of the re-encoded audio of a video or container (MP4, MKV …), and of an MP3 written from an MP3.",
+        defaultText: "the source's")
+    /// The longest censored subtitle cue, in characters.
+    public static let maxCueChars = Parameter(
+        "max-cue-chars", default: 40, range: 10...500, unit: "N",
+        help: "The most characters of a --subtitles cue; longer runs of words are broken at pauses and "
+            + "sentence ends first.", defaultText: "40 characters")
 }
 
 extension Double {

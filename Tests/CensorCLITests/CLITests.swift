@@ -297,8 +297,9 @@ import Darwin
             FailureCase(name: "output is the input", setup: [:],
                         arguments: standard + ["-o", "talk.wav", "--force"],
                         named: "talk.wav"),
+            // Opus takes 8, 12, 16, 24 and 48 kHz only; without --rate it would be resampled to 48 kHz.
             FailureCase(name: "unwritable output container", setup: [:],
-                        arguments: standard + ["-o", "out.opus"],
+                        arguments: standard + ["-o", "out.opus", "--rate", "44100"],
                         named: "out.opus"),
         ]
     }()
@@ -440,7 +441,10 @@ import Darwin
         ARGUMENTS:
           <input>                     Audio files to censor: WAV, AIFF, FLAC, Ogg
                                       Vorbis/Opus, MP3, CAF, W64, RF64 and every other
-                                      format libsndfile reads (see --list-formats).
+                                      format libsndfile reads (see --list-formats);
+                                      videos and containers through ffmpeg (MP4, M4A,
+                                      MOV, MKV, WebM, AVI …), with every other stream
+                                      copied.
 
         OPTIONS:
           --transcript <file>         The timed transcript. With one input only;
@@ -544,6 +548,26 @@ import Darwin
                                       voice)
           --duck-gain <db>            Gain applied to censored audio in duck mode.
                                       (default: -30 dB)
+          --audio-stream <n>          The audio stream of a video or container (MP4, MKV
+                                      …) to censor, counting audio streams from 0; the
+                                      others are copied untouched. (default: 0, the
+                                      first)
+          --bitrate <kbps>            Bit rate of the re-encoded audio of a video or
+                                      container (MP4, MKV …), and of an MP3 written from
+                                      an MP3. (default: the source's)
+          --subtitles <file>          Also write the transcript as subtitles (.srt or
+                                      .vtt) with every censored word masked, in cues of
+                                      at most --max-cue-chars characters (one input
+                                      only).
+          --mask <style>              How subtitles show a censored word without a
+                                      word|replacement in the list: grawlix (d***),
+                                      stars (****), symbols (#$@&). (default: grawlix)
+          --max-cue-chars <n>         The most characters of a --subtitles cue; longer
+                                      runs of words are broken at pauses and sentence
+                                      ends first. (default: 40 characters)
+          --embed-subtitles           Add the censored subtitles to a video output as a
+                                      subtitle stream (mov_text in MP4/MOV, SubRip in
+                                      MKV, WebVTT in WebM), besides the streams it has.
           -j, --jobs <n>              How many files to censor at once. (default: the
                                       number of cores)
           --raw <format>              Standard input (-) is headerless little-endian
@@ -596,6 +620,7 @@ import Darwin
           censor talk.wav --transcript talk.json --word damn --mode duck --duck-gain -40 -o clean.flac
           censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json
           censor talk.wav --transcript talk.json --words list.txt --dry-run
+          censor talk.mp4 --transcript talk.json --words list.txt --subtitles talk.srt --embed-subtitles
 
         EXIT STATUS:
           0   success, also when nothing matched (the output then equals the input)

@@ -87,7 +87,8 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
             arguments: ["talk.wav", "--transcript", "bad.json", "--words", "words.txt"],
             setup: ["bad.json": #"{"segments": [{"words": [{"word": "x", "start": 1}"#], status: 1),
         Run(name: "an unwritable output container (fails)",
-            arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.opus"], status: 1),
+            arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.opus", "--rate", "44100"],
+            status: 1),
         Run(name: "a usage error", arguments: ["talk.wav", "--mode", "bleep", "--words", "words.txt"], status: 64),
     ]
 

@@ -41,6 +41,30 @@ extension AudioFileFormat {
 }
 
 extension AudioFileFormat {
+    /// The rates libopus encodes.
+    static let opusRates = [8_000, 12_000, 16_000, 24_000, 48_000]
+
+    /// ``forOutput(path:requested:)``, except that Opus output from a rate its encoder refuses,
+    /// with no rate asked for, is resampled to 48 kHz.
+    ///
+    /// - Returns: The format, and a note saying so when the audio is resampled.
+    func forOutputResamplingOpus(path: String, requested: OutputFormat) throws(AudioError)
+        -> (format: AudioFileFormat, note: String?)
+    {
+        do {
+            return (try forOutput(path: path, requested: requested), nil)
+        } catch {
+            var at48 = requested
+            at48.sampleRate = 48_000
+            guard requested.sampleRate == nil, !Self.opusRates.contains(sampleRate),
+                  let format = try? forOutput(path: path, requested: at48),
+                  Int(format.encodingCode) == SF_FORMAT_OPUS else { throw error }
+            return (format, "Opus takes 8, 12, 16, 24 or 48 kHz: '\(path)' is resampled from \(sampleRate) Hz to 48000 Hz")
+        }
+    }
+}
+
+extension AudioFileFormat {
     /// The most audio bytes a WAV or AIFF file can hold: their chunk sizes are 32-bit (4 GiB),
     /// less 1 MiB for the header and metadata chunks.
     static let classicSizeLimit = Int(UInt32.max) - (1 << 20)

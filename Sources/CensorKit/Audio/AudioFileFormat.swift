@@ -52,7 +52,7 @@ public struct AudioFileFormat: Sendable, Hashable {
     /// Whether this format can hold this audio, as libsndfile judges it.
     var isWritable: Bool {
         // libsndfile's check passes Opus at any rate, but its encoder refuses all but these.
-        if Int(encodingCode) == SF_FORMAT_OPUS, ![8_000, 12_000, 16_000, 24_000, 48_000].contains(sampleRate) {
+        if Int(encodingCode) == SF_FORMAT_OPUS, !Self.opusRates.contains(sampleRate) {
             return false
         }
         var info = SF_INFO(frames: 0, samplerate: Int32(sampleRate), channels: Int32(channelCount),

@@ -55,9 +55,14 @@ extension Censor {
         input: String, output: String, matches: [Match], format: OutputFormat, replacingInput: Bool,
         into transaction: OutputTransaction, sizeLimit: Int, progress: ((RenderProgress) -> Void)?
     ) throws -> Report {
+        try OutputName.check(output, input: input)
+        if let container = MediaContainer.named(byPathOf: output), container != .mp3 {
+            throw MediaError.unknownOutput(path: output, choices: "a container libsndfile writes; write this one with censorMedia")
+        }
         let reader = try AudioReader(path: input)
         var warnings = reader.warnings
-        let requested = try reader.format.forOutput(path: output, requested: format)
+        let (requested, opusNote) = try reader.format.forOutputResamplingOpus(path: output, requested: format)
+        if let opusNote { warnings.append(opusNote) }
         let outputFrames = requested.sampleRate == reader.format.sampleRate ? reader.frameCount
             // Checked: a header may declare more frames than any file holds, and resampling up
             // multiplies them; past Int's range the count saturates rather than traps.
@@ -79,25 +84,9 @@ extension Censor {
                 creating: temporary, for: output, format: outputFormat, metadata: metadata,
                 quality: format.quality)
             try reader.seek(to: 0)
-            var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: progress)
-            if outputFormat.sampleRate != reader.format.sampleRate {
-                try stream.run(engine: &engine, codec: FloatCodec(), resampler: Resampler(
-                    from: reader.format.sampleRate, to: outputFormat.sampleRate,
-                    channelCount: reader.channelCount, path: output))
-            } else {
-                switch SampleStorage(input: reader.format, output: outputFormat) {
-                case let .integer(bits) where bits <= 16:
-                    try stream.run(engine: &engine, codec: NarrowPCMCodec(bits: bits))
-                case let .integer(bits):
-                    try stream.run(engine: &engine, codec: IntegerPCMCodec(bits: bits))
-                case .float:
-                    try stream.run(engine: &engine, codec: FloatCodec())
-                case .double:
-                    try stream.run(engine: &engine, codec: DoubleCodec())
-                }
-            }
-            if stream.framesRead < reader.frameCount {
-                warnings.append("'\(input)' ended at frame \(stream.framesRead), before the \(reader.frameCount) frames "
+            let framesRead = try stream(reader, into: writer, format: outputFormat, engine: &engine, progress: progress)
+            if framesRead < reader.frameCount {
+                warnings.append("'\(input)' ended at frame \(framesRead), before the \(reader.frameCount) frames "
                     + "it declares; the output holds the audio that was there")
             }
             try writer.close()
@@ -108,6 +97,35 @@ extension Censor {
         var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
         report.warnings = warnings
         return report
+    }
+
+    /// Streams `reader` from its start through `engine` into `writer`, which writes
+    /// `outputFormat`: samples kept in the widest type both encodings share, or resampled as
+    /// floats when the rates differ.
+    ///
+    /// - Returns: The input frames read.
+    func stream(
+        _ reader: AudioReader, into writer: AudioWriter, format outputFormat: AudioFileFormat,
+        engine: inout CensorEngine, progress: ((RenderProgress) -> Void)?
+    ) throws -> Int {
+        var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: progress)
+        if outputFormat.sampleRate != reader.format.sampleRate {
+            try stream.run(engine: &engine, codec: FloatCodec(), resampler: Resampler(
+                from: reader.format.sampleRate, to: outputFormat.sampleRate,
+                channelCount: reader.channelCount, path: writer.path))
+        } else {
+            switch SampleStorage(input: reader.format, output: outputFormat) {
+            case let .integer(bits) where bits <= 16:
+                try stream.run(engine: &engine, codec: NarrowPCMCodec(bits: bits))
+            case let .integer(bits):
+                try stream.run(engine: &engine, codec: IntegerPCMCodec(bits: bits))
+            case .float:
+                try stream.run(engine: &engine, codec: FloatCodec())
+            case .double:
+                try stream.run(engine: &engine, codec: DoubleCodec())
+            }
+        }
+        return stream.framesRead
     }
 
     /// Plans what censoring an audio file would do, without writing anything.
@@ -138,7 +156,7 @@ extension Censor {
         return input[..<dot] + ".censored" + input[dot...]
     }
 
-    private func report(_ plan: Plan, input: String, output: String?, format: AudioFileFormat, frames: Int) -> Report {
+    func report(_ plan: Plan, input: String, output: String?, format: AudioFileFormat, frames: Int) -> Report {
         Report(
             input: input, output: output, sampleRate: format.sampleRate, channels: format.channelCount,
             frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped)

@@ -6,6 +6,17 @@ public struct RenderProgress: Sendable, Hashable {
     public var frameCount: Int
     /// The input's frames per second.
     public var sampleRate: Int
+    /// What is being done: decoding a container's audio stream (through ffmpeg) comes before
+    /// censoring it.
+    public var stage: Stage
+
+    /// A stage of a file's run.
+    public enum Stage: String, Sendable, Hashable {
+        /// A container's audio stream is being decoded; `framesDone` counts decoded frames.
+        case decoding
+        /// The audio is being censored and written (for a container: encoded and muxed).
+        case censoring
+    }
 
     /// The share done, from 0 to 1.
     public var fraction: Double {
@@ -13,9 +24,10 @@ public struct RenderProgress: Sendable, Hashable {
     }
 
     /// Creates a progress value.
-    public init(framesDone: Int, frameCount: Int, sampleRate: Int) {
+    public init(framesDone: Int, frameCount: Int, sampleRate: Int, stage: Stage = .censoring) {
         self.framesDone = framesDone
         self.frameCount = frameCount
         self.sampleRate = sampleRate
+        self.stage = stage
     }
 }

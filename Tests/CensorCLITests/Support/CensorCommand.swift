@@ -88,10 +88,13 @@ enum CensorCommand {
     }
 
     /// Runs `program` with `arguments` in `folder`, capturing its output as ``run(_:in:)`` does.
-    static func run(program: URL, _ arguments: [String], in folder: URL) throws -> Result {
+    static func run(
+        program: URL, _ arguments: [String], in folder: URL, environment: [String: String]? = nil
+    ) throws -> Result {
         let capture = try Capture()
         let process = Process()
         process.executableURL = program
+        if let environment { process.environment = environment }
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.standardInput = FileHandle.nullDevice

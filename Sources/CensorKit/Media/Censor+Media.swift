@@ -1,0 +1,251 @@
+import CSndFile
+import Foundation
+
+extension Censor {
+    /// Censors one audio stream of a video or audio container (MP4, M4A, MOV, MKV, WebM, AVI …)
+    /// through ffmpeg, keeping everything else.
+    ///
+    /// The stream is decoded to exact PCM (a scratch WAV beside the output, so the planner can
+    /// read around each span), censored by the same planner and engine as any audio file, and
+    /// piped to ffmpeg, which encodes it with the source stream's codec, rate, channel layout
+    /// and bit rate and muxes it with every other stream copied packet for packet: video, other
+    /// audio, subtitles, data, attachments, cover art, chapters, global and per-stream
+    /// metadata. The censored stream starts where the original did: ffmpeg's decoder drops the
+    /// priming samples the container's edit list (MP4) or gapless header (MP3) names, and its
+    /// encoder writes its own. An input libsndfile reads (WAV, FLAC …) is read directly, so
+    /// `talk.wav` can be written as `talk.m4a`.
+    ///
+    /// - Parameters:
+    ///   - input: The media file.
+    ///   - output: Where to write the result; its extension names the container (``MediaContainer``).
+    ///   - matches: The words to censor, with times on the audio stream's own clock: from its first
+    ///     decoded sample, as a recognizer run on the file (or on its audio extracted by ffmpeg)
+    ///     gives them.
+    ///   - options: Which audio stream, its bit rate, subtitles to add.
+    ///   - format: For an output libsndfile writes (`talk.mp4` into `talk.flac`), its encoding, rate
+    ///     and quality, as ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``
+    ///     takes them; a container ffmpeg writes keeps the source stream's.
+    ///   - overwrite: Whether an existing `output` may be replaced.
+    ///   - replacingInput: Whether `output` may be the input itself.
+    ///   - progress: Called after each block with how far censoring and muxing have come.
+    /// - Returns: What was censored, and where (frames of the censored stream).
+    /// - Throws: ``MediaError``, ``AudioError`` or ``CensorError``; nothing is left at `output` then.
+    public func censorMedia(
+        input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(),
+        format: OutputFormat = OutputFormat(), overwrite: Bool = false, replacingInput: Bool = false,
+        progress: ((RenderProgress) -> Void)? = nil
+    ) throws -> Report {
+        let transaction = OutputTransaction(overwrite: overwrite, protecting: [(input, .input)])
+        let report = try censorMedia(
+            input: input, output: output, matches: matches, options: options, format: format,
+            replacingInput: replacingInput, into: transaction, progress: progress)
+        try transaction.commit()
+        return report
+    }
+
+    /// Censors one audio stream of a media file into an output of `transaction`, which the
+    /// caller commits together with the job's other outputs; until then nothing is at `output`.
+    ///
+    /// - Parameters:
+    ///   - transaction: The job's outputs; its rules apply to `output`.
+    ///   - Others: As ``censorMedia(input:output:matches:options:format:overwrite:replacingInput:progress:)``.
+    /// - Returns: What was censored, and where (frames of the censored stream).
+    /// - Throws: ``MediaError``, ``AudioError`` or ``CensorError``.
+    public func censorMedia(
+        input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(),
+        format: OutputFormat = OutputFormat(), replacingInput: Bool = false, into transaction: OutputTransaction,
+        progress: ((RenderProgress) -> Void)? = nil
+    ) throws -> Report {
+        guard let container = MediaContainer.named(byPathOf: output) else {
+            return try censorDecoded(input: input, output: output, matches: matches, options: options, format: format,
+                                     replacingInput: replacingInput, into: transaction, progress: progress)
+        }
+        if options.embeddedSubtitles != nil, container.subtitleCodec == nil {
+            throw MediaError.noSubtitleStream(path: output)
+        }
+        let temporary = try transaction.reserve(output, replacingInput: replacingInput)
+        let probe = try MediaProbe(path: input)
+        let stream = try probe.audioStream(options.audioStream, path: input)
+        let scratch = ScratchFiles(beside: output)
+        let reader = try decode(input, stream: stream, probe: probe, scratch: scratch, progress: progress)
+        var source = reader
+        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
+        var engine = try makeEngine(plan: plan, channelCount: reader.channelCount,
+                                    sampleRate: reader.format.sampleRate, audio: &source)
+        var subtitlePath: String?
+        if let subtitles = options.embeddedSubtitles {
+            let path = try scratch.create("srt")
+            try Data(subtitles.utf8).write(to: URL(fileURLWithPath: path))
+            subtitlePath = path
+        }
+        let (rawFormat, rawName) = Self.rawPCM(for: reader.format)
+        let command = MuxCommand(
+            source: input, probe: probe, stream: stream, container: container,
+            pcm: (rawName, reader.format.sampleRate, reader.channelCount),
+            bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath,
+            mp3: container == .mp3 && stream.codec == "mp3" ? MP3Header(path: input) : nil)
+        var warnings = reader.warnings
+        do {
+            let handle = try scratch.handle(temporary)
+            let run = try FFmpeg.Run(.ffmpeg, command.arguments, output: .file(handle), feedsInput: true, for: output)
+            try? handle.close()
+            do {
+                try pipe(reader, to: run, format: rawFormat, output: output, engine: &engine, progress: progress)
+            } catch {
+                run.cancel()
+                throw error
+            }
+            try run.wait(for: output)
+        } catch {
+            transaction.discard()
+            throw error
+        }
+        if command.encodedRate != reader.format.sampleRate {
+            warnings.append("Opus takes 8, 12, 16, 24 or 48 kHz: '\(output)' is resampled from "
+                + "\(reader.format.sampleRate) Hz to 48000 Hz")
+        }
+        var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
+        report.warnings = warnings
+        return report
+    }
+
+    /// Plans what censoring a media file's audio stream would do, without writing anything
+    /// (the stream is decoded into a scratch file in the temporary folder).
+    ///
+    /// - Parameters:
+    ///   - input: The media file.
+    ///   - matches: The words to censor, with times on the audio stream's own clock.
+    ///   - options: Which audio stream.
+    /// - Returns: The report a run would give, with no output.
+    /// - Throws: ``MediaError`` when the file or its stream cannot be read.
+    public func planMedia(input: String, matches: [Match], options: MediaOptions = MediaOptions()) throws -> Report {
+        let probe = try MediaProbe(path: input)
+        let stream = try probe.audioStream(options.audioStream, path: input)
+        let scratch = ScratchFiles(beside: NSTemporaryDirectory() + "/censor-plan")
+        var reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
+        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate,
+                                    audio: &reader)
+        var report = report(plan, input: input, output: nil, format: reader.format, frames: reader.frameCount)
+        report.warnings = reader.warnings
+        return report
+    }
+
+    /// Whether censoring `input` into `output` goes through ffmpeg: either is a container
+    /// libsndfile does not handle (``MediaContainer``), or both are MP3, so that the bit rate and
+    /// its mode, the ID3v2 tags (pictures, comments, chapters) and the LAME/Xing header are kept.
+    /// MP3 into any other format, and other formats into MP3, stay with libsndfile.
+    ///
+    /// - Parameters:
+    ///   - input: The input file.
+    ///   - output: The output file; `nil` for a dry run.
+    public static func needsMedia(input: String, output: String?) -> Bool {
+        let from = MediaContainer.named(byPathOf: input), to = output.flatMap(MediaContainer.named(byPathOf:))
+        if from == .mp3 || to == .mp3 { return (from == .mp3 && to == .mp3) || (from != nil && from != .mp3) }
+        return from != nil || to != nil
+    }
+
+    /// A media file's audio stream censored into an audio file libsndfile writes (`talk.mp4`
+    /// into `talk.flac`): decoded into a scratch WAV, then censored as any audio file.
+    private func censorDecoded(
+        input: String, output: String, matches: [Match], options: MediaOptions, format: OutputFormat,
+        replacingInput: Bool, into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)?
+    ) throws -> Report {
+        try transaction.reserve(output, replacingInput: replacingInput)
+        let probe = try MediaProbe(path: input)
+        let stream = try probe.audioStream(options.audioStream, path: input)
+        let scratch = ScratchFiles(beside: output)
+        let reader = try decode(input, stream: stream, probe: probe, scratch: scratch, progress: progress)
+        var report = try censorFile(input: reader.path, output: output, matches: matches, format: format,
+                                    into: transaction, progress: progress)
+        report.input = input
+        return report
+    }
+
+    /// The audio stream as a reader: the input itself when libsndfile reads it and it holds
+    /// only that stream, else the stream decoded by ffmpeg into a scratch WAV file, with
+    /// `progress` told how far decoding has come (from the scratch file's growing size).
+    private func decode(
+        _ input: String, stream: MediaProbe.Stream, probe: MediaProbe, scratch: ScratchFiles,
+        progress: ((RenderProgress) -> Void)? = nil
+    ) throws -> AudioReader {
+        if probe.streams.count == 1, MediaContainer.named(byPathOf: input) == nil,
+           let reader = try? AudioReader(path: input) {
+            return reader
+        }
+        let path = try scratch.create("wav")
+        let handle = try scratch.handle(path)
+        let codec = MediaCodec.pcm(for: stream.sampleFormat, bits: stream.bitsPerRawSample)
+        let run = try FFmpeg.Run(
+            .ffmpeg, ["-nostdin", "-v", "error", "-y", "-i", "file:" + input, "-map", "0:\(stream.index)",
+                      "-map_metadata", "-1", "-c:a", codec, "-f", "wav", "-rf64", "auto", "/dev/stdout"],
+            output: .file(handle), for: input)
+        try? handle.close()
+        if let progress, let rate = stream.sampleRate, let channels = stream.channels, let duration = stream.duration {
+            let bytesPerFrame = channels * MediaCodec.bytesPerSample(ofPCM: codec)
+            let frameCount = Int(duration * Double(rate))
+            while run.isRunning {
+                usleep(100_000)
+                var status = stat()
+                guard stat(path, &status) == 0 else { break }
+                let frames = min(frameCount, max(0, Int(status.st_size) - 44) / bytesPerFrame)
+                progress(RenderProgress(framesDone: frames, frameCount: frameCount, sampleRate: rate, stage: .decoding))
+            }
+        }
+        do {
+            try run.wait(for: input)
+        } catch {
+            guard case let .toolFailed(_, _, reason) = error else { throw error }
+            throw MediaError.unreadable(path: input, reason: "decoding its audio stream \(stream.index) failed: \(reason)")
+        }
+        let reader = try AudioReader(path: path)
+        progress?(RenderProgress(framesDone: reader.frameCount, frameCount: reader.frameCount,
+                                 sampleRate: reader.format.sampleRate, stage: .decoding))
+        return reader
+    }
+
+    /// Streams `reader` through `engine` as raw PCM into the standard input of `run`.
+    private func pipe(
+        _ reader: AudioReader, to run: FFmpeg.Run, format: AudioFileFormat, output: String,
+        engine: inout CensorEngine, progress: ((RenderProgress) -> Void)?
+    ) throws {
+        guard let input = run.input else { return }
+        // A program that stops reading must fail the write, not kill this process.
+        signal(SIGPIPE, SIG_IGN)
+        let writer: AudioWriter
+        do {
+            writer = try AudioWriter(creating: "/dev/fd/\(input.fileDescriptor)", for: output, format: format,
+                                     metadata: AudioMetadata())
+            try input.close()
+        } catch {
+            try? input.close()
+            throw error
+        }
+        do {
+            try reader.seek(to: 0)
+            _ = try stream(reader, into: writer, format: format, engine: &engine, progress: progress)
+            try writer.close()
+        } catch {
+            try? writer.close()
+            // ffmpeg's own reason for stopping says more than the broken pipe.
+            run.terminate()
+            try run.wait(for: output)
+            throw error
+        }
+    }
+
+    /// The raw PCM encoding the censored audio is piped in (libsndfile's format and ffmpeg's
+    /// demuxer name): the reader's integer width, else floats or doubles.
+    static func rawPCM(for format: AudioFileFormat) -> (AudioFileFormat, String) {
+        let (encoding, name): (Int, String)
+        switch format.integerBits {
+        case let bits? where bits <= 8: (encoding, name) = (SF_FORMAT_PCM_S8, "s8")
+        case let bits? where bits <= 16: (encoding, name) = (SF_FORMAT_PCM_16, "s16le")
+        case let bits? where bits <= 24: (encoding, name) = (SF_FORMAT_PCM_24, "s24le")
+        case .some: (encoding, name) = (SF_FORMAT_PCM_32, "s32le")
+        case nil where format.isDouble: (encoding, name) = (SF_FORMAT_DOUBLE, "f64le")
+        case nil: (encoding, name) = (SF_FORMAT_FLOAT, "f32le")
+        }
+        let code = Int32(SF_FORMAT_RAW) | Int32(encoding) | Int32(SF_ENDIAN_LITTLE)
+        return (AudioFileFormat(code: code, sampleRate: format.sampleRate, channelCount: format.channelCount), name)
+    }
+}

@@ -1,0 +1,38 @@
+/// Why a video or audio container read and written through ffmpeg could not be censored.
+public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// `ffmpeg` or `ffprobe` is not installed (or not executable).
+    case toolMissing(tool: String, path: String)
+    /// ffprobe could not read the file as any container it knows.
+    case unreadable(path: String, reason: String)
+    /// The file holds no audio stream.
+    case noAudio(path: String, streams: String)
+    /// The requested audio stream does not exist.
+    case noSuchStream(path: String, index: Int, count: Int)
+    /// ffmpeg failed while decoding, encoding or muxing.
+    case toolFailed(tool: String, path: String, reason: String)
+    /// Subtitles were to be embedded in a container that holds no text subtitles.
+    case noSubtitleStream(path: String)
+    /// The output's extension names no container censor writes.
+    case unknownOutput(path: String, choices: String)
+
+    public var description: String {
+        switch self {
+        case let .toolMissing(tool, path):
+            "cannot read or write '\(path)': it needs \(tool), which is not installed (or not on PATH); "
+                + "install ffmpeg (apt-get install ffmpeg, or scripts/install-deps.sh)"
+        case let .unreadable(path, reason):
+            "cannot read media file '\(path)': \(reason); expected audio or video in a container ffmpeg reads "
+                + "(MP4, M4A, MOV, MKV, WebM, AVI …)"
+        case let .noAudio(path, streams):
+            "'\(path)' has no audio stream (it holds \(streams)); there is nothing to censor"
+        case let .noSuchStream(path, index, count):
+            "'\(path)' has no audio stream \(index): it has \(count) (numbered from 0); choose one of them"
+        case let .toolFailed(tool, path, reason):
+            "\(tool) failed on '\(path)': \(reason)"
+        case let .noSubtitleStream(path):
+            "cannot add subtitles to '\(path)': its container holds no text subtitles; write .mp4, .mov, .mkv or .webm"
+        case let .unknownOutput(path, choices):
+            "cannot write '\(path)': no writer handles its extension; expected one of \(choices)"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// What ffprobe says a media file holds: its container and its streams.
+struct MediaProbe: Sendable {
+    /// One stream of the file.
+    struct Stream: Sendable {
+        /// The stream's index in the file (`0:N` in ffmpeg's notation).
+        var index: Int
+        /// `audio`, `video`, `subtitle`, `data` or `attachment`.
+        var type: String
+        /// ffmpeg's codec name, such as `aac`, `alac`, `opus`, `mp3`, `h264`.
+        var codec: String
+        /// Audio: frames per second.
+        var sampleRate: Int?
+        /// Audio: channels.
+        var channels: Int?
+        /// Audio: ffmpeg's channel layout name, such as `stereo` or `5.1(side)`.
+        var channelLayout: String?
+        /// Audio: the decoder's sample format, such as `fltp`, `s16p`, `s32p`.
+        var sampleFormat: String?
+        /// Audio: significant bits of integer samples (24 for 24-bit ALAC in `s32p`).
+        var bitsPerRawSample: Int?
+        /// Bits per second, when the container or stream says.
+        var bitRate: Int?
+        /// When the stream starts on the file's timeline, in seconds.
+        var startTime: Double
+        /// How long the stream lasts, in seconds, when the container says (else the file's length).
+        var duration: Double?
+        /// The stream's disposition flags that are set (`default`, `forced`, `attached_pic` …).
+        var disposition: [String]
+    }
+
+    /// ffmpeg's names of the container, such as `mov,mp4,m4a,3gp,3g2,mj2` or `matroska,webm`.
+    var formatName: String
+    /// The file's streams in order.
+    var streams: [Stream]
+    /// The container's overall bit rate, when known.
+    var bitRate: Int?
+
+    /// The audio streams in order: `--audio-stream N` is the `N`th of them.
+    var audioStreams: [Stream] { streams.filter { $0.type == "audio" } }
+
+    /// A probe's result, given.
+    init(formatName: String, streams: [Stream], bitRate: Int? = nil) {
+        self.formatName = formatName
+        self.streams = streams
+        self.bitRate = bitRate
+    }
+
+    /// Probes `path` with ffprobe.
+    ///
+    /// - Throws: ``MediaError`` when ffprobe is missing or cannot read the file.
+    init(path: String) throws(MediaError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a directory") }
+        // `file:` keeps a name with a colon from being taken for a protocol.
+        let run = try FFmpeg.Run(
+            .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "file:" + path],
+            output: .captured, for: path)
+        let data: Data
+        do {
+            data = try run.wait(for: path)
+        } catch {
+            guard case let .toolFailed(_, _, reason) = error else { throw error }
+            throw .unreadable(path: path, reason: reason)
+        }
+        try self.init(json: data, path: path)
+    }
+
+    /// Reads ffprobe's JSON (`-print_format json -show_streams -show_format`) about `path`.
+    ///
+    /// - Throws: ``MediaError/unreadable(path:reason:)`` when it names no container.
+    init(json data: Data, path: String) throws(MediaError) {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let format = root["format"] as? [String: Any] else {
+            throw .unreadable(path: path, reason: "ffprobe found no container in it")
+        }
+        formatName = format["format_name"] as? String ?? ""
+        bitRate = Self.integer(format["bit_rate"])
+        streams = (root["streams"] as? [[String: Any]] ?? []).map { item in
+            let disposition = (item["disposition"] as? [String: Any] ?? [:])
+                .filter { Self.integer($0.value) == 1 }.map(\.key).sorted()
+            let tags = item["tags"] as? [String: Any] ?? [:]
+            return Stream(
+                index: Self.integer(item["index"]) ?? 0, type: item["codec_type"] as? String ?? "unknown",
+                codec: item["codec_name"] as? String ?? "unknown", sampleRate: Self.integer(item["sample_rate"]),
+                channels: Self.integer(item["channels"]), channelLayout: item["channel_layout"] as? String,
+                sampleFormat: item["sample_fmt"] as? String, bitsPerRawSample: Self.integer(item["bits_per_raw_sample"]),
+                // Matroska keeps the rate as a statistics tag.
+                bitRate: Self.integer(item["bit_rate"]) ?? Self.integer(tags["BPS"]) ?? Self.integer(tags["BPS-eng"]),
+                startTime: Self.number(item["start_time"]) ?? 0,
+                duration: Self.number(item["duration"]) ?? Self.number(format["duration"]), disposition: disposition)
+        }
+    }
+
+    /// The audio stream `number` (counting audio streams only).
+    ///
+    /// - Throws: ``MediaError/noAudio(path:streams:)`` or ``MediaError/noSuchStream(path:index:count:)``.
+    func audioStream(_ number: Int, path: String) throws(MediaError) -> Stream {
+        let audio = audioStreams
+        guard !audio.isEmpty else {
+            let kinds = streams.isEmpty ? "no streams" : streams.map { "\($0.type) (\($0.codec))" }.joined(separator: ", ")
+            throw .noAudio(path: path, streams: kinds)
+        }
+        guard audio.indices.contains(number) else { throw .noSuchStream(path: path, index: number, count: audio.count) }
+        return audio[number]
+    }
+
+    private static func integer(_ value: Any?) -> Int? {
+        if let number = value as? NSNumber { return number.intValue }
+        if let text = value as? String { return Int(text) }
+        return nil
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        if let number = value as? NSNumber { return number.doubleValue }
+        if let text = value as? String { return Double(text) }
+        return nil
+    }
+}
