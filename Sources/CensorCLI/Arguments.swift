@@ -20,6 +20,9 @@ struct Arguments: Sendable {
     var report: String?
     var labels: String?
     var dryRun = false
+    /// Whether an MP3 censored into an MP3 keeps its compressed data (mute, duck); `false`
+    /// re-encodes it.
+    var mp3Direct = true
     var force = false
     var quiet = false
     var verbose = false

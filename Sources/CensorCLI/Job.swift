@@ -38,7 +38,12 @@ struct Job: Sendable {
             let report: Report
             if arguments.dryRun {
                 report = try censor.planFile(input: input, matches: matches)
+            } else if writesMP3Directly(censor) {
+                report = try censor.censorMP3(
+                    input: input, output: outputPath, matches: matches, overwrite: arguments.force,
+                    replacingInput: arguments.inPlace, progress: progress)
             } else {
+                if let note = mp3ReencodeNote { outcome.warnings.append(note) }
                 report = try censor.censorFile(
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
                     overwrite: arguments.force, replacingInput: arguments.inPlace,
