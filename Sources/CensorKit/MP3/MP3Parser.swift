@@ -105,7 +105,8 @@ struct MP3Parser {
         var result: [String] = []
         for gap in gaps.prefix(5) {
             result.append("'\(path)': \(gap.count) bytes at byte \(gap.lowerBound) are not MP3 frames (lost sync or a "
-                + "corrupt frame); copied as they are")
+                + "corrupt frame); copied as they are. Players that drop audio there hear what follows early (ffmpeg by "
+                + "several frames), so spans after it may miss their words")
         }
         if gaps.count > 5 {
             result.append("'\(path)': \(gaps.count - 5) more stretches (\(gaps.dropFirst(5).map(\.count).reduce(0, +)) "
@@ -139,8 +140,15 @@ struct MP3Parser {
                 _ = try stream.load(through: offset + 4)
             }
             if stream[offset] == 0xFF, let header = MP3FrameHeader(stream.word(at: offset)),
-               reference.map(header.continues) ?? true, try confirmed(header, at: offset) {
-                break
+               try confirmed(header, at: offset) {
+                guard let reference, !header.continues(reference) else { break }
+                // A run of three frames at another rate is a second stream, not chance bytes.
+                let next = offset + header.frameLength
+                if next + 4 <= audio.upperBound, let following = MP3FrameHeader(stream.word(at: next)),
+                   try confirmed(following, at: next) {
+                    throw MP3Error.mixedSampleRates(path: path, offset: offset, rate: header.sampleRate,
+                                                    expected: reference.sampleRate)
+                }
             }
             offset += 1
         }
