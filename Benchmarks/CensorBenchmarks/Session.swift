@@ -70,6 +70,7 @@ final class Session {
             + BaselineCases.copies(self, container: "wav") + EndToEndCases.wav(self) + BaselineCases.graphs(self)
             + BaselineCases.copies(self, container: "flac") + EndToEndCases.encoded(self, container: "flac")
             + BaselineCases.copies(self, container: "mp3") + EndToEndCases.encoded(self, container: "mp3")
+            + MP3DirectCases.all(self)
             + MemoryCases.all(self)
     }
 }
