@@ -16,6 +16,9 @@ packages=(
     sox                 # measuring and converting audio in tests and examples
     sndfile-programs    # sndfile-info, sndfile-cmp: inspecting and comparing outputs
     pkg-config          # lets SwiftPM find the C libraries' flags
+    ffmpeg              # MP3 tests: making MP3s with libmp3lame and decoding them again
+    mpg123              # MP3 tests: a second, independent MP3 decoder
+    lame                # MP3 tests: CRC-protected MP3s (lame -p)
 )
 packages+=("$@")
 

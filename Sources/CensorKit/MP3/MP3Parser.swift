@@ -59,8 +59,9 @@ struct MP3Parser {
             _ = try stream.load(through: position + 4)
             let parse = MP3FrameHeader.parse(stream.word(at: position))
             guard case let .layer3(header) = parse else {
+                // Only the first frame decides what the file is; later, a header that is not a
+                // Layer III one continuing the stream (free format included) is damage.
                 if reference == nil, position == audio.lowerBound { try refuseStart(parse) }
-                if case .freeFormat = parse, reference != nil { throw MP3Error.freeFormat(path: path, offset: position) }
                 try resynchronize()
                 continue
             }
