@@ -68,6 +68,20 @@ import Testing
         Signals.peakDBFS(Signals.butterworthHighPass(samples, cutoff: 5000, sampleRate: rate)[(rate / 10)..<(rate * 28 / 10)])
     }
 
+    /// Outside every modified region the report gives, the decoded audio is exactly the original's.
+    static func checkUntouched(_ run: Run, channel: Int) {
+        let original = run.original[channel], censored = run.censored[channel]
+        var untouched = 0
+        var frame = 0
+        for span in run.report.spans {
+            #expect(censored[frame..<span.fadeStartFrame].elementsEqual(original[frame..<span.fadeStartFrame]))
+            untouched += span.fadeStartFrame - frame
+            frame = span.fadeEndFrame
+        }
+        #expect(censored[frame...].elementsEqual(original[frame...]))
+        #expect(untouched > run.encoding.rate)
+    }
+
     /// The byte-level promise: same length; the tag and the Xing/LAME frame identical; every
     /// other byte identical except inside the side information of censored frames.
     static func checkBytes(_ run: Run) throws -> Int {
@@ -113,16 +127,7 @@ import Testing
                 let level = MP3Files.peakDBFS(censored[span.startFrame..<span.endFrame])
                 #expect(level < -90, "\(encoding) channel \(channel): core peaks at \(level) dBFS")
             }
-            // Outside every modified region the decoded audio is exactly the original's.
-            var untouched = 0
-            var frame = 0
-            for span in spans {
-                #expect(censored[frame..<span.fadeStartFrame].elementsEqual(original[frame..<span.fadeStartFrame]))
-                untouched += span.fadeStartFrame - frame
-                frame = span.fadeEndFrame
-            }
-            #expect(censored[frame...].elementsEqual(original[frame...]))
-            #expect(untouched > encoding.rate)
+            Self.checkUntouched(run, channel: channel)
             let clicks = Self.clickPeak(censored, rate: encoding.rate)
             #expect(clicks < ClickTests.limitDBFS, "\(encoding) channel \(channel): \(clicks) dBFS above 5 kHz")
         }
@@ -136,6 +141,7 @@ import Testing
         let steps = (-gain / MP3GainPlan.stepDB).rounded()
         for channel in 0..<encoding.channels {
             let original = run.original[channel], censored = run.censored[channel]
+            Self.checkUntouched(run, channel: channel)
             for span in run.report.spans {
                 let core = span.startFrame..<span.endFrame
                 let measured = 20 * log10(Signals.rms(censored[core]) / Signals.rms(original[core]))
