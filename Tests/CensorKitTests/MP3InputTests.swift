@@ -131,6 +131,19 @@ import Testing
         }
     }
 
+    @Test("trailing tags: Lyrics3 v2 before ID3v1 is found; a size that is not six digits is no tag")
+    func lyrics3() {
+        let frames = [UInt8](repeating: 0x55, count: 1000)
+        let body = Array("LYRICSBEGININD0000210EAL00005words".utf8)
+        let lyrics = body + Array(String(format: "%06d", body.count).utf8) + Array("LYRICS200".utf8)
+        let bytes = frames + lyrics + Array("TAG".utf8) + [UInt8](repeating: 0, count: 125)
+        let tags = MP3Tags(size: bytes.count) { Array(bytes[$0..<min(bytes.count, $0 + $1)]) }
+        #expect(tags.trailingLength == lyrics.count + 128 && tags.names == ["Lyrics3", "ID3v1"])
+        let bogus = frames + Array("-00020LYRICS200".utf8)
+        let none = MP3Tags(size: bogus.count) { Array(bogus[$0..<min(bogus.count, $0 + $1)]) }
+        #expect(none.trailingLength == 0 && none.names.isEmpty)
+    }
+
     @Test("frame headers decode to the tables' values", arguments: [
         (UInt32(0xFFFB_9064), MP3FrameHeader.Version.mpeg1, 128_000, 44100, 2, 417, 32),
         (UInt32(0xFFFB_A4C4), .mpeg1, 160_000, 48000, 1, 480, 17),
