@@ -80,7 +80,7 @@ struct FuzzTarget {
                 let span = Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)
                 var rewriter = MP3GainRewriter(plan: MP3GainPlan(
                     planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20))
-                while let frame = try? parser.next() { rewriter.apply(to: frame, in: &parser.stream) }
+                while let frame = try? parser.next() { rewriter.apply(to: frame, in: parser.stream) }
                 _ = parser.warnings + rewriter.warnings(path: "fuzz")
                 try? parser.stream.finish()
             },

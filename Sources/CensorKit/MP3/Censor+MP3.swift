@@ -43,7 +43,7 @@ extension Censor {
         // what is no MP3, before any decoding; a stream whose Xing header does not count its
         // frames is counted by a first pass over its headers.
         var probe = MP3Parser(
-            stream: MP3ByteStream(size: source.size) { try source.read(at: $0, count: $1) }, tags: tags, path: input)
+            stream: MP3ByteStream(size: source.size) { try source.read(at: $0, into: $1) }, tags: tags, path: input)
         guard let first = try probe.next() else { throw MP3Error.notMP3(path: input, found: "it holds no audio frame") }
         var granules = (probe.infoHeader?.frameCount).map { $0 * first.header.granuleCount }
         if granules == nil {
@@ -66,12 +66,12 @@ extension Censor {
         do {
             let sink = try MP3File(writing: destination.temporary, name: output)
             parser = MP3Parser(
-                stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, count: $1) },
+                stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, into: $1) },
                                       sink: { try sink.write($0) }),
                 tags: tags, path: input)
             var reported = 0
             while let frame = try parser.next() {
-                rewriter.apply(to: frame, in: &parser.stream)
+                rewriter.apply(to: frame, in: parser.stream)
                 if let progress, frame.offset - reported >= MP3ByteStream.chunk {
                     reported = frame.offset
                     progress(RenderProgress(

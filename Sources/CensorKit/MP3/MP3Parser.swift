@@ -22,7 +22,7 @@ struct MP3Parser {
     }
 
     /// The bytes, read forward.
-    var stream: MP3ByteStream
+    let stream: MP3ByteStream
     /// The file, for messages.
     let path: String
     /// Where the frames lie: between the leading and trailing tags.
@@ -187,7 +187,10 @@ struct MP3Parser {
 extension MP3Parser {
     /// A parser over bytes in memory, tags found as in a file.
     init(bytes: [UInt8], path: String) {
-        let read = { (offset: Int, count: Int) in Array(bytes[offset..<min(bytes.count, offset + count)]) }
-        self.init(stream: MP3ByteStream(size: bytes.count, read: read), tags: MP3Tags(size: bytes.count, read: read), path: path)
+        let stream = MP3ByteStream(size: bytes.count) { offset, buffer in
+            bytes[offset..<(offset + buffer.count)].withUnsafeBytes { buffer.copyMemory(from: $0) }
+        }
+        let tags = MP3Tags(size: bytes.count) { offset, count in Array(bytes[offset..<min(bytes.count, offset + count)]) }
+        self.init(stream: stream, tags: tags, path: path)
     }
 }
