@@ -7,7 +7,7 @@ extension Job {
     func writesMP3Directly(_ censor: Censor) -> Bool {
         arguments.mp3Direct && censor.censorsMP3Directly && Self.isMP3(input) && Self.isMP3(outputPath)
             && arguments.outputFormat.sampleRate == nil && arguments.outputFormat.quality == nil
-            && (arguments.outputFormat.encoding ?? .mp3) == .mp3
+            && (arguments.outputFormat.encoding ?? .mp3) == .mp3 && (arguments.outputFormat.container ?? .mp3) == .mp3
     }
 
     /// The note for an MP3 beeped into an MP3: a beep needs new audio, so the whole file is
