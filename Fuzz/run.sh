@@ -33,6 +33,7 @@ seeds_for() {
     case "$1" in
         arguments) echo Fuzz/Seeds/arguments ;;
         audio) echo Fuzz/Seeds/audio ;;
+        mp3-frames) echo Fuzz/Seeds/mp3 ;;
         censor-list) echo "Fuzz/Seeds/censor-list $FIXTURES" ;;
         pipeline) echo "Fuzz/Seeds/pipeline Fuzz/Seeds/transcripts $FIXTURES" ;;
         report | labels) echo Fuzz/Seeds/report ;;

@@ -18,8 +18,10 @@ packages=(
     sndfile-programs    # sndfile-info, sndfile-cmp: inspecting and comparing outputs
     pkg-config          # lets SwiftPM find the C libraries' flags
     python3-yaml        # the deploy tests parse deploy/kubernetes/job.yaml
-    ffmpeg              # videos and containers libsndfile does not read (MP4, MKV, WebM …); media tests
+    ffmpeg              # videos and containers libsndfile does not read (MP4, MKV, WebM …); media and MP3 tests
     espeak-ng           # speech for the media tests and the demo video
+    mpg123              # MP3 tests: a second, independent MP3 decoder
+    lame                # MP3 tests: CRC-protected MP3s (lame -p)
 )
 packages+=("$@")
 

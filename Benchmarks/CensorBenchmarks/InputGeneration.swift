@@ -186,6 +186,19 @@ final class Inputs {
         }
     }
 
+    /// An hour of the speech WAV (its 10 minutes six times) as a 128 kb/s CBR MP3, for the
+    /// direct MP3 cases.
+    func hourMP3() throws -> String {
+        let source = try wav(seconds: EndToEndCases.duration)
+        guard Subprocess.isAvailable("ffmpeg") else { throw Skip(reason: "ffmpeg is not installed") }
+        return try cached("speech-3600s-128k.mp3") { path in
+            let temporary = "\(folder)/partial-\(getpid()).mp3"
+            try Subprocess.run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-stream_loop", "5",
+                                          "-i", source, "-c:a", "libmp3lame", "-b:a", "128k", temporary])
+            guard rename(temporary, path) == 0 else { throw GenerationError(description: "cannot rename to \(path)") }
+        }
+    }
+
     /// The censor list of the end-to-end cases.
     func endToEndList() throws -> String {
         try cached("words.txt") { path in

@@ -90,6 +90,19 @@ struct FuzzTarget {
                       lines.dropLast().allSatisfy({ $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })
                 else { fatalError("LabelTrack wrote \(lines.count - 1) lines for \(report.spans.count) spans") }
             },
+            FuzzTarget(name: "mp3-frames") { data in
+                // The bytes as an MP3: tags found, every frame walked (resync, truncation, rate and
+                // layer checks, the Xing/LAME header), and the granules under a span muted or
+                // ducked in place with CRCs recomputed, the output handed to nowhere.
+                var parser = MP3Parser(bytes: Array(data), path: "fuzz")
+                let change: MP3GainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
+                let span = Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)
+                var rewriter = MP3GainRewriter(plan: MP3GainPlan(
+                    planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20))
+                while let frame = try? parser.next() { rewriter.apply(to: frame, in: parser.stream) }
+                _ = parser.warnings + rewriter.warnings(path: "fuzz")
+                try? parser.stream.finish()
+            },
             FuzzTarget(name: "arguments") { data in
                 // One argument a line, as a shell would hand them over.
                 let tokens = String(decoding: data, as: UTF8.self)

@@ -27,6 +27,9 @@ struct Arguments: Sendable {
     /// `--review-embed`: whether the review page embeds excerpts instead of referencing the audio.
     var reviewEmbed = false
     var dryRun = false
+    /// Whether an MP3 censored into an MP3 keeps its compressed data (mute, duck); `false`
+    /// re-encodes it.
+    var mp3Direct = true
     var force = false
     var quiet = false
     var verbose = false

@@ -109,6 +109,7 @@ private struct ParsedLine {
         try StdinInput.check(result)
         result.manifest = try ManifestOptions(values: values, flags: flags, arguments: result)
         try mediaOptions(&result)
+        result.mp3Direct = try mp3Direct(result)
         return result
     }
 
@@ -225,6 +226,25 @@ private struct ParsedLine {
         case "mute": return .mute
         default: throw UsageError("--mode '\(name)': expected beep, duck or mute")
         }
+    }
+
+    /// `--mp3-direct` (the default) or `--no-mp3-direct`, checked against what else is asked.
+    private func mp3Direct(_ arguments: Arguments) throws(UsageError) -> Bool {
+        guard flags.contains(Option.mp3Direct.name) else { return !flags.contains(Option.noMP3Direct.name) }
+        if flags.contains(Option.noMP3Direct.name) {
+            throw UsageError("\(Option.mp3Direct.name) and \(Option.noMP3Direct.name) contradict each other")
+        }
+        if case .beep = arguments.mode {
+            throw UsageError("\(Option.mp3Direct.name) mutes or ducks the compressed data; a beep needs new audio "
+                + "(use --mode mute or duck)")
+        }
+        let format = arguments.outputFormat
+        if format.sampleRate != nil || format.quality != nil || (format.encoding ?? .mp3) != .mp3
+            || (format.container ?? .mp3) != .mp3 {
+            throw UsageError("\(Option.mp3Direct.name) keeps the MP3's own encoding; it cannot be combined with "
+                + "--format, --encoding, --rate or --quality that change it")
+        }
+        return true
     }
 
     private func planOptions() throws(UsageError) -> PlanOptions {

@@ -59,13 +59,19 @@ struct Job: Sendable {
             if arguments.dryRun {
                 report = media ? try censor.planMedia(input: input, matches: matches, options: arguments.media)
                     : try censor.planFile(input: input, matches: matches)
+            } else if writesMP3Directly(censor) {
+                report = try censor.censorMP3(
+                    input: input, output: outputPath, matches: matches, replacingInput: arguments.inPlace,
+                    into: transaction, progress: progress)
             } else if media {
+                if let note = mp3ReencodeNote { outcome.warnings.append(note) }
                 var options = arguments.media
                 if arguments.embedSubtitles { options.embeddedSubtitles = subtitles.srt }
                 report = try censor.censorMedia(
                     input: input, output: outputPath, matches: matches, options: options,
                     format: arguments.outputFormat, replacingInput: arguments.inPlace, into: transaction, progress: progress)
             } else {
+                if let note = mp3ReencodeNote { outcome.warnings.append(note) }
                 report = try censor.censorFile(
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
                     replacingInput: arguments.inPlace, into: transaction, progress: progress)

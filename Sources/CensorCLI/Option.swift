@@ -160,6 +160,12 @@ extension Option {
         "--embed-subtitles",
         help: "Add the censored subtitles to a video output as a subtitle stream (mov_text in MP4/MOV, SubRip in "
             + "MKV, WebVTT in WebM), besides the streams it has.")
+    static let mp3Direct = Option(
+        "--mp3-direct", help: "Censor an MP3 into an MP3 without re-encoding it (mute and duck): only the gain of "
+            + "the granules under each word changes, every other frame is copied byte for byte. Precision is one "
+            + "granule (13 ms at 44.1 kHz). On by default when it applies.")
+    static let noMP3Direct = Option(
+        "--no-mp3-direct", help: "Decode and re-encode MP3s instead of censoring their compressed data.")
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")
 
@@ -168,7 +174,7 @@ extension Option {
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
         output, outputDir, inPlace, format, encoding, rate, quality, report, labels, review, reviewEmbed, dryRun, force,
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
-        Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow),
+        Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow), mp3Direct, noMP3Direct,
         Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),
         Option(Parameters.audioStream), Option(Parameters.bitrate), subtitles, mask, Option(Parameters.maxCueChars),
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,

@@ -542,6 +542,13 @@ import Darwin
                                       sound really begins and ends.
           --refine-window <ms>        How far a censored word's edge may move to where
                                       its sound really begins or ends. (default: 150 ms)
+          --mp3-direct                Censor an MP3 into an MP3 without re-encoding it
+                                      (mute and duck): only the gain of the granules
+                                      under each word changes, every other frame is
+                                      copied byte for byte. Precision is one granule (13
+                                      ms at 44.1 kHz). On by default when it applies.
+          --no-mp3-direct             Decode and re-encode MP3s instead of censoring
+                                      their compressed data.
           --beep-frequency <hz>       Frequency of the beep tone. (default: 1000 Hz)
           --beep-level <dbfs>         Fixed peak level of the beep, instead of matching
                                       the voice's loudness. (default: as loud as the

@@ -8,12 +8,14 @@ extension Censor {
     /// span changes; every other byte — frames no span touches, tags, the Xing/LAME header and
     /// its gapless information — is copied as it is.
     ///
-    /// Spans are planned on the decoded audio (libsndfile's, which honours the LAME tag's
-    /// encoder delay), then widened to whole granules so that no decoded sample of a core passes
-    /// at full level; the report's frames are those actually affected. Mute sets `global_gain`
-    /// to 0 (below −90 dBFS decoded); duck lowers it by the duck gain in steps of 1.505 dB. Like
-    /// ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)`` the
-    /// output goes to a temporary file renamed into place when complete.
+    /// Spans are planned on the decoded timeline — the one decoders honouring the LAME tag's
+    /// encoder delay give (ffmpeg, mpg123, libsndfile) — with libsndfile decoding only the audio
+    /// edge refinement reads, and without edge snapping (zero crossings mean nothing at granule
+    /// precision); then they are widened to whole granules so that no decoded sample of a core
+    /// passes at full level, and the report gives the frames actually affected. Mute sets
+    /// `global_gain` to 0 (below −90 dBFS decoded); duck lowers it by the duck gain in steps of
+    /// 1.505 dB. Like ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``
+    /// the output goes to a temporary file renamed into place when complete.
     ///
     /// - Parameters:
     ///   - input: The MP3 file.
@@ -26,7 +28,8 @@ extension Censor {
     /// - Throws: ``MP3Error`` for input that is not a censorable MP3 (AAC or MPEG-4, free format,
     ///   mixed sample rates), ``AudioError`` when the audio cannot be decoded for planning,
     ///   ``CensorError`` for the output; nothing is left at `output` then.
-    /// - Complexity: One pass over the file's bytes, with memory flat; decoding only for planning.
+    /// - Complexity: One pass over the file's bytes (two when no Xing header counts its frames),
+    ///   with memory flat; decoding only around the words, for edge refinement.
     public func censorMP3(
         input: String, output: String, matches: [Match], overwrite: Bool = false, replacingInput: Bool = false,
         progress: ((RenderProgress) -> Void)? = nil
@@ -56,19 +59,24 @@ extension Censor {
         }
         let source = try MP3File(reading: input)
         let tags = try MP3Tags(size: source.size) { offset, count in try source.read(at: offset, count: count) }
-        // The first frame tells the sample rate and the encoder delay, and refuses what is no MP3,
-        // before the decoder is asked.
+        // The headers tell the rate, the channels, the encoder delay and the length, and refuse
+        // what is no MP3, before any decoding; a stream whose Xing header does not count its
+        // frames is counted by a first pass over its headers.
         var probe = MP3Parser(
-            stream: MP3ByteStream(size: source.size) { try source.read(at: $0, count: $1) }, tags: tags, path: input)
+            stream: MP3ByteStream(size: source.size) { try source.read(at: $0, into: $1) }, tags: tags, path: input)
         guard let first = try probe.next() else { throw MP3Error.notMP3(path: input, found: "it holds no audio frame") }
-        let offset = probe.infoHeader?.decodedStartOffset ?? 0
-        var reader = try AudioReader(path: input)
-        guard reader.format.sampleRate == first.header.sampleRate else {
-            throw MP3Error.notMP3(path: input, found: "its decoder reports \(reader.format.sampleRate) Hz but its first "
-                + "frame is \(first.header.sampleRate) Hz")
+        var granules = (probe.infoHeader?.frameCount).map { $0 * first.header.granuleCount }
+        if granules == nil {
+            while try probe.next() != nil {}
+            granules = probe.granuleCount
         }
-        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &reader)
-        let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: reader.frameCount)
+        let offset = probe.infoHeader?.decodedStartOffset ?? 0
+        var audio = MP3DecodedAudio(path: input, header: first.header, info: probe.infoHeader, granules: granules ?? 0)
+        // Snapping edges to zero crossings serves sample-exact edits; granules make it moot.
+        var planner = self.planner
+        planner.options.snapWindow = 0
+        let plan = try planner.plan(matches, sampleRate: audio.sampleRate, audio: &audio)
+        let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: audio.frameCount)
 
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         var rewriter = MP3GainRewriter(plan: gains)
@@ -76,17 +84,17 @@ extension Censor {
         do {
             let sink = try MP3File(writing: temporary, name: output)
             parser = MP3Parser(
-                stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, count: $1) },
+                stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, into: $1) },
                                       sink: { try sink.write($0) }),
                 tags: tags, path: input)
             var reported = 0
             while let frame = try parser.next() {
-                rewriter.apply(to: frame, in: &parser.stream)
+                rewriter.apply(to: frame, in: parser.stream)
                 if let progress, frame.offset - reported >= MP3ByteStream.chunk {
                     reported = frame.offset
                     progress(RenderProgress(
-                        framesDone: min(reader.frameCount, max(0, frame.firstGranule * MP3FrameHeader.granuleSamples - offset)),
-                        frameCount: reader.frameCount, sampleRate: reader.format.sampleRate))
+                        framesDone: min(audio.frameCount, max(0, frame.firstGranule * MP3FrameHeader.granuleSamples - offset)),
+                        frameCount: audio.frameCount, sampleRate: audio.sampleRate))
                 }
             }
             try parser.stream.finish()
@@ -95,9 +103,13 @@ extension Censor {
             throw error
         }
         var report = Report(
-            input: input, output: output, sampleRate: reader.format.sampleRate, channels: reader.channelCount,
-            frames: reader.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped)
+            input: input, output: output, sampleRate: audio.sampleRate, channels: audio.channelCount,
+            frames: audio.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped)
         report.warnings = parser.warnings + rewriter.warnings(path: input)
+        if let declared = probe.infoHeader?.frameCount, declared != parser.frameCount {
+            report.warnings.append("'\(input)': its \(probe.infoHeader?.kind.rawValue ?? "") header counts \(declared) frames "
+                + "but \(parser.frameCount) were found; the report's frames follow the header")
+        }
         return report
     }
 }

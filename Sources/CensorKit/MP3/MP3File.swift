@@ -39,10 +39,19 @@ struct MP3File: ~Copyable {
     ///
     /// - Throws: ``MP3Error/io(path:reason:)`` when the file cannot be read or has become shorter.
     func read(at offset: Int, count: Int) throws(MP3Error) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { buffer.deallocate() }
+        try read(at: offset, into: buffer)
+        return Array(buffer)
+    }
+
+    /// Fills `buffer` with the bytes at `offset`.
+    ///
+    /// - Throws: ``MP3Error/io(path:reason:)`` when the file cannot be read or has become shorter.
+    func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(MP3Error) {
         var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+        while done < buffer.count {
+            let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
             if got < 0, errno == EINTR { continue }
             guard got > 0 else {
                 throw .io(path: path, reason: got < 0 ? String(cString: strerror(errno))
@@ -50,7 +59,6 @@ struct MP3File: ~Copyable {
             }
             done += got
         }
-        return bytes
     }
 
     /// Writes all of `bytes`.

@@ -20,7 +20,7 @@ struct MP3GainRewriter {
     /// - Parameters:
     ///   - frame: The frame, its header and side information loaded.
     ///   - stream: The bytes holding it.
-    mutating func apply(to frame: MP3Parser.Frame, in stream: inout MP3ByteStream) {
+    mutating func apply(to frame: MP3Parser.Frame, in stream: MP3ByteStream) {
         let header = frame.header
         let granules = frame.firstGranule..<(frame.firstGranule + header.granuleCount)
         while cursor < plan.runs.count, plan.runs[cursor].upperBound <= granules.lowerBound { cursor += 1 }

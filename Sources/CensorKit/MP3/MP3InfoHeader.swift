@@ -53,9 +53,11 @@ public struct MP3InfoHeader: Sendable, Hashable {
         if tag(at: 36) == Kind.vbri.rawValue {
             return MP3InfoHeader(kind: .vbri, frameCount: bigEndian(36 + 14, 4))
         }
-        let xing = header.sideInfoOffset + header.sideInfoLength
-        guard let name = tag(at: xing), let kind = Kind(rawValue: name), kind != .vbri,
-              let flags = bigEndian(xing + 4, 4) else { return nil }
+        // After the side information; encoders (LAME) and readers (ffmpeg) place it there as if
+        // there were no CRC even when there is one, so both places are tried.
+        let places = [4 + header.sideInfoLength, header.sideInfoOffset + header.sideInfoLength]
+        guard let xing = places.first(where: { tag(at: $0).flatMap(Kind.init(rawValue:)).map { $0 != .vbri } ?? false }),
+              let kind = tag(at: xing).flatMap(Kind.init(rawValue:)), let flags = bigEndian(xing + 4, 4) else { return nil }
         var result = MP3InfoHeader(kind: kind)
         var offset = xing + 8
         if flags & 1 != 0 {

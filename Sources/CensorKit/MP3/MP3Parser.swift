@@ -22,7 +22,7 @@ struct MP3Parser {
     }
 
     /// The bytes, read forward.
-    var stream: MP3ByteStream
+    let stream: MP3ByteStream
     /// The file, for messages.
     let path: String
     /// Where the frames lie: between the leading and trailing tags.
@@ -59,8 +59,9 @@ struct MP3Parser {
             _ = try stream.load(through: position + 4)
             let parse = MP3FrameHeader.parse(stream.word(at: position))
             guard case let .layer3(header) = parse else {
+                // Only the first frame decides what the file is; later, a header that is not a
+                // Layer III one continuing the stream (free format included) is damage.
                 if reference == nil, position == audio.lowerBound { try refuseStart(parse) }
-                if case .freeFormat = parse, reference != nil { throw MP3Error.freeFormat(path: path, offset: position) }
                 try resynchronize()
                 continue
             }
@@ -105,7 +106,8 @@ struct MP3Parser {
         var result: [String] = []
         for gap in gaps.prefix(5) {
             result.append("'\(path)': \(gap.count) bytes at byte \(gap.lowerBound) are not MP3 frames (lost sync or a "
-                + "corrupt frame); copied as they are")
+                + "corrupt frame); copied as they are. Players that drop audio there hear what follows early (ffmpeg by "
+                + "several frames), so spans after it may miss their words")
         }
         if gaps.count > 5 {
             result.append("'\(path)': \(gaps.count - 5) more stretches (\(gaps.dropFirst(5).map(\.count).reduce(0, +)) "
@@ -139,8 +141,15 @@ struct MP3Parser {
                 _ = try stream.load(through: offset + 4)
             }
             if stream[offset] == 0xFF, let header = MP3FrameHeader(stream.word(at: offset)),
-               reference.map(header.continues) ?? true, try confirmed(header, at: offset) {
-                break
+               try confirmed(header, at: offset) {
+                guard let reference, !header.continues(reference) else { break }
+                // A run of three frames at another rate is a second stream, not chance bytes.
+                let next = offset + header.frameLength
+                if next + 4 <= audio.upperBound, let following = MP3FrameHeader(stream.word(at: next)),
+                   try confirmed(following, at: next) {
+                    throw MP3Error.mixedSampleRates(path: path, offset: offset, rate: header.sampleRate,
+                                                    expected: reference.sampleRate)
+                }
             }
             offset += 1
         }
@@ -178,7 +187,10 @@ struct MP3Parser {
 extension MP3Parser {
     /// A parser over bytes in memory, tags found as in a file.
     init(bytes: [UInt8], path: String) {
-        let read = { (offset: Int, count: Int) in Array(bytes[offset..<min(bytes.count, offset + count)]) }
-        self.init(stream: MP3ByteStream(size: bytes.count, read: read), tags: MP3Tags(size: bytes.count, read: read), path: path)
+        let stream = MP3ByteStream(size: bytes.count) { offset, buffer in
+            bytes[offset..<(offset + buffer.count)].withUnsafeBytes { buffer.copyMemory(from: $0) }
+        }
+        let tags = MP3Tags(size: bytes.count) { offset, count in Array(bytes[offset..<min(bytes.count, offset + count)]) }
+        self.init(stream: stream, tags: tags, path: path)
     }
 }

@@ -50,8 +50,8 @@ public struct MP3Tags: Sendable, Hashable {
             if end - 15 >= leadingLength {
                 let footer = try read(end - 15, 15)
                 if footer.count == 15, footer[6...].elementsEqual("LYRICS200".utf8),
-                   let size = Int(String(decoding: footer[0..<6], as: UTF8.self)),
-                   end - 15 - size >= leadingLength {
+                   footer[0..<6].allSatisfy({ (0x30...0x39).contains($0) }),
+                   let size = Int(String(decoding: footer[0..<6], as: UTF8.self)), end - 15 - size >= leadingLength {
                     end -= 15 + size
                     trailing.insert("Lyrics3", at: 0)
                     found = true

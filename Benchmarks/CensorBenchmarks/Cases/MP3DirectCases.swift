@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Censoring an MP3 without re-encoding it (issue 16): an hour at 128 kb/s with 100 words
+/// muted, against `cp` of the same file (each run paired with one) and against the decode and
+/// re-encode `--no-mp3-direct` does, in the same run. Target: ≤ 2× `cp`, ≥ 100× faster than
+/// the re-encode.
+enum MP3DirectCases {
+    static let seconds = 3600
+    static let words = 100
+
+    static func all(_ session: Session) -> [Benchmark] {
+        [
+            copy(session),
+            censor(session, label: "mute", extra: []),
+            censor(session, label: "mute/no-refine", extra: ["--no-refine"]),
+            censor(session, label: "duck/no-refine", extra: ["--no-refine"], mode: "duck"),
+            // A decode and LAME encode of an hour: one run, no warm-up.
+            censor(session, label: "mute/re-encode", extra: ["--no-mp3-direct"], runs: 1, warmup: 0, paired: false),
+        ]
+    }
+
+    /// `cp` of the hour's MP3: the floor.
+    static func copy(_ session: Session) -> Benchmark {
+        Benchmark(name: "mp3-direct/cp", warmup: 1, iterations: session.options.runs(5, quick: 3),
+                  work: [.audio(seconds: Double(seconds))]) {
+            let program = try session.tool("cp")
+            let input = try session.inputs.hourMP3()
+            let output = try session.inputs.output("copy.mp3")
+            return Iteration(setUp: { unlink(output) }, run: { try Subprocess.run(program, [input, output]) },
+                             tearDown: { unlink(output) })
+        }
+    }
+
+    /// `censor` on the hour's MP3 with 100 spread words.
+    static func censor(
+        _ session: Session, label: String, extra: [String], mode: String = "mute", runs: Int? = nil, warmup: Int = 1,
+        paired: Bool = true
+    ) -> Benchmark {
+        Benchmark(name: "mp3-direct/\(label)/\(words)", warmup: warmup,
+                  iterations: runs ?? session.options.runs(5, quick: 3), work: [.audio(seconds: Double(seconds))]) {
+            let censor = try session.censorExecutable()
+            let input = try session.inputs.hourMP3()
+            let transcript = try session.inputs.transcript(.spread(words, over: Double(seconds)))
+            let list = try session.inputs.endToEndList()
+            let output = try session.inputs.output("censored.mp3")
+            let cp = try session.tool("cp"), copy = try session.inputs.output("paired-copy.mp3")
+            return Iteration(
+                setUp: { unlink(output) },
+                run: {
+                    try Subprocess.run(censor, [input, "--transcript", transcript, "--words", list, "--mode", mode,
+                                                "-o", output] + extra)
+                },
+                tearDown: { unlink(output) },
+                paired: paired ? PairedBaseline(name: "cp") {
+                    unlink(copy)
+                    defer { unlink(copy) }
+                    return try Subprocess.run(cp, [input, copy])
+                } : nil)
+        }
+    }
+}
