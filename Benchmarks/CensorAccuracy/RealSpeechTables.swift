@@ -16,13 +16,33 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     let censored = recordings.reduce(0) { $0 + $1.words.filter(\.isCensored).count }
     let seconds = recordings.reduce(0.0) { $0 + Double($1.mix.count) / Double($1.sampleRate) }
 
-    /// Every recording of `source` (all when nil) under `condition`, `trials` draws when jittered.
-    func measure(_ condition: Condition, _ planOptions: PlanOptions, source: String? = nil) throws -> Tally {
+    // With --aligned FILE: the censored words' times from a forced aligner, by condition, trial,
+    // recording and word (scripts/align-eval.py, from the times --dump-given wrote).
+    var aligned: [String: (Double, Double)] = [:]
+    if let path = options.aligned {
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 6, let start = Double(fields[4]), let end = Double(fields[5]) else { continue }
+            aligned[fields[0...3].joined(separator: "\t")] = (start, end)
+        }
+    }
+    var dump = ""
+
+    /// Every recording of `source` (all when nil) under `condition`, `trials` draws when jittered;
+    /// with `useAligner`, the censored words' times are the aligner's.
+    func measure(_ condition: Condition, _ planOptions: PlanOptions, source: String? = nil, useAligner: Bool = false) throws -> Tally {
         var total = Tally()
         for (index, recording) in recordings.enumerated() where source == nil || recording.source == source {
             for trial in 0..<(condition.jitter > 0 ? options.trials : 1) {
                 var random = SeededRandom(seed: UInt64(7919 * (index + 1) + 31 * trial + 1))
-                let times = condition.times(of: recording.words, sampleRate: recording.sampleRate, random: &random)
+                var times = condition.times(of: recording.words, sampleRate: recording.sampleRate, random: &random)
+                for (word, time) in times.enumerated() {
+                    let key = "\(condition)\t\(trial)\t\(recording.name)\t\(word)"
+                    if options.dumpGiven != nil, !useAligner, !planOptions.refine {
+                        dump += "\(key)\t\(time.0)\t\(time.1)\t\(recording.words[word].text)\t\(recording.words[word].isCensored ? 1 : 0)\n"
+                    }
+                    if useAligner, recording.words[word].isCensored, let found = aligned[key] { times[word] = found }
+                }
                 total = total + (try Measure.run(recording, times: times, options: planOptions, keepOutcomes: true))
             }
         }
@@ -45,12 +65,16 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     for condition in realConditions {
         var aggressive = on
         aggressive.refineStrategy = .aggressive
-        for (label, planOptions) in [("off", off), ("on", on), ("on, aggressive", aggressive)] {
-            let tally = try measure(condition, planOptions)
-            if planOptions == on { results.append((condition, tally)) }
+        var rows = [("off", off, false), ("on", on, false), ("on, aggressive", aggressive, false)]
+        if !aligned.isEmpty { rows += [("PocketSphinx aligner", off, true), ("aligner, then on", on, true)] }
+        for (label, planOptions, useAligner) in rows {
+            let tally = try measure(condition, planOptions, useAligner: useAligner)
+            if planOptions == on, !useAligner { results.append((condition, tally)) }
             print("| \(condition) | \(label) | \(row(tally)) |")
         }
     }
+
+    if let path = options.dumpGiven { try dump.write(toFile: path, atomically: true, encoding: .utf8) }
 
     print("\n### Per source, refinement on (off in brackets for collateral)\n")
     print("| Source | Transcript times | Mean leak | Words leaking > 10 % | Mean collateral | Collateral, off |")

@@ -34,7 +34,8 @@ struct Job: Sendable {
                     + "word lengths, or from their neighbours), so the report marks them and --pad may be wise")
             }
             let matches = list.matches(in: transcript)
-            let censor = Censor(mode: arguments.mode, options: arguments.plan)
+            var censor = Censor(mode: arguments.mode, options: arguments.plan)
+            censor.planner.transcriptWords = transcript.words
             let report: Report
             if arguments.dryRun {
                 report = try censor.planFile(input: input, matches: matches)

@@ -9,22 +9,31 @@
 /// so steady noise, hum or a held chord sits at the floor while speech rises above it. Runs of
 /// active frames are followed out to where they fade into the floor and joined across gaps
 /// shorter than a stop consonant's closure; the stretch of sound overlapping the given times
-/// most (or, when none does, the nearest one within the window) is taken for the word. Then,
-/// for each edge:
+/// most (or, when none does, the nearest one within the window) is taken for the word.
 ///
-/// - when the word's sound begins before the given start (or ends after the given end) by more
-///   than half a frame, the edge moves out to where the sound fades into the floor, placed to
-///   1 ms, at most `window` away;
-/// - when the sound goes on past the window (connected speech, no pause to find), the edge
-///   moves out to the outermost clear dip in it within the window, the likeliest boundary with
-///   the neighbouring word, or to the window's limit when there is none;
+/// Before that, when the transcript's words around the match are known (``Context``), they are
+/// re-placed as a whole by the offset (within the window) at which their words and pauses best
+/// agree with the audio's sound and silence, when that agreement is clearly better than at their
+/// given times: a transcript late or early as a whole shows its pauses where the audio has sound.
+/// Then, for each edge:
+///
+/// - when the word's sound goes on past the edge by more than half a frame and a hop, the edge
+///   moves out to the nearest plausible boundary: the first frame where the sound fades into the
+///   floor (placed to 1 ms), or the first clear dip in it (a frame at most `dipRatio` of the
+///   sound on both sides) — not the outermost, which in connected speech lies in the
+///   neighbouring word;
+/// - it moves no farther than `window`, nor farther into the transcript's neighbouring word
+///   than the ``RefineStrategy`` allows (10 ms, or to its middle);
 /// - otherwise (the given edge lies in a pause, or the sound starts right at it) it stays
-///   exactly where it was.
+///   exactly where it was;
+/// - when something stands above the floor within reach but never clearly (low SNR), the
+///   envelope cannot place an edge: both widen by `lowSNRMarginSeconds` instead, within the
+///   same limits.
 ///
 /// Edges only ever move outward, so the refined range always contains the given one: exact
 /// times never leak. Silence, steady noise and steady tones stay at the floor and move nothing.
-/// The price is collateral: a neighbour less than a closure away, or speech with no pause at
-/// all, can be partly censored (BENCHMARKS.md has the figures).
+/// The price is collateral where a neighbour follows closely; BENCHMARKS.md has the figures on
+/// synthetic and on real speech.
 struct EdgeRefiner {
     /// The refiner's constants, in seconds, dB and shares; tuned on the accuracy corpus
     /// (see BENCHMARKS.md).
@@ -74,7 +83,7 @@ struct EdgeRefiner {
         static let dipRatio: Float = 0.3
         static let dipLookSeconds = 0.08
         /// How far an edge may run into the transcript's neighbouring word (conservative).
-        static let neighbourIntrusionSeconds = 0.02
+        static let neighbourIntrusionSeconds = 0.01
         /// The transcript's words are moved as a whole only when that makes this share more of
         /// the frames agree with the audio's sound and silence.
         static let offsetGain = 0.04
@@ -242,12 +251,13 @@ struct EdgeRefiner {
         // nearest boundary: where the sound fades into the floor, or its first clear dip.
         let tolerance = Double(frameSize / 2 + hop)
         var start: Double? = offset < 0 ? placed.0 : nil
+        // (A word wholly before or after the placed times is searched from its own end.)
         if word.onset < placed.0 - tolerance {
-            start = max(earliest, boundary(from: placed.0, toward: earliest, in: analysis))
+            start = max(earliest, boundary(from: min(placed.0, word.offset), toward: earliest, in: analysis))
         }
         var end: Double? = offset > 0 ? placed.1 : nil
         if word.offset > placed.1 + tolerance {
-            end = min(latest, boundary(from: placed.1, toward: latest, in: analysis))
+            end = min(latest, boundary(from: max(placed.1, word.onset), toward: latest, in: analysis))
         }
         return (start, end)
     }
