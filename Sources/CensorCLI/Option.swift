@@ -126,6 +126,10 @@ extension Option {
     static let noRefine = Option(
         "--no-refine", help: "Use the transcript's word times as given, instead of moving each censored word's "
             + "edges to where its sound really begins and ends.")
+    static let refine = Option(
+        "--refine", value: "strategy", help: "How far a refined edge may run into the transcript's neighbouring word: "
+            + "conservative (10 ms; for good word times) or aggressive (to its middle; for times known to be off).",
+        default: RefineStrategy.conservative.rawValue, completion: .words(RefineStrategy.allCases.map(\.rawValue)))
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")
 
@@ -134,7 +138,7 @@ extension Option {
         transcript, transcriptFormat, words, word, alsoDefault, foldDiacritics, mode,
         output, outputDir, inPlace, format, encoding, rate, quality, report, labels, dryRun, force,
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
-        Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow),
+        Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow), refine,
         Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),
         jobs, quiet, verbose, listFormats, completionScript, version, help,
     ]

@@ -512,6 +512,11 @@ import Darwin
                                       sound really begins and ends.
           --refine-window <ms>        How far a censored word's edge may move to where
                                       its sound really begins or ends. (default: 150 ms)
+          --refine <strategy>         How far a refined edge may run into the
+                                      transcript's neighbouring word: conservative (10
+                                      ms; for good word times) or aggressive (to its
+                                      middle; for times known to be off). (default:
+                                      conservative)
           --beep-frequency <hz>       Frequency of the beep tone. (default: 1000 Hz)
           --beep-level <dbfs>         Fixed peak level of the beep, instead of matching
                                       the voice's loudness. (default: as loud as the

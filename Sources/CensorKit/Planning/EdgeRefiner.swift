@@ -323,9 +323,12 @@ struct EdgeRefiner {
         let activity = analysis.activity
         let count = activity.count
         var speech = [Bool](repeating: false, count: count)
-        for (start, end) in words {
-            let first = max(0, Int(((start - Double(analysis.first)) / Double(hop)).rounded(.up)))
-            let last = min(count - 1, Int(((end - Double(analysis.first)) / Double(hop)).rounded(.down)))
+        // Clamped while still Double: a word's finite time can lie beyond Int's range.
+        func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(Double(count), max(-1, ((sample - Double(analysis.first)) / Double(hop)).rounded(rule))))
+        }
+        for (start, end) in words where start.isFinite && end.isFinite {
+            let first = max(0, frame(start, .up)), last = min(count - 1, frame(end, .down))
             if first <= last { for frame in first...last { speech[frame] = true } }
         }
         let active = activity.map { $0 > Tuning.weakActivity }
