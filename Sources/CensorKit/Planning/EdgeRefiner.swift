@@ -201,14 +201,19 @@ struct EdgeRefiner {
         let placed = (given.0 + offset, given.1 + offset)
         // How far each edge may go: the window around the given times, the placed times, and
         // the neighbouring words.
-        var earliest = min(given.0, placed.0) - window, latest = max(given.1, placed.1) + window
+        let limits = (min(given.0, placed.0) - window, max(given.1, placed.1) + window)
+        var (earliest, latest) = limits
+        // The neighbours' middles: a pause past one cannot be the match's own boundary.
+        var middles = (-Double.infinity, Double.infinity)
         if let previous = context.previous {
             let (start, end) = (previous.start * rate + offset, previous.end * rate + offset)
             earliest = max(earliest, intrusionLimit(into: (start, end), before: true))
+            middles.0 = (start + end) / 2
         }
         if let next = context.next {
             let (start, end) = (next.start * rate + offset, next.end * rate + offset)
             latest = min(latest, intrusionLimit(into: (start, end), before: false))
+            middles.1 = (start + end) / 2
         }
         earliest = min(earliest, placed.0)
         latest = max(latest, placed.1)
@@ -252,12 +257,23 @@ struct EdgeRefiner {
         let tolerance = Double(frameSize / 2 + hop)
         var start: Double? = offset < 0 ? placed.0 : nil
         // (A word wholly before or after the placed times is searched from its own end.)
+        // A pause before (after) the word's sound within the window, nearer than the neighbour's
+        // middle, is the audio saying where the word begins (ends), whatever the neighbour's
+        // times: the edge goes there, over gaps inside the word shorter than a closure.
         if word.onset < placed.0 - tolerance {
-            start = max(earliest, boundary(from: min(placed.0, word.offset), toward: earliest, in: analysis))
+            if let floor = word.floorBefore, word.onset >= limits.0, word.onset > middles.0 {
+                start = fineOnset(after: floor, in: analysis)
+            } else {
+                start = max(earliest, boundary(from: min(placed.0, word.offset), toward: earliest, in: analysis))
+            }
         }
         var end: Double? = offset > 0 ? placed.1 : nil
         if word.offset > placed.1 + tolerance {
-            end = min(latest, boundary(from: max(placed.1, word.onset), toward: latest, in: analysis))
+            if let floor = word.floorAfter, word.offset <= limits.1, word.offset < middles.1 {
+                end = fineOffset(before: floor, in: analysis)
+            } else {
+                end = min(latest, boundary(from: max(placed.1, word.onset), toward: latest, in: analysis))
+            }
         }
         return (start, end)
     }
