@@ -14,7 +14,7 @@ help:
 	@echo "  make demo    build, then censor Examples/talk.wav into $(DEMO_OUT)/ and summarize"
 	@echo "  make test    run the whole test suite (swift test)"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
-	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (espeak-ng corpus in bench-data/; ~2 min)"
+	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (real speech fetched into bench-data/real/, espeak-ng corpus in bench-data/; ~3 min)"
 	@echo "  make fuzz    libFuzzer on every parser, FUZZ_SECONDS=$(FUZZ_SECONDS) each (~25 min; see Fuzz/run.sh)"
 	@echo "  make sanitize  the test suite under AddressSanitizer, then ThreadSanitizer (SANITIZERS=\"$(SANITIZERS)\")"
 	@echo "  make clean   remove build products and $(DEMO_OUT)/"
@@ -47,10 +47,11 @@ bench:
 	@SWIFT="$(SWIFT)" bash scripts/bench.sh $(BENCH_ARGS)
 
 # Leak and collateral of the censor with off transcript times; see BENCHMARKS.md. ACCURACY_ARGS
-# e.g. "--sweep 0,100,150,200,250,300 --by-background --write-audio".
+# e.g. "--sweep 0,100,150,200,250,300 --by-background --write-audio" or "--only real". The
+# real-speech corpus is fetched by scripts/fetch-real-speech.sh (pip, ffmpeg, a venv for PocketSphinx).
 .PHONY: accuracy
 accuracy:
-	@bash scripts/install-deps.sh espeak-ng
+	@bash scripts/install-deps.sh espeak-ng ffmpeg python3-pip python3-venv
 	$(SWIFT) build -c release --product CensorAccuracy
 	$(SWIFT) run -c release --skip-build CensorAccuracy $(ACCURACY_ARGS)
 
