@@ -338,23 +338,27 @@ struct EdgeRefiner {
         guard words.count >= 2 else { return 0 }
         let activity = analysis.activity
         let count = activity.count
-        var speech = [Bool](repeating: false, count: count)
+        var speech = [UInt8](repeating: 0, count: count)
         // Clamped while still Double: a word's finite time can lie beyond Int's range.
         func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
             Int(min(Double(count), max(-1, ((sample - Double(analysis.first)) / Double(hop)).rounded(rule))))
         }
         for (start, end) in words where start.isFinite && end.isFinite {
             let first = max(0, frame(start, .up)), last = min(count - 1, frame(end, .down))
-            if first <= last { for frame in first...last { speech[frame] = true } }
+            if first <= last { for frame in first...last { speech[frame] = 1 } }
         }
-        let active = activity.map { $0 > Tuning.weakActivity }
+        let active = activity.map { $0 > Tuning.weakActivity ? UInt8(1) : 0 }
         let steps = windowFrames / hop
+        // Frames where transcript and audio agree, with the transcript moved by `shift` frames:
+        // the compared frames minus those where they differ (a byte loop the compiler vectorizes).
         func agreement(_ shift: Int) -> Int {
-            var same = 0
-            for frame in max(steps, 0)..<max(steps, count - steps) where speech[frame - shift] == active[frame] {
-                same += 1
+            speech.withUnsafeBufferPointer { speech in
+                active.withUnsafeBufferPointer { active in
+                    var differ = 0
+                    for frame in steps..<(count - steps) { differ &+= Int(speech[frame - shift] ^ active[frame]) }
+                    return count - 2 * steps - differ
+                }
             }
-            return same
         }
         guard count > 2 * steps + 8 else { return 0 }
         let base = agreement(0)
