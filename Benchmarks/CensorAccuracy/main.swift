@@ -85,8 +85,7 @@ func percent(_ value: Double) -> String { value == 0 ? "0" : String(format: valu
 
 let window = (options.window ?? Parameters.refineWindow.defaultValue) / 1000
 let off = PlanOptions(refine: false)
-let on = PlanOptions(refine: true, refineWindow: window,
-                     refineStrategy: ProcessInfo.processInfo.environment["REFINE"].flatMap(RefineStrategy.init) ?? .conservative)
+let on = PlanOptions(refine: true, refineWindow: window)
 
 if options.only != "espeak" {
     try realSpeechTables(options: options, off: off, on: on)

@@ -18,10 +18,11 @@
 /// Then, for each edge:
 ///
 /// - when the word's sound goes on past the edge by more than half a frame and a hop, the edge
-///   moves out to the nearest plausible boundary: the first frame where the sound fades into the
-///   floor (placed to 1 ms), or the first clear dip in it (a frame at most `dipRatio` of the
-///   sound on both sides) — not the outermost, which in connected speech lies in the
-///   neighbouring word;
+///   moves out to the nearest plausible boundary: a pause before (after) the word's sound within
+///   the window and short of the neighbouring word's middle (the sound's own onset, placed to
+///   1 ms, across gaps shorter than a closure); else the first frame where the sound fades into
+///   the floor, or the first clear dip in it (a frame at most `dipRatio` of the sound on both
+///   sides) — not the outermost, which in connected speech lies in the neighbouring word;
 /// - it moves no farther than `window`, nor farther into the transcript's neighbouring word
 ///   than the ``RefineStrategy`` allows (10 ms, or to its middle);
 /// - otherwise (the given edge lies in a pause, or the sound starts right at it) it stays
