@@ -16,7 +16,7 @@ help:
 	@echo "  make review-screenshot  the review page tests, saving the demo page's screenshot as docs/review.png"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
 	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
-	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (espeak-ng corpus in bench-data/; ~2 min)"
+	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (real speech fetched into bench-data/real/, espeak-ng corpus in bench-data/; ~3 min)"
 	@echo "  make fuzz    libFuzzer on every parser, FUZZ_SECONDS=$(FUZZ_SECONDS) each (~25 min; see Fuzz/run.sh)"
 	@echo "  make sanitize  the test suite under AddressSanitizer, then ThreadSanitizer (SANITIZERS=\"$(SANITIZERS)\")"
 	@echo "  make install install the binary, man page and bash/zsh/fish completions (PREFIX=$(PREFIX), DESTDIR, BIN=a built censor)"
@@ -77,10 +77,11 @@ fleet-bench: deps
 	@bash scripts/fleet-bench.sh $(FLEET_BENCH_ARGS)
 
 # Leak and collateral of the censor with off transcript times; see BENCHMARKS.md. ACCURACY_ARGS
-# e.g. "--sweep 0,100,150,200,250,300 --by-background --write-audio".
+# e.g. "--sweep 0,100,150,200,250,300 --by-background --write-audio" or "--only real". The
+# real-speech corpus is fetched by scripts/fetch-real-speech.sh (pip, ffmpeg, a venv for PocketSphinx).
 .PHONY: accuracy
 accuracy:
-	@bash scripts/install-deps.sh espeak-ng
+	@bash scripts/install-deps.sh espeak-ng ffmpeg python3-pip python3-venv
 	$(SWIFT) build -c release --product CensorAccuracy
 	$(SWIFT) run -c release --skip-build CensorAccuracy $(ACCURACY_ARGS)
 

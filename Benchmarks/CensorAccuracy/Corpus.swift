@@ -27,6 +27,9 @@ enum Pacing: String, CaseIterable {
 /// A recording of the corpus: a voice's words one after another, over a background.
 struct Recording {
     var name: String
+    /// Where it comes from: "espeak-ng", or a real-speech source (``RealSpeech``).
+    var source = "espeak-ng"
+    var sampleRate = Corpus.sampleRate
     var pacing: Pacing
     var voice: String
     var wordsPerMinute: Int

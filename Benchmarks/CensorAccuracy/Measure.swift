@@ -51,6 +51,8 @@ struct Tally {
     var censoredWords = 0, leakyWords = 0
     /// Seconds spent planning, and matches planned.
     var planSeconds = 0.0, matches = 0
+    /// Each word's outcome, when asked for.
+    var outcomes: [Outcome] = []
 
     var leak: Double { censored > 0 ? leaked / censored : 0 }
     var collateral: Double { other > 0 ? altered / other : 0 }
@@ -59,8 +61,20 @@ struct Tally {
         Tally(censored: a.censored + b.censored, leaked: a.leaked + b.leaked, other: a.other + b.other,
               altered: a.altered + b.altered, censoredWords: a.censoredWords + b.censoredWords,
               leakyWords: a.leakyWords + b.leakyWords, planSeconds: a.planSeconds + b.planSeconds,
-              matches: a.matches + b.matches)
+              matches: a.matches + b.matches, outcomes: a.outcomes + b.outcomes)
     }
+}
+
+/// What happened to one word: the share of its energy leaked (censored) or altered (other).
+struct Outcome {
+    var recording: String
+    var text: String
+    var isCensored: Bool
+    var share: Double
+    /// Its true times, the transcript's, and those of the span over it (refined, when refined).
+    var truth: (Double, Double)
+    var given: (Double, Double)
+    var span: (Double, Double)?
 }
 
 enum Measure {
@@ -77,9 +91,9 @@ enum Measure {
     /// refinement on is described on standard error.
     static func run(
         _ recording: Recording, times: [(Double, Double)], options: PlanOptions, showLeaks: Double? = nil,
-        timesEstimated: Bool = false
+        timesEstimated: Bool = false, keepOutcomes: Bool = false
     ) throws -> Tally {
-        let rate = Corpus.sampleRate
+        let rate = recording.sampleRate
         let matches = recording.words.indices.filter { recording.words[$0].isCensored }.map { index in
             Match(wordIndices: index..<(index + 1), text: recording.words[index].text,
                   pattern: recording.words[index].text, start: times[index].0, end: times[index].1,
@@ -87,7 +101,8 @@ enum Measure {
         }
         var audio = InterleavedBuffer(samples: recording.mix, channelCount: 1)
         let clock = ContinuousClock.now
-        let plan = try Planner(options: options).plan(matches, sampleRate: rate, audio: &audio)
+        let words = recording.words.indices.map { Word(text: recording.words[$0].text, start: times[$0].0, end: times[$0].1) }
+        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: rate, audio: &audio)
         let elapsed = ContinuousClock.now - clock
         var gains = [Float](repeating: 1, count: recording.mix.count)
         var engine = CensorEngine(spans: plan.spans, mode: .mute, channelCount: 1, sampleRate: rate)
@@ -96,7 +111,7 @@ enum Measure {
         var tally = Tally()
         tally.planSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         tally.matches = matches.count
-        for word in recording.words {
+        for (wordIndex, word) in recording.words.enumerated() {
             var energy = 0.0, hit = 0.0
             for index in word.range {
                 let power = Double(recording.speech[index]) * Double(recording.speech[index])
@@ -111,6 +126,14 @@ enum Measure {
                     recording.name, word.text, Double(word.range.lowerBound) / Double(rate),
                     Double(word.range.upperBound) / Double(rate), given.0, given.1,
                     span?.refinedStart ?? given.0, span?.refinedEnd ?? given.1, 100 * hit / energy).utf8))
+            }
+            if keepOutcomes, energy > 0 {
+                let seconds = { (frame: Int) in Double(frame) / Double(rate) }
+                let span = plan.spans.first { $0.core.overlaps(word.range) || $0.modified.overlaps(word.range) }
+                tally.outcomes.append(Outcome(
+                    recording: recording.name, text: word.text, isCensored: word.isCensored, share: hit / energy,
+                    truth: (seconds(word.range.lowerBound), seconds(word.range.upperBound)), given: times[wordIndex],
+                    span: span.map { (seconds($0.start), seconds($0.end)) }))
             }
             if word.isCensored {
                 tally.censored += energy

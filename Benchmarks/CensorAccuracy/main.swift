@@ -7,6 +7,13 @@ import Foundation
 //   swift run -c release CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…]
 //                                       [--by-background] [--write-audio] [--show-leaks SHARE]
 //
+//   … [--real DIR] [--only real|espeak] [--worst N]
+//
+// --real: where the real-speech corpus is (fetched there by scripts/fetch-real-speech.sh when
+// missing; default bench-data/real); --only: measure one corpus; --worst: how many of the worst
+// words to list per real-speech condition (default 6); --dump-given FILE: write the transcript
+// times of every real-speech condition and trial there (for scripts/align-eval.py); --aligned
+// FILE: also rows with the censored words' times from that script's forced alignment;
 // --data: where the corpus is built (espeak-ng words and sox backgrounds are cached there);
 // --trials: draws per jittered condition; --window: refinement window in ms (default: the
 // Parameter's); --sweep: also a table over these windows (0 = refinement off); --by-background:
@@ -24,6 +31,11 @@ struct Options {
     var writeAudio = false
     var showLeaks: Double?
     var estimated = false
+    var real = "bench-data/real"
+    var only: String?
+    var worst = 6
+    var dumpGiven: String?
+    var aligned: String?
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -37,8 +49,13 @@ struct Options {
             case "--write-audio": writeAudio = true
             case "--show-leaks": showLeaks = iterator.next().flatMap(Double.init)
             case "--estimated": estimated = true
+            case "--real": real = iterator.next() ?? real
+            case "--only": only = iterator.next()
+            case "--worst": worst = iterator.next().flatMap(Int.init) ?? worst
+            case "--dump-given": dumpGiven = iterator.next()
+            case "--aligned": aligned = iterator.next()
             case "--help", "-h":
-                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--estimated]")
+                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--real DIR] [--only real|espeak] [--worst N] [--dump-given FILE] [--aligned FILE] [--estimated]")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("CensorAccuracy: unknown argument \(argument)\n".utf8))
@@ -68,6 +85,15 @@ func wav16(_ samples: [Float], sampleRate: Int) -> Data {
 
 func stderr(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 func percent(_ value: Double) -> String { value == 0 ? "0" : String(format: value < 0.001 ? "%.3f%%" : "%.2f%%", value * 100) }
+
+let window = (options.window ?? Parameters.refineWindow.defaultValue) / 1000
+let off = PlanOptions(refine: false)
+let on = PlanOptions(refine: true, refineWindow: window)
+
+if options.only != "espeak" {
+    try realSpeechTables(options: options, off: off, on: on)
+}
+if options.only == "real" { exit(0) }
 
 stderr("CensorAccuracy: building the corpus in \(options.data) …")
 let recordings = try Corpus(directory: options.data).recordings()
@@ -106,10 +132,6 @@ func measure(
     }
     return total
 }
-
-let window = (options.window ?? Parameters.refineWindow.defaultValue) / 1000
-let off = PlanOptions(refine: false)
-let on = PlanOptions(refine: true, refineWindow: window)
 
 print("## Leak and collateral, refinement off and on (window \(Int(window * 1000)) ms)\n")
 print("Corpus: \(recordings.count) recordings (\(Corpus.voices.count) espeak-ng voices × \(Corpus.rates.count) rates × "

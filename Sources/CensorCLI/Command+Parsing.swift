@@ -255,8 +255,17 @@ private struct ParsedLine {
         if !refine, values["--\(Parameters.refineWindow.name)"] != nil {
             throw UsageError("--\(Parameters.refineWindow.name) and \(Option.noRefine.name) contradict each other")
         }
+        if !refine, values[Option.refine.name] != nil {
+            throw UsageError("\(Option.refine.name) and \(Option.noRefine.name) contradict each other")
+        }
+        let strategyName = values[Option.refine.name] ?? RefineStrategy.conservative.rawValue
+        guard let strategy = RefineStrategy(rawValue: strategyName) else {
+            throw UsageError("\(Option.refine.name) '\(strategyName)': expected "
+                + RefineStrategy.allCases.map(\.rawValue).joined(separator: " or "))
+        }
         return PlanOptions(padBefore: before / 1000, padAfter: after / 1000, crossfade: try number(Parameters.crossfade) / 1000,
-                           refine: refine, refineWindow: try number(Parameters.refineWindow) / 1000)
+                           refine: refine, refineWindow: try number(Parameters.refineWindow) / 1000,
+                           refineStrategy: strategy)
     }
 
     /// The value of `parameter`'s option, or its default; checked against its range.

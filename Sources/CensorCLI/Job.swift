@@ -50,7 +50,8 @@ struct Job: Sendable {
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
             let matches = list.matches(in: transcript)
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
-            let censor = Censor(mode: arguments.mode, options: arguments.plan)
+            var censor = Censor(mode: arguments.mode, options: arguments.plan)
+            censor.planner.transcriptWords = transcript.words
             let subtitles = CensoredSubtitles(
                 transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
             var report: Report

@@ -166,6 +166,10 @@ extension Option {
             + "granule (13 ms at 44.1 kHz). On by default when it applies.")
     static let noMP3Direct = Option(
         "--no-mp3-direct", help: "Decode and re-encode MP3s instead of censoring their compressed data.")
+    static let refine = Option(
+        "--refine", value: "strategy", help: "How far a refined edge may run into the transcript's neighbouring word: "
+            + "conservative (10 ms; for good word times) or aggressive (to its middle; for times known to be off).",
+        default: RefineStrategy.conservative.rawValue, completion: .words(RefineStrategy.allCases.map(\.rawValue)))
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")
 
@@ -174,7 +178,7 @@ extension Option {
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
         output, outputDir, inPlace, format, encoding, rate, quality, report, labels, review, reviewEmbed, dryRun, force,
         Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
-        Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow), mp3Direct, noMP3Direct,
+        Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow), refine, mp3Direct, noMP3Direct,
         Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),
         Option(Parameters.audioStream), Option(Parameters.bitrate), subtitles, mask, Option(Parameters.maxCueChars),
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,

@@ -29,9 +29,23 @@ import Testing
         #expect(plan.refineWindow == 0.08)
     }
 
+    @Test("--refine picks the strategy; conservative by default")
+    func strategy() throws {
+        #expect(try Self.plan([]).refineStrategy == .conservative)
+        #expect(try Self.plan(["--refine", "aggressive"]).refineStrategy == .aggressive)
+        #expect(try Self.plan(["--refine", "conservative"]).refineStrategy == .conservative)
+    }
+
+    @Test("an unknown strategy names the choices")
+    func unknownStrategy() {
+        let error = #expect(throws: UsageError.self) { try Self.plan(["--refine", "wild"]) }
+        #expect(error?.description == "--refine 'wild': expected conservative or aggressive")
+    }
+
     @Test("a window outside the Parameter's range, or with --no-refine, is a usage error",
           arguments: [["--refine-window", "-5"], ["--refine-window", "5000"], ["--refine-window", "wide"],
-                      ["--no-refine", "--refine-window", "100"], ["--no-refine=yes"]])
+                      ["--no-refine", "--refine-window", "100"], ["--no-refine=yes"],
+                      ["--no-refine", "--refine", "aggressive"]])
     func usageErrors(options: [String]) {
         #expect(throws: UsageError.self) { try Self.plan(options) }
     }

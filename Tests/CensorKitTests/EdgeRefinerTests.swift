@@ -163,7 +163,7 @@ import Testing
         #expect(refined.end == 1.3 + 3308.0 / 22050)
     }
 
-    @Test("in speech without pauses the edge stops in the outermost dip within the window")
+    @Test("in speech without pauses the edge stops in the nearest dip within the window")
     func connectedSpeechStopsInADip() throws {
         let rate = 22050
         var samples = Self.background(seconds: 4, sampleRate: rate, level: -50)

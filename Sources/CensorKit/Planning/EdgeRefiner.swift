@@ -9,22 +9,32 @@
 /// so steady noise, hum or a held chord sits at the floor while speech rises above it. Runs of
 /// active frames are followed out to where they fade into the floor and joined across gaps
 /// shorter than a stop consonant's closure; the stretch of sound overlapping the given times
-/// most (or, when none does, the nearest one within the window) is taken for the word. Then,
-/// for each edge:
+/// most (or, when none does, the nearest one within the window) is taken for the word.
 ///
-/// - when the word's sound begins before the given start (or ends after the given end) by more
-///   than half a frame, the edge moves out to where the sound fades into the floor, placed to
-///   1 ms, at most `window` away;
-/// - when the sound goes on past the window (connected speech, no pause to find), the edge
-///   moves out to the outermost clear dip in it within the window, the likeliest boundary with
-///   the neighbouring word, or to the window's limit when there is none;
+/// Before that, when the transcript's words around the match are known (``Context``), they are
+/// re-placed as a whole by the offset (within the window) at which their words and pauses best
+/// agree with the audio's sound and silence, when that agreement is clearly better than at their
+/// given times: a transcript late or early as a whole shows its pauses where the audio has sound.
+/// Then, for each edge:
+///
+/// - when the word's sound goes on past the edge by more than half a frame and a hop, the edge
+///   moves out to the nearest plausible boundary: a pause before (after) the word's sound within
+///   the window and short of the neighbouring word's middle (the sound's own onset, placed to
+///   1 ms, across gaps shorter than a closure); else the first frame where the sound fades into
+///   the floor, or the first clear dip in it (a frame at most `dipRatio` of the sound on both
+///   sides) — not the outermost, which in connected speech lies in the neighbouring word;
+/// - it moves no farther than `window`, nor farther into the transcript's neighbouring word
+///   than the ``RefineStrategy`` allows (10 ms, or to its middle);
 /// - otherwise (the given edge lies in a pause, or the sound starts right at it) it stays
-///   exactly where it was.
+///   exactly where it was;
+/// - when something stands above the floor within reach but never clearly (low SNR), the
+///   envelope cannot place an edge: both widen by `lowSNRMarginSeconds` instead, within the
+///   same limits.
 ///
 /// Edges only ever move outward, so the refined range always contains the given one: exact
 /// times never leak. Silence, steady noise and steady tones stay at the floor and move nothing.
-/// The price is collateral: a neighbour less than a closure away, or speech with no pause at
-/// all, can be partly censored (BENCHMARKS.md has the figures).
+/// The price is collateral where a neighbour follows closely; BENCHMARKS.md has the figures on
+/// synthetic and on real speech.
 struct EdgeRefiner {
     /// The refiner's constants, in seconds, dB and shares; tuned on the accuracy corpus
     /// (see BENCHMARKS.md).
@@ -73,6 +83,14 @@ struct EdgeRefiner {
         /// highest activity within `dipLookSeconds` on either side of it.
         static let dipRatio: Float = 0.3
         static let dipLookSeconds = 0.08
+        /// How far an edge may run into the transcript's neighbouring word (conservative).
+        static let neighbourIntrusionSeconds = 0.01
+        /// The transcript's words are moved as a whole only when that makes this share more of
+        /// the frames agree with the audio's sound and silence.
+        static let offsetGain = 0.04
+        /// When the most activity within an edge's reach is weak but never strong, the word is
+        /// there but too close to the floor to place: edges widen by this margin.
+        static let lowSNRMarginSeconds = 0.06
     }
 
     /// Frames per second.
@@ -86,6 +104,8 @@ struct EdgeRefiner {
     /// Samples between the frames of the finer edge search.
     let fineHop: Int
     let bands: [Range<Int>]
+    /// How far an edge may run into a neighbouring word.
+    var strategy: RefineStrategy = .conservative
     /// How the channels are mixed for analysis: given, or judged from the audio on first use.
     var mix: ChannelMix?
     /// The band levels of the audio analysed so far, from the first analysis on.
@@ -117,12 +137,15 @@ struct EdgeRefiner {
     /// - Parameters:
     ///   - start: The transcript's start, in seconds.
     ///   - end: The transcript's end, in seconds.
+    ///   - context: The transcript's words around the match, when known.
     ///   - audio: The recording; only the audio within `window` plus half a second of the
     ///     match's edges is read.
     /// - Returns: The refined times, `start` no later and `end` no earlier than given; exactly
     ///   `start` or `end` for an edge that stays.
     /// - Throws: When `audio` cannot be read.
-    mutating func refine(start: Double, end: Double, in audio: inout some FrameSource) throws -> (start: Double, end: Double) {
+    mutating func refine(
+        start: Double, end: Double, context: Context = Context(), in audio: inout some FrameSource
+    ) throws -> (start: Double, end: Double) {
         let rate = Double(sampleRate)
         guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
               end * rate > 0, start * rate < Double(audio.frameCount) else { return (start, end) }
@@ -130,12 +153,21 @@ struct EdgeRefiner {
         let long = Tuning.longMatchSeconds * rate
         var edges: (start: Double?, end: Double?)
         if given.1 - given.0 <= long {
-            edges = try refineEdges(given, in: &audio)
+            edges = try refineEdges(given, context: context, in: &audio)
         } else {
-            edges.start = try refineEdges((given.0, given.0 + long / 2), in: &audio).start
-            edges.end = try refineEdges((given.1 - long / 2, given.1), in: &audio).end
+            edges.start = try refineEdges((given.0, given.0 + long / 2), context: context, in: &audio).start
+            edges.end = try refineEdges((given.1 - long / 2, given.1), context: context, in: &audio).end
         }
         return (min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
+    }
+
+    /// The transcript around a match, in seconds: what refinement weighs the audio against.
+    struct Context {
+        /// The given times of the transcript's words just before and just after the match.
+        var previous: (start: Double, end: Double)?
+        var next: (start: Double, end: Double)?
+        /// The given times of the transcript's words near the match, the match's own included.
+        var nearby: [(start: Double, end: Double)] = []
     }
 
     /// A run or stretch of sound, in analysis frames and in samples.
@@ -152,7 +184,9 @@ struct EdgeRefiner {
     }
 
     /// The new start and end, in samples, or `nil` for an edge that stays.
-    private mutating func refineEdges(_ given: (Double, Double), in audio: inout some FrameSource) throws -> (start: Double?, end: Double?) {
+    private mutating func refineEdges(
+        _ given: (Double, Double), context: Context, in audio: inout some FrameSource
+    ) throws -> (start: Double?, end: Double?) {
         let rate = Double(sampleRate)
         let reach = Double(windowFrames) + Tuning.contextSeconds * rate
         // Clamped while still Double: a finite time can lie beyond Int's range (the fuzzer's 1e300 s).
@@ -160,56 +194,108 @@ struct EdgeRefiner {
         let upper = Int(min(max(0, (given.1 + reach).rounded(.up)), Double(audio.frameCount)))
         guard upper - lower >= frameSize + 8 * hop else { return (nil, nil) }
         let analysis = try analyse(lower..<upper, in: &audio)
-        let sounds = joined(runs(in: analysis))
         let window = Double(windowFrames)
 
-        // The word: the stretch of sound overlapping the given times most, with enough activity
+        // The transcript's words around the match, moved by the offset at which they best fit
+        // the audio's sound and pauses (0 unless that fit is clearly better).
+        let offset = bestOffset(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)
+        let placed = (given.0 + offset, given.1 + offset)
+        // How far each edge may go: the window around the given times, the placed times, and
+        // the neighbouring words.
+        let limits = (min(given.0, placed.0) - window, max(given.1, placed.1) + window)
+        var (earliest, latest) = limits
+        // The neighbours' middles: a pause past one cannot be the match's own boundary.
+        var middles = (-Double.infinity, Double.infinity)
+        if let previous = context.previous {
+            let (start, end) = (previous.start * rate + offset, previous.end * rate + offset)
+            earliest = max(earliest, intrusionLimit(into: (start, end), before: true))
+            middles.0 = (start + end) / 2
+        }
+        if let next = context.next {
+            let (start, end) = (next.start * rate + offset, next.end * rate + offset)
+            latest = min(latest, intrusionLimit(into: (start, end), before: false))
+            middles.1 = (start + end) / 2
+        }
+        earliest = min(earliest, placed.0)
+        latest = max(latest, placed.1)
+
+        // Low SNR: when something stands above the floor near the word but nowhere clearly, the
+        // envelope cannot place an edge; widen by a margin instead, within the limits.
+        let reachable = analysis.activity.indices.filter {
+            let centre = center($0, analysis)
+            return centre >= earliest && centre <= latest
+        }
+        let loudest = reachable.map { analysis.activity[$0] }.max() ?? 0
+        if loudest > Tuning.weakActivity, loudest < Tuning.strongActivity {
+            let margin = Tuning.lowSNRMarginSeconds * rate
+            return (max(earliest, placed.0 - margin), min(latest, placed.1 + margin))
+        }
+
+        let sounds = joined(runs(in: analysis))
+        // The word: the stretch of sound overlapping the placed times most, with enough activity
         // inside them; when none has, the stretch nearest to them within the window.
-        func overlap(_ sound: Sound) -> Double { max(0, min(sound.offset, given.1) - max(sound.onset, given.0)) }
-        func distance(_ sound: Sound) -> Double { max(sound.onset - given.1, given.0 - sound.offset, 0) }
-        guard var main = sounds.indices.max(by: { overlap(sounds[$0]) < overlap(sounds[$1]) }) else { return (nil, nil) }
+        func overlap(_ sound: Sound) -> Double { max(0, min(sound.offset, placed.1) - max(sound.onset, placed.0)) }
+        func distance(_ sound: Sound) -> Double { max(sound.onset - placed.1, placed.0 - sound.offset, 0) }
+        guard var main = sounds.indices.max(by: { overlap(sounds[$0]) < overlap(sounds[$1]) }) else {
+            return (offset < 0 ? placed.0 : nil, offset > 0 ? placed.1 : nil)
+        }
         let inside = (sounds[main].firstFrame...sounds[main].lastFrame).filter { frame in
             let centre = center(frame, analysis)
-            return centre >= given.0 && centre <= given.1 && analysis.activity[frame] > Tuning.weakActivity
+            return centre >= placed.0 && centre <= placed.1 && analysis.activity[frame] > Tuning.weakActivity
         }.count
         if Double(inside * hop) < Tuning.minimumInsideSeconds * rate {
             guard let nearest = sounds.indices.min(by: { distance(sounds[$0]) < distance(sounds[$1]) }),
-                  distance(sounds[nearest]) < window else { return (nil, nil) }
+                  distance(sounds[nearest]) < window else {
+                return (offset < 0 ? placed.0 : nil, offset > 0 ? placed.1 : nil)
+            }
             main = nearest
         }
         let word = sounds[main]
 
-        // Each edge moves out to where the word's sound begins or ends, when that lies beyond it
-        // by more than a sound starting right at the edge would seem to (half a frame and a hop).
+        // Each edge moves out only when the word's sound goes on past it by more than a sound
+        // starting right at the edge would seem to (half a frame and a hop), and then only to the
+        // nearest boundary: where the sound fades into the floor, or its first clear dip.
         let tolerance = Double(frameSize / 2 + hop)
-        var start: Double?
-        if word.onset < given.0 - tolerance {
-            if word.onset < given.0 - window {
-                // Sound goes on past the window (connected speech): stop at a word boundary's dip.
-                start = dip(from: given.0, toward: given.0 - window, in: analysis)
+        var start: Double? = offset < 0 ? placed.0 : nil
+        // (A word wholly before or after the placed times is searched from its own end.)
+        // A pause before (after) the word's sound within the window, nearer than the neighbour's
+        // middle, is the audio saying where the word begins (ends), whatever the neighbour's
+        // times: the edge goes there, over gaps inside the word shorter than a closure.
+        if word.onset < placed.0 - tolerance {
+            if let floor = word.floorBefore, word.onset >= limits.0, word.onset > middles.0 {
+                start = fineOnset(after: floor, in: analysis)
             } else {
-                let onset = word.floorBefore.map { fineOnset(after: $0, in: analysis) } ?? word.onset
-                start = max(onset, given.0 - window)
+                start = max(earliest, boundary(from: min(placed.0, word.offset), toward: earliest, in: analysis))
             }
         }
-        var end: Double?
-        if word.offset > given.1 + tolerance {
-            if word.offset > given.1 + window {
-                end = dip(from: given.1, toward: given.1 + window, in: analysis)
+        var end: Double? = offset > 0 ? placed.1 : nil
+        if word.offset > placed.1 + tolerance {
+            if let floor = word.floorAfter, word.offset <= limits.1, word.offset < middles.1 {
+                end = fineOffset(before: floor, in: analysis)
             } else {
-                let offset = word.floorAfter.map { fineOffset(before: $0, in: analysis) } ?? word.offset
-                end = min(offset, given.1 + window)
+                end = min(latest, boundary(from: max(placed.1, word.onset), toward: latest, in: analysis))
             }
         }
         return (start, end)
     }
 
-    /// Where continuous sound between an edge and the window's limit last dips clearly — the
-    /// likeliest boundary with the neighbouring word in connected speech — or the limit when
-    /// it never does.
-    ///
-    /// The outermost dip, not the first: a dip nearer the edge may be a closure inside the word.
-    private func dip(from edge: Double, toward limit: Double, in analysis: Analysis) -> Double {
+    /// The farthest an edge may run into a neighbouring word at `neighbour` (samples): a few
+    /// milliseconds into it (``RefineStrategy/conservative``) or to its middle (aggressive).
+    private func intrusionLimit(into neighbour: (Double, Double), before: Bool) -> Double {
+        let middle = (neighbour.0 + neighbour.1) / 2
+        switch strategy {
+        case .conservative:
+            let intrusion = Tuning.neighbourIntrusionSeconds * Double(sampleRate)
+            return before ? max(middle, neighbour.1 - intrusion) : min(middle, neighbour.0 + intrusion)
+        case .aggressive:
+            return middle
+        }
+    }
+
+    /// The nearest plausible boundary from an edge inside sound toward `limit`: the first
+    /// frame at the floor (the sound's onset or offset, placed to the fine hop), or the first
+    /// clear dip (a frame at most `dipRatio` of the sound on both sides of it), or the limit.
+    private mutating func boundary(from edge: Double, toward limit: Double, in analysis: Analysis) -> Double {
         let activity = analysis.activity
         let step = limit < edge ? -1 : 1
         func frame(_ sample: Double) -> Int {
@@ -226,17 +312,65 @@ struct EdgeRefiner {
             }
             return value
         }
-        var outermost: Int?
         var index = frame(edge) + step
         let last = frame(limit)
-        while (index - last) * step <= 0 {
+        while (index - last) * step <= 0, index > 0, index < activity.count - 1 {
+            if activity[index] <= Tuning.floorActivity {
+                return step < 0 ? fineOnset(after: index, in: analysis) : fineOffset(before: index, in: analysis)
+            }
             let depth = min(peak(from: index - step, step: -step), peak(from: index + step, step: step))
-            if activity[index] <= Tuning.dipRatio * depth { outermost = index }
+            if activity[index] <= Tuning.dipRatio * depth, activity[index] <= activity[index - 1],
+               activity[index] <= activity[index + 1] {
+                return center(index, analysis)
+            }
             index += step
         }
-        guard let outermost else { return limit }
-        let centre = center(outermost, analysis)
-        return step < 0 ? max(centre, limit) : min(centre, limit)
+        return limit
+    }
+
+    /// The offset, in samples, at which the transcript's words `words` (given times, in
+    /// samples) best fit the analysis's sound and silence; 0 unless that fit beats the given
+    /// times' by `Tuning.offsetGain` of the frames compared.
+    ///
+    /// Fit: the share of analysis frames where "a word is there" and "the audio is active"
+    /// agree. A transcript that is late or early as a whole shows its pauses where the audio
+    /// has sound; this finds by how much.
+    private func bestOffset(of words: [(Double, Double)], in analysis: Analysis) -> Double {
+        guard words.count >= 2 else { return 0 }
+        let activity = analysis.activity
+        let count = activity.count
+        var speech = [UInt8](repeating: 0, count: count)
+        // Clamped while still Double: a word's finite time can lie beyond Int's range.
+        func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(Double(count), max(-1, ((sample - Double(analysis.first)) / Double(hop)).rounded(rule))))
+        }
+        for (start, end) in words where start.isFinite && end.isFinite {
+            let first = max(0, frame(start, .up)), last = min(count - 1, frame(end, .down))
+            if first <= last { for frame in first...last { speech[frame] = 1 } }
+        }
+        let active = activity.map { $0 > Tuning.weakActivity ? UInt8(1) : 0 }
+        let steps = windowFrames / hop
+        // Frames where transcript and audio agree, with the transcript moved by `shift` frames:
+        // the compared frames minus those where they differ (a byte loop the compiler vectorizes).
+        func agreement(_ shift: Int) -> Int {
+            speech.withUnsafeBufferPointer { speech in
+                active.withUnsafeBufferPointer { active in
+                    var differ = 0
+                    for frame in steps..<(count - steps) { differ &+= Int(speech[frame - shift] ^ active[frame]) }
+                    return count - 2 * steps - differ
+                }
+            }
+        }
+        guard count > 2 * steps + 8 else { return 0 }
+        let base = agreement(0)
+        var best = (shift: 0, score: base)
+        for shift in -steps...steps where shift != 0 {
+            let score = agreement(shift)
+            if score > best.score || (score == best.score && abs(shift) < abs(best.shift)) { best = (shift, score) }
+        }
+        let compared = count - 2 * steps
+        guard Double(best.score - base) >= Tuning.offsetGain * Double(compared) else { return 0 }
+        return Double(best.shift * hop)
     }
 
     /// The centre of analysis frame `frame`, in samples.

@@ -13,6 +13,8 @@ public struct PlanOptions: Sendable, Hashable {
     public var refine: Bool
     /// How many seconds refinement may move an edge, each way.
     public var refineWindow: Double
+    /// How far refinement trusts the transcript's neighbouring words against the audio.
+    public var refineStrategy: RefineStrategy
 
     /// Creates options; every argument defaults to its ``Parameters`` definition.
     ///
@@ -23,13 +25,15 @@ public struct PlanOptions: Sendable, Hashable {
     ///   - snapWindow: Seconds an edge may move outward to a zero crossing.
     ///   - refine: Whether to refine word edges from the audio.
     ///   - refineWindow: Seconds refinement may move an edge.
+    ///   - refineStrategy: How far an edge may run into a neighbouring word.
     public init(
         padBefore: Double = Parameters.padBefore.defaultValue / 1000,
         padAfter: Double = Parameters.padAfter.defaultValue / 1000,
         crossfade: Double = Parameters.crossfade.defaultValue / 1000,
         snapWindow: Double = Parameters.snapWindow.defaultValue / 1000,
         refine: Bool = true,
-        refineWindow: Double = Parameters.refineWindow.defaultValue / 1000
+        refineWindow: Double = Parameters.refineWindow.defaultValue / 1000,
+        refineStrategy: RefineStrategy = .conservative
     ) {
         self.padBefore = padBefore
         self.padAfter = padAfter
@@ -37,5 +41,6 @@ public struct PlanOptions: Sendable, Hashable {
         self.snapWindow = snapWindow
         self.refine = refine
         self.refineWindow = refineWindow
+        self.refineStrategy = refineStrategy
     }
 }

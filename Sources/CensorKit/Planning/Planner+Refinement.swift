@@ -3,6 +3,8 @@ import Foundation
 extension Planner {
     /// Matches a thread refines at the least: fewer are not worth another reader.
     static let matchesPerThread = 64
+    /// Words on each side of a match whose times are fitted to the audio with it.
+    static let nearbyWords = 6
 
     /// Each match's refined times, by its index in `matches`; `nil` for matches left as they
     /// are (refinement off, or wholly outside the file).
@@ -33,7 +35,7 @@ extension Planner {
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
         guard threads > 1, let reopen = audio.reopener else {
-            try Self.refine(order[...], of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
+            try refine(order[...], of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
                 refined[$0] = $1
             }
             return refined
@@ -43,7 +45,7 @@ extension Planner {
             let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
             do {
                 var source = try reopen()
-                try Self.refine(stretch, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &source,
+                try refine(stretch, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &source,
                                 storing: results.set)
             } catch {
                 results.fail(error)
@@ -56,14 +58,32 @@ extension Planner {
 extension Planner {
     /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
     /// `audio`, and hands each result to `store` with its index.
-    private static func refine(
+    private func refine(
         _ stretch: ArraySlice<Int>, of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
         in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        refiner.strategy = options.refineStrategy
         for index in stretch {
-            store(index, try refiner.refine(start: matches[index].start, end: matches[index].end, in: &audio))
+            let match = matches[index]
+            store(index, try refiner.refine(start: match.start, end: match.end, context: context(of: match), in: &audio))
         }
+    }
+
+    /// The transcript's words around `match` (from ``transcriptWords``), when its word indices
+    /// point into them: its neighbours' times, and those of up to `Self.nearbyWords` words on
+    /// each side.
+    func context(of match: Match) -> EdgeRefiner.Context {
+        let words = transcriptWords
+        let indices = match.wordIndices
+        guard !indices.isEmpty, indices.lowerBound >= 0, indices.upperBound <= words.count else { return .init() }
+        var context = EdgeRefiner.Context()
+        func times(_ word: Word) -> (start: Double, end: Double) { (word.start, word.end) }
+        if indices.lowerBound > 0 { context.previous = times(words[indices.lowerBound - 1]) }
+        if indices.upperBound < words.count { context.next = times(words[indices.upperBound]) }
+        let nearby = max(0, indices.lowerBound - Self.nearbyWords)..<min(words.count, indices.upperBound + Self.nearbyWords)
+        context.nearby = words[nearby].filter { !$0.isTimeEstimated }.map(times)
+        return context
     }
 }
 

@@ -16,12 +16,20 @@
 public struct Planner: Sendable {
     /// How spans are made.
     public var options: PlanOptions
+    /// The transcript's words, which the matches' ``Match/wordIndices`` point into; empty when
+    /// unknown. With them, refinement weighs the audio against the words around each match: an
+    /// edge does not run deep into a neighbouring word the transcript places there (see
+    /// ``RefineStrategy``), and a transcript late or early as a whole is re-placed first.
+    public var transcriptWords: [Word] = []
 
     /// Creates a planner.
     ///
-    /// - Parameter options: Refinement, padding, crossfade and snapping; defaults from ``Parameters``.
-    public init(options: PlanOptions = PlanOptions()) {
+    /// - Parameters:
+    ///   - options: Refinement, padding, crossfade and snapping; defaults from ``Parameters``.
+    ///   - transcriptWords: The transcript's words the matches point into, for refinement.
+    public init(options: PlanOptions = PlanOptions(), transcriptWords: [Word] = []) {
         self.options = options
+        self.transcriptWords = transcriptWords
     }
 
     /// Plans the spans for `matches` in `audio`.
