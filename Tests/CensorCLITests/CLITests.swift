@@ -449,18 +449,20 @@ import Darwin
         OPTIONS:
           --transcript <file>         The timed transcript. With one input only;
                                       otherwise each input's transcript is found beside
-                                      it by stem (a.wav: a.json, a.vtt, a.srt,
-                                      a.TextGrid, a.txt, a.csv, a.tsv, or one
-                                      a.<language>.vtt and the like). (default: found
-                                      beside the input)
+                                      it by stem (a.wav: a.json, a.vtt, a.srt, a.sbv,
+                                      a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv,
+                                      a.tsv, or one a.<language>.vtt and the like).
+                                      (default: found beside the input)
           --transcript-format <name>  Read the transcript as this format instead of
                                       detecting it from the content: whisperx,
-                                      apple-speech, whisper-json, whisper-cpp-json,
-                                      deepgram, aws-transcribe, google-speech,
-                                      azure-speech, assemblyai, rev-ai, vosk, gentle,
-                                      mfa-json, json-words, webvtt, srt, textgrid,
-                                      whisper-cpp-csv, mfa-csv, audacity-labels.
-                                      (default: detected)
+                                      apple-speech, stable-ts, whisperkit, whisper-json,
+                                      whisper-cpp-json, deepgram, aws-transcribe,
+                                      speechmatics, ibm-watson, google-speech,
+                                      azure-speech, azure-fast, assemblyai, elevenlabs,
+                                      rev-ai, vosk, gentle, mfa-json, nemo,
+                                      youtube-json, json-words, webvtt, srt, sbv,
+                                      textgrid, elan, whisper-cpp-csv, mfa-csv, ctm,
+                                      audacity-labels. (default: detected)
           --transcript-encoding <name>
                                       Read the transcript's text in this encoding:
                                       utf-8, utf-16le, utf-16be, windows-1252,
@@ -542,6 +544,11 @@ import Darwin
                                       sound really begins and ends.
           --refine-window <ms>        How far a censored word's edge may move to where
                                       its sound really begins or ends. (default: 150 ms)
+          --refine <strategy>         How far a refined edge may run into the
+                                      transcript's neighbouring word: conservative (10
+                                      ms; for good word times) or aggressive (to its
+                                      middle; for times known to be off). (default:
+                                      conservative)
           --mp3-direct                Censor an MP3 into an MP3 without re-encoding it
                                       (mute and duck): only the gain of the granules
                                       under each word changes, every other frame is
