@@ -39,7 +39,8 @@ extension Censor {
     ///     existing file may be replaced.
     ///   - Others: As ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``.
     /// - Returns: What was censored, and where.
-    /// - Throws: ``AudioError`` or ``CensorError``.
+    /// - Throws: ``AudioError`` or ``CensorError``; a failure once the output is reserved
+    ///   discards the whole transaction, so no output of the job appears.
     public func censorFile(
         input: String, output: String, matches: [Match], format: OutputFormat = OutputFormat(),
         replacingInput: Bool = false, into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
