@@ -108,8 +108,8 @@ private struct ParsedLine {
         result.raw = try values[Option.raw.name].map(RawAudioFormat.init(parsing:))
         try StdinInput.check(result)
         result.manifest = try ManifestOptions(values: values, flags: flags, arguments: result)
-        try mediaOptions(&result)
         result.mp3Direct = try mp3Direct(result)
+        try mediaOptions(&result)
         return result
     }
 

@@ -78,6 +78,7 @@ struct Job: Sendable {
                     replacingInput: arguments.inPlace, into: transaction, progress: progress)
             }
             report.transcript = Report.TranscriptSummary(transcript)
+            if input == arguments.stdinSpool { report.input = StdinInput.name }
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
             if let path = arguments.subtitles, let format = CensoredSubtitles.Format(path: path) {

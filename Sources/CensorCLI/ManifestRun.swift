@@ -31,7 +31,8 @@ struct ManifestRun {
     ///   `--results` is refused or cannot be written; what loading the command line's list throws.
     func run() throws -> Bool {
         let resultsFile = OutputTransaction(
-            overwrite: arguments.force, protecting: options.path == "-" ? [] : [(options.path, .manifest)])
+            overwrite: arguments.force || options.results.map(Self.holdsEarlierResults) == true,
+            protecting: options.path == "-" ? [] : [(options.path, .manifest)])
         if let results = options.results { try resultsFile.reserve(results) }
         let manifest = try Manifest(path: options.path)
         let owned = manifest.entries.filter { options.shard.owns(position: $0.position, input: $0.shardKey) }
@@ -146,6 +147,18 @@ struct ManifestRun {
     }
 
     /// One `--results` line.
+    /// Whether `path` is a regular file holding an earlier `--results` (nothing, or JSON lines
+    /// with a `line` and a `status`): the record of a run, which a rerun replaces without
+    /// `--force`. Any other file there is kept unless `--force`.
+    private static func holdsEarlierResults(_ path: String) -> Bool {
+        guard ResumeRecord.size(of: path) != nil, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        guard let firstLine = head.split(separator: UInt8(ascii: "\n")).first else { return true }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(firstLine)) as? [String: Any] else { return false }
+        return object["line"] is Int && object["status"] is String
+    }
+
     private static func jsonLine(_ result: JobResult) -> String {
         let object: [String: Any] = [
             "line": result.entry.line, "input": (try? result.entry.job.get().input) ?? NSNull(),

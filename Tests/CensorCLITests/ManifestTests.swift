@@ -189,6 +189,23 @@ import Testing
         #expect(try Self.statuses(workspace) == ["done", "skipped"])
     }
 
+    @Test("--results replaces an earlier results file, but no other file, without --force")
+    func resultsFileKept() throws {
+        let workspace = try Self.batchWorkspace()
+        defer { workspace.remove() }
+        try Data(Self.twoJobs.utf8).write(to: workspace.file("batch/jobs.jsonl"))
+        try Data("precious\n".utf8).write(to: workspace.file("results.jsonl"))
+        let refused = try Self.runBatch(workspace)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderrLines == ["Error: output 'results.jsonl' already exists; use --force to overwrite it"])
+        #expect(try workspace.bytes("results.jsonl") == Data("precious\n".utf8))
+        #expect(try workspace.contents("batch/out").filter { !$0.hasPrefix(".") }.isEmpty)
+        #expect(try Self.runBatch(workspace, ["--force"]).status == 0)
+        #expect(try Self.statuses(workspace) == ["done", "done"])
+        #expect(try Self.runBatch(workspace).status == 0)
+        #expect(try Self.statuses(workspace) == ["skipped", "skipped"])
+    }
+
     @Test("a manifest that is missing, empty of jobs or has a bad CSV header stops the run with exit 1", arguments: [
         ("missing.jsonl", nil, "cannot read the manifest 'missing.jsonl': no such file; expected JSON Lines (.jsonl) or CSV (.csv)"),
         ("empty.jsonl", "\n# nothing here\n", "the manifest 'empty.jsonl' lists no jobs"),

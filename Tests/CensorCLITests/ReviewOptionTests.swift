@@ -31,7 +31,7 @@ import Testing
         let before = try workspace.contents()
         let result = try workspace.run(Self.standard + ["--review", "missing/review.html"])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines == ["Error: cannot write 'missing/review.html': its folder does not exist"])
+        #expect(result.stderrLines == ["Error: cannot write output 'missing/review.html': its folder does not exist"])
         #expect(try workspace.contents() == before)
     }
 
