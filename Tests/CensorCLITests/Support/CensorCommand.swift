@@ -139,6 +139,39 @@ enum CensorCommand {
         var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
     }
 
+    /// Starts `command` (a `/bin/sh` command line) as a shell would start it: no signal blocked,
+    /// every signal at its default, standard input from `/dev/null`, the output into `capture`.
+    /// `Process` would hand the child the spawning thread's signal mask instead.
+    ///
+    /// - Parameters:
+    ///   - environment: `NAME=value` entries; `nil`: this process's environment.
+    /// - Returns: The child's process id, to wait for.
+    static func spawnShell(_ command: [String], environment: [String]? = nil, capture: Capture) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, capture.stdout.path, O_WRONLY | O_TRUNC, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, capture.stderr.path, O_WRONLY | O_TRUNC, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for pointer in argv + (envp ?? []) { free(pointer) } }
+        var child: pid_t = 0
+        let code = envp.map { envp in posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp) }
+            ?? posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        guard code == 0 else { throw SpawnError(code: code) }
+        return child
+    }
+
     /// A `censor` process that has been started and not yet waited for, to be signalled meanwhile.
     ///
     /// Started with `posix_spawn` rather than `Process`: on Linux, `Process` hands the child the
@@ -152,30 +185,9 @@ enum CensorCommand {
         init(_ arguments: [String], in folder: URL) throws {
             capture = try Capture()
             let path = try executable().path
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, capture.stdout.path, O_WRONLY | O_TRUNC, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, capture.stderr.path, O_WRONLY | O_TRUNC, 0)
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var none = sigset_t(), all = sigset_t()
-            sigemptyset(&none)
-            sigfillset(&all)
-            posix_spawnattr_setsigmask(&attributes, &none)
-            posix_spawnattr_setsigdefault(&attributes, &all)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            // `sh` only changes into the folder and replaces itself with censor, keeping the
-            // clean signal state (`posix_spawn_file_actions_addchdir_np` is not portable).
-            let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, path] + arguments
-            let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var child: pid_t = 0
-            let code = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
-            guard code == 0 else { throw SpawnError(code: code) }
-            pid = child
+            // `sh` only changes into the folder and replaces itself with censor.
+            pid = try CensorCommand.spawnShell(
+                ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, path] + arguments, capture: capture)
         }
 
         deinit { _ = try? wait() }
@@ -204,7 +216,7 @@ enum CensorCommand {
             return try capture.result(status: status ?? -1)
         }
 
-        private static func decode(_ raw: Int32) -> Int32 {
+        static func decode(_ raw: Int32) -> Int32 {
             raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
         }
     }
