@@ -9,6 +9,23 @@ enum Messages {
         String(format: abs(value) < 1e7 ? "%.3f" : "%.3g", value)
     }
 
+    /// Why the transcript was read in the format whose reader then failed, when detection chose
+    /// that format: the sign detection saw, and how to name another format.
+    ///
+    /// - Returns: A `Note:` line, or `nil` for any other error.
+    static func detectionNote(for error: any Error) -> String? {
+        let format: TranscriptFormat?
+        switch error as? TranscriptError {
+        case let .malformed(_, detected, _, _, _)?: format = detected
+        case let .invalidTime(_, detected, _, _, _)?: format = detected
+        default: format = nil
+        }
+        guard let format else { return nil }
+        return "Note: the transcript was read as \(format.rawValue), detected by its content "
+            + "(\(format.detectionRule)); if it is in another format, name that with "
+            + "\(Option.transcriptFormat.name) (censor --list-formats lists them)"
+    }
+
     /// `--dry-run`'s lines: start, end, the words and the list entry, tab-separated; control
     /// characters in the words escaped (and tabs, which would add a field).
     static func dryRun(_ report: Report) -> String {

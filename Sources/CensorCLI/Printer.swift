@@ -18,7 +18,12 @@ final class Printer: Sendable {
         lock.withLock { _ in
             if let error = outcome.error {
                 // With several inputs the closing summary names every failure.
-                if total == 1 { Console.error("Error: \(error)") }
+                if total == 1 {
+                    Console.error("Error: \(error)")
+                    if !arguments.quiet, arguments.transcriptFormat == nil, let note = Messages.detectionNote(for: error) {
+                        Console.error(note)
+                    }
+                }
                 return
             }
             if let skipped = outcome.skipped, !arguments.quiet {

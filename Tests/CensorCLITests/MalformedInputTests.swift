@@ -158,6 +158,27 @@ import Darwin
             + "expected audio in a format libsndfile reads (WAV, AIFF, FLAC, Ogg, MP3, CAF …)", "\(result)")
     }
 
+    @Test("a transcript whose detected format then fails says why it was read so, unless the format was named")
+    func detectedFormatExplained() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try Data(#"{"results": {"channels": [{"alternatives": [{"words": [{"word": "damn", "start": "x", "end": 1}]}]}]}}"#
+            .utf8).write(to: workspace.file("bad.json"))
+        let detected = try workspace.run(["talk.wav", "--transcript", "bad.json", "--word", "damn", "-o", "out.wav"])
+        #expect(detected.status == 1, "\(detected)")
+        #expect(detected.stderrLines == [
+            "Error: bad.json (deepgram): results.channels[0].alternatives[0].words[0].start: expected a time in seconds, "
+                + "like 1.25, found 'x'",
+            #"Note: the transcript was read as deepgram, detected by its content (a JSON object with "results.channels"); "#
+                + "if it is in another format, name that with --transcript-format (censor --list-formats lists them)",
+        ])
+        let named = try workspace.run(
+            ["talk.wav", "--transcript", "bad.json", "--transcript-format", "deepgram", "--word", "damn", "-o", "out.wav"])
+        #expect(named.status == 1)
+        #expect(named.stderrLines.count == 1 && named.stderrLines[0].hasPrefix("Error: bad.json (deepgram): "), "\(named)")
+        #expect(!workspace.exists("out.wav"))
+    }
+
     // MARK: - Truncated but readable: censored as far as it goes, with a warning
 
     @Test("a WAV whose header claims more data than there is: censored as far as it goes, with a warning")
