@@ -149,6 +149,14 @@ private struct ParsedLine {
             throw UsageError("\(Option.review.name) compares the input with its censored version, so it cannot be "
                 + "combined with \(Option.inPlace.name), which replaces the input")
         }
+        // The page's waveforms and excerpts are read through libsndfile (MP3 included).
+        if arguments.review != nil, let input = arguments.inputs.first,
+           let media = [input, arguments.output ?? input].first(where: {
+               MediaContainer.named(byPathOf: $0).map { $0 != .mp3 } ?? false
+           }) {
+            throw UsageError("\(Option.review.name) reads audio files (WAV, FLAC, MP3 …), not videos or containers "
+                + "that go through ffmpeg, like '\(media)'")
+        }
     }
 
     private func outputFormat() throws(UsageError) -> OutputFormat {
