@@ -52,11 +52,16 @@ struct Job: Sendable {
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
             var censor = Censor(mode: arguments.mode, options: arguments.plan)
             censor.planner.transcriptWords = transcript.words
-            let subtitles = CensoredSubtitles(
-                transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
+            // Built only when asked for: grouping every word into cues is work a plain run need not do.
+            let subtitles = arguments.subtitles != nil || arguments.embedSubtitles
+                ? CensoredSubtitles(
+                    transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
+                : nil
             var report: Report
             let media = Censor.needsMedia(input: input, output: arguments.dryRun ? nil : outputPath)
             if arguments.embedSubtitles, !arguments.dryRun, !media { throw MediaError.noSubtitleStream(path: outputPath) }
+            // Only a beep re-encodes an MP3 into an MP3, and a beep never takes the direct path.
+            if !arguments.dryRun, let note = mp3ReencodeNote { outcome.warnings.append(note) }
             if arguments.dryRun {
                 report = media ? try censor.planMedia(input: input, matches: matches, options: arguments.media)
                     : try censor.planFile(input: input, matches: matches)
@@ -65,14 +70,12 @@ struct Job: Sendable {
                     input: input, output: outputPath, matches: matches, replacingInput: arguments.inPlace,
                     into: transaction, progress: progress)
             } else if media {
-                if let note = mp3ReencodeNote { outcome.warnings.append(note) }
                 var options = arguments.media
-                if arguments.embedSubtitles { options.embeddedSubtitles = subtitles.srt }
+                if arguments.embedSubtitles { options.embeddedSubtitles = subtitles?.srt }
                 report = try censor.censorMedia(
                     input: input, output: outputPath, matches: matches, options: options,
                     format: arguments.outputFormat, replacingInput: arguments.inPlace, into: transaction, progress: progress)
             } else {
-                if let note = mp3ReencodeNote { outcome.warnings.append(note) }
                 report = try censor.censorFile(
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
                     replacingInput: arguments.inPlace, into: transaction, progress: progress)
@@ -81,7 +84,7 @@ struct Job: Sendable {
             if input == arguments.stdinSpool { report.input = StdinInput.name }
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
-            if let path = arguments.subtitles, let format = CensoredSubtitles.Format(path: path) {
+            if let path = arguments.subtitles, let subtitles, let format = CensoredSubtitles.Format(path: path) {
                 try transaction.write(subtitles.text(format), to: path)
             }
             if let review = arguments.review {
