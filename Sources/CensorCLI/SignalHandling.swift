@@ -71,7 +71,6 @@ enum SignalHandling {
     /// 128 + `number`.
     static func stop(on number: Int32, quietly: Bool = false) -> Never {
         TemporaryOutputs.removeAll()
-        StdinSpool.removeAll()
         if quietly { _exit(128 + number) }
         let name = names[number] ?? "signal \(number)"
         Console.errorRaw((Console.errorIsTerminal ? "\r\u{1B}[K" : "")

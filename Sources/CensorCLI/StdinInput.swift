@@ -1,6 +1,5 @@
 import CensorKit
 import Foundation
-import Synchronization
 
 /// `-` as the input: audio read from standard input.
 ///
@@ -64,9 +63,6 @@ struct StdinSpool {
     /// The bytes of standard input (with `--raw`, without the WAV header put before them).
     let bytes: Int
 
-    /// Every spool file that exists, for ``removeAll()``.
-    private static let paths = Mutex(Set<String>())
-
     /// Copies standard input to a new temporary file; with `raw`, behind a WAV header.
     ///
     /// - Throws: ``StdinError`` when standard input is a terminal, empty, cannot be read, or
@@ -112,38 +108,31 @@ struct StdinSpool {
             }
             bytes = total
         } catch {
-            Self.discard(path)
+            TemporaryOutputs.discard(path)
             throw error
         }
     }
 
     /// Removes the file.
     func remove() {
-        Self.discard(path)
+        TemporaryOutputs.discard(path)
     }
 
-    /// Removes every spool file; for a process stopped by a signal.
-    static func removeAll() {
-        paths.withLock { paths in
-            for path in paths { unlink(path) }
-            paths = []
-        }
-    }
-
-    private static func discard(_ path: String) {
-        paths.withLock { paths in
-            if paths.remove(path) != nil { unlink(path) }
-        }
-    }
-
-    /// Creates `path` exclusively, owner-only, and registers it for ``removeAll()``.
+    /// Creates `path` exclusively, owner-only, registered with the temporary outputs that a
+    /// signal removes, and opens it for writing.
     private static func create(_ path: String) throws(StdinError) -> Int32 {
-        let file = paths.withLock { paths in
-            let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if file >= 0 { paths.insert(path) }
-            return file
+        do {
+            try TemporaryOutputs.create(path, for: path, mode: 0o600)
+        } catch {
+            guard case let .cannotCreate(_, reason) = error else { throw StdinError("\(error)") }
+            throw StdinError("cannot create '\(path)' to hold standard input: \(reason)")
         }
-        guard file >= 0 else { throw StdinError("cannot create '\(path)' to hold standard input: \(String(cString: strerror(errno)))") }
+        let file = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else {
+            let reason = String(cString: strerror(errno))
+            TemporaryOutputs.discard(path)
+            throw StdinError("cannot create '\(path)' to hold standard input: \(reason)")
+        }
         return file
     }
 

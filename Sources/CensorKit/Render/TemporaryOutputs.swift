@@ -89,11 +89,17 @@ public enum TemporaryOutputs {
         return removed
     }
 
-    /// Creates `path` (which must not exist) and registers it.
-    static func create(_ path: String, for destination: String) throws(CensorError) {
+    /// Creates `path` (which must not exist) and registers it, so that ``removeAll()`` removes it.
+    ///
+    /// - Parameters:
+    ///   - destination: What the file is for, for messages.
+    ///   - mode: Its permissions (less the umask); `0o600` for a file only its owner may read.
+    /// - Throws: ``CensorError`` naming `destination` when the file cannot be created, or
+    ///   ``CensorError/interrupted`` once the process is being stopped.
+    public static func create(_ path: String, for destination: String, mode: mode_t = 0o666) throws(CensorError) {
         let failure: CensorError? = state.withLock { state in
             guard !state.closed else { return .interrupted }
-            let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             guard file >= 0 else {
                 let reason = String(cString: strerror(errno))
                 return .cannotCreate(path: destination, reason: "cannot create a file in '\(OutputPath.folder(of: path))': \(reason)")
@@ -151,7 +157,7 @@ public enum TemporaryOutputs {
     }
 
     /// Removes `path` and forgets it.
-    static func discard(_ path: String) {
+    public static func discard(_ path: String) {
         state.withLock { state in
             if state.paths.remove(path) != nil { unlink(path) }
         }
