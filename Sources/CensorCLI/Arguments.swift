@@ -38,6 +38,8 @@ struct Arguments: Sendable {
     var raw: RawAudioFormat?
     /// The file standard input was spooled to, when the input is `-`; reported as `-`.
     var stdinSpool: String?
+    /// Whether standard input (`-`) is censored as it streams, not spooled.
+    var stdinStreamed = false
     /// `--manifest` and the options that go with it.
     var manifest: ManifestOptions?
     /// Which audio stream of a video or container, its bit rate (also of MP3 output).

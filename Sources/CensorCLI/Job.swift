@@ -75,6 +75,10 @@ struct Job: Sendable {
                 report = try censor.censorMedia(
                     input: input, output: outputPath, matches: matches, options: options,
                     format: arguments.outputFormat, replacingInput: arguments.inPlace, into: transaction, progress: progress)
+            } else if arguments.stdinStreamed {
+                report = try censor.censorStream(
+                    AudioStreamReader(descriptor: STDIN_FILENO, name: StdinInput.name), output: outputPath,
+                    matches: matches, format: arguments.outputFormat, into: transaction, progress: progress)
             } else {
                 report = try censor.censorFile(
                     input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
@@ -94,7 +98,7 @@ struct Job: Sendable {
             try transaction.commit()
             outcome.warnings += report.skipped.map { match in
                 "'\(match.text)' at \(Messages.seconds(match.start))–\(Messages.seconds(match.end)) s lies past "
-                    + "the end of \(input) (\(Messages.seconds(Double(report.frames) / Double(report.sampleRate))) s); "
+                    + "the end of \(report.input) (\(Messages.seconds(Double(report.frames) / Double(report.sampleRate))) s); "
                     + "nothing was censored for it"
             }
             outcome.warnings += Self.disagreements(transcript: transcript, transcriptPath: transcriptPath, report: report)

@@ -3,11 +3,13 @@ import Foundation
 
 /// `-` as the input: audio read from standard input.
 ///
-/// Planning reads the audio near each span, out of order (edge refinement, zero-crossing
-/// snapping, the beep's level), and the render then reads it once more from the start: a pipe
-/// can do neither. So standard input is first copied, block by block in constant memory, to a
-/// temporary file (created exclusively, readable by its owner only, in `$TMPDIR` or `/tmp`),
-/// which is removed when censor exits, also when it is interrupted. `--verbose` says so.
+/// Without edge refinement, and with nothing else that reads the input again, standard input
+/// is censored as it streams (``StdinStream``). Otherwise planning reads the audio out of order
+/// (edge refinement fits the transcript to the whole recording), and the render then reads it
+/// once more from the start: a pipe can do neither. So standard input is first copied, block by
+/// block in constant memory, to a temporary file (created exclusively, readable by its owner
+/// only, in `$TMPDIR` or `/tmp`), which is removed when censor exits, also when it is
+/// interrupted. `--verbose` says which, and why.
 enum StdinInput {
     /// How reports and messages name standard input.
     static let name = "-"
@@ -37,17 +39,32 @@ enum StdinInput {
         }
     }
 
-    /// Runs `body` with `arguments`, after spooling standard input when the input is `-`;
-    /// the spooled file is removed afterwards.
+    /// Runs `body` with `arguments`; when the input is `-`, standard input is censored as it
+    /// streams if it can be (``StdinStream``), else spooled first and the spooled file removed
+    /// afterwards.
     ///
     /// - Throws: ``StdinError`` when standard input cannot be read or spooled; what `body` throws.
     static func run(_ arguments: Arguments, _ body: (Arguments) throws -> Bool) throws -> Bool {
         guard arguments.inputs == [name] else { return try body(arguments) }
+        if isatty(STDIN_FILENO) == 1 {
+            throw StdinError("standard input is a terminal; pipe audio into 'censor -' (e.g. 'ffmpeg … -f wav - | censor - …')")
+        }
+        let obstacle = StdinStream.obstacle(arguments)
+        guard let obstacle else {
+            if arguments.verbose {
+                Console.error("censor: standard input is censored as it streams, in one pass: nothing is spooled, "
+                    + "and memory holds a block and the longest group of nearby spans")
+            }
+            var streamed = arguments
+            streamed.stdinStreamed = true
+            return try body(streamed)
+        }
         let spool = try StdinSpool(raw: arguments.raw)
         defer { spool.remove() }
         if arguments.verbose {
             Console.error("censor: standard input spooled to \(spool.path) (\(spool.bytes) bytes): planning reads "
-                + "the audio near each span out of order, which a pipe cannot do; the file is removed when censor exits")
+                + "the audio near each span out of order, which a pipe cannot do (\(obstacle)); "
+                + "the file is removed when censor exits")
         }
         var spooled = arguments
         spooled.inputs = [spool.path]
@@ -65,12 +82,9 @@ struct StdinSpool {
 
     /// Copies standard input to a new temporary file; with `raw`, behind a WAV header.
     ///
-    /// - Throws: ``StdinError`` when standard input is a terminal, empty, cannot be read, or
-    ///   the temporary file cannot be written.
+    /// - Throws: ``StdinError`` when standard input is empty, cannot be read, or the temporary
+    ///   file cannot be written.
     init(raw: RawAudioFormat?) throws(StdinError) {
-        if isatty(STDIN_FILENO) == 1 {
-            throw StdinError("standard input is a terminal; pipe audio into 'censor -' (e.g. 'ffmpeg … -f wav - | censor - …')")
-        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         var first = try Self.read(into: buffer)

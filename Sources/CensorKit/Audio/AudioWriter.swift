@@ -47,6 +47,13 @@ final class AudioWriter {
         written += count
     }
 
+    /// Sets a text field once audio is written: libsndfile puts it after the audio, in the
+    /// containers that allow that (WAV, AIFF, CAF, RF64); others leave it out.
+    func setTrailingString(_ field: Int32, _ value: String) {
+        guard let file else { return }
+        _ = sf_set_string(file, field, value)
+    }
+
     /// Finishes the file (headers, encoder flush) and closes it.
     func close() throws(AudioError) {
         guard let file else { return }

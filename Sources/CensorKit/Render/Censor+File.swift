@@ -106,14 +106,14 @@ extension Censor {
     ///
     /// - Returns: The input frames read.
     func stream(
-        _ reader: AudioReader, into writer: AudioWriter, format outputFormat: AudioFileFormat,
-        engine: inout CensorEngine, progress: ((RenderProgress) -> Void)?
+        _ reader: some AudioBlockReader, into writer: AudioWriter, format outputFormat: AudioFileFormat,
+        engine: inout some BlockCensor, progress: ((RenderProgress) -> Void)?
     ) throws -> Int {
         var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: progress)
         if outputFormat.sampleRate != reader.format.sampleRate {
             try stream.run(engine: &engine, codec: FloatCodec(), resampler: Resampler(
                 from: reader.format.sampleRate, to: outputFormat.sampleRate,
-                channelCount: reader.channelCount, path: writer.path))
+                channelCount: reader.format.channelCount, path: writer.path))
         } else {
             switch SampleStorage(input: reader.format, output: outputFormat) {
             case let .integer(bits) where bits <= 16:

@@ -1,6 +1,6 @@
 /// One streaming pass: read a block, censor it, (resample it,) write it, until the input ends.
-struct FileStream {
-    let reader: AudioReader
+struct FileStream<Reader: AudioBlockReader> {
+    let reader: Reader
     let writer: AudioWriter
     let blockFrames: Int
     let progress: ((RenderProgress) -> Void)?
@@ -10,7 +10,7 @@ struct FileStream {
 
     /// Streams with every sample kept in `Codec.Sample` from reader to writer.
     mutating func run<Codec: SampleCodec>(
-        engine: inout CensorEngine, codec: Codec
+        engine: inout some BlockCensor, codec: Codec
     ) throws where Codec.Sample: SndFileSample {
         let writer = writer
         framesRead = try blocks(of: Codec.Sample.self) { block, frames, first in
@@ -20,7 +20,7 @@ struct FileStream {
     }
 
     /// Streams as `Float`, resampling each censored block before it is written.
-    mutating func run(engine: inout CensorEngine, codec: FloatCodec, resampler: Resampler) throws {
+    mutating func run(engine: inout some BlockCensor, codec: FloatCodec, resampler: Resampler) throws {
         let writer = writer
         framesRead = try blocks(of: Float.self) { block, frames, first in
             engine.process(block, firstFrame: first, codec: codec)
@@ -39,7 +39,7 @@ struct FileStream {
     private func blocks<Sample: SndFileSample>(
         of _: Sample.Type, _ body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
     ) throws -> Int {
-        let channels = reader.channelCount
+        let channels = reader.format.channelCount
         let storage = UnsafeMutableBufferPointer<Sample>.allocate(capacity: blockFrames * channels)
         defer { storage.deallocate() }
         var frame = 0

@@ -1,0 +1,21 @@
+/// Audio a streaming pass reads block by block, from its start: a file (``AudioReader``) or
+/// a pipe read with a look-ahead (`StreamCensor`).
+protocol AudioBlockReader: AnyObject {
+    /// Container, encoding, rate and channels.
+    var format: AudioFileFormat { get }
+    /// The frames to read: the pass stops there, or where the audio ends first.
+    var frameCount: Int { get }
+    /// Reads up to `frames` frames at the read position; returns how many were read (0 at the end).
+    func read<Sample: SndFileSample>(into buffer: UnsafeMutablePointer<Sample>, frames: Int) throws -> Int
+}
+
+/// What censors each block of a streaming pass: a ``CensorEngine`` with every span planned
+/// beforehand, or `StreamCensor`, which plans them as the audio arrives.
+protocol BlockCensor {
+    /// Censors one block of stored samples in place; blocks come in order.
+    mutating func process<Codec: SampleCodec>(_ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec)
+}
+
+extension AudioReader: AudioBlockReader {}
+
+extension CensorEngine: BlockCensor {}
