@@ -16,6 +16,7 @@ help:
 	@echo "  make review-screenshot  the review page tests, saving the demo page's screenshot as docs/review.png"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
 	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
+	@echo "  make stdin-bench  peak memory of 'censor -' streaming 10 minutes and an hour synthesised on the fly"
 	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (real speech fetched into bench-data/real/, espeak-ng corpus in bench-data/; ~3 min)"
 	@echo "  make fuzz    libFuzzer on every parser, FUZZ_SECONDS=$(FUZZ_SECONDS) each (~25 min; see Fuzz/run.sh)"
 	@echo "  make sanitize  the test suite under AddressSanitizer, then ThreadSanitizer (SANITIZERS=\"$(SANITIZERS)\")"
@@ -75,6 +76,11 @@ bench:
 .PHONY: fleet-bench
 fleet-bench: deps
 	@bash scripts/fleet-bench.sh $(FLEET_BENCH_ARGS)
+
+# Peak memory of standard input censored as it streams; see scripts/stdin-bench.sh and BENCHMARKS.md.
+.PHONY: stdin-bench
+stdin-bench: deps
+	@bash scripts/stdin-bench.sh $(STDIN_BENCH_ARGS)
 
 # Leak and collateral of the censor with off transcript times; see BENCHMARKS.md. ACCURACY_ARGS
 # e.g. "--sweep 0,100,150,200,250,300 --by-background --write-audio" or "--only real". The

@@ -31,8 +31,10 @@ struct Job: Sendable {
         var outcome = Outcome(input: input)
         do {
             let transcriptPath = try arguments.transcript ?? TranscriptLocator.transcript(beside: input)
+            // A streamed input is no file an output could be (`-o -` is standard output, not input).
+            let inputFile: [(path: String, role: OutputTransaction.Role)] = arguments.stdinStreamed ? [] : [(input, .input)]
             let transaction = OutputTransaction(
-                overwrite: arguments.force, protecting: protected + [(input, .input), (transcriptPath, .transcript)])
+                overwrite: arguments.force, protecting: protected + inputFile + [(transcriptPath, .transcript)])
             // The side files are checked before any work; the audio output as soon as the input is open.
             let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
                 .compactMap { $0 }

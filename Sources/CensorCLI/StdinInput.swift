@@ -17,7 +17,7 @@ enum StdinInput {
     /// Checks the options that go with `-` as the input, and `--raw`.
     ///
     /// - Throws: ``UsageError`` when `-` is not the only input, when no transcript or output
-    ///   is given for it, or when `--raw` is given without it.
+    ///   is given for it, with `--review`, or when `--raw` is given without it.
     static func check(_ arguments: Arguments) throws(UsageError) {
         guard arguments.inputs.contains(name) else {
             if arguments.raw != nil { throw UsageError("--raw describes audio on standard input; give - as the input") }
@@ -33,6 +33,10 @@ enum StdinInput {
         if arguments.inPlace || arguments.outputDir != nil {
             throw UsageError("audio from standard input (-) cannot be censored \(arguments.inPlace ? "in place" : "into --output-dir"); "
                 + "give --output <file>")
+        }
+        if arguments.review != nil {
+            throw UsageError("--review shows the original audio beside the censored audio, and standard input (-) "
+                + "leaves no original to show; censor a file to review it")
         }
         guard arguments.output != nil || arguments.dryRun else {
             throw UsageError("audio from standard input (-) needs --output <file> (or --dry-run)")
@@ -186,8 +190,20 @@ struct StdinSpool {
     }
 
     /// The extension that names the container whose signature `head` starts with, so the
-    /// reader takes the file for what it is; `audio` when none is recognized.
+    /// reader takes the file for what it is (a container ffmpeg reads goes through ffmpeg);
+    /// `audio` when none is recognized.
     static func fileExtension(_ head: UnsafeRawBufferPointer) -> String {
+        func bytes(_ offset: Int, _ text: String) -> Bool {
+            head.count >= offset + text.utf8.count && zip(head[offset...], text.utf8).allSatisfy { $0 == $1 }
+        }
+        // MP4, M4A, MOV: an `ftyp` box first; AVI: a RIFF of type `AVI `; Matroska and WebM: EBML.
+        if bytes(4, "ftyp") { return "mp4" }
+        if bytes(0, "RIFF"), bytes(8, "AVI ") { return "avi" }
+        if head.count >= 4, Array(head[0..<4]) == [0x1A, 0x45, 0xDF, 0xA3] { return "mkv" }
+        if head.count >= 4, Array(head[0..<4]) == [0x30, 0x26, 0xB2, 0x75] { return "wma" }
+        // An ADTS AAC frame: 12 sync bits, then layer 0.
+        if head.count >= 2, head[0] == 0xFF, head[1] & 0xF6 == 0xF0 { return "aac" }
+        if head.count >= 2, head[0] == 0x0B, head[1] == 0x77 { return "ac3" }
         let signatures: [(String, String)] = [
             ("RIFF", "wav"), ("RF64", "rf64"), ("fLaC", "flac"), (".snd", "au"), ("FORM", "aiff"), ("OggS", "ogg"),
             ("caff", "caf"), ("riff", "w64"), ("ID3", "mp3"),

@@ -18,7 +18,6 @@ enum StdinStream {
     static func obstacle(_ arguments: Arguments) -> String? {
         if arguments.dryRun { return "--dry-run plans from a file" }
         if arguments.raw != nil { return "--raw samples are given a header in a file" }
-        if arguments.review != nil { return "--review reads excerpts of the input afterwards" }
         guard let output = arguments.output else { return "there is no output" }
         let censor = Censor(mode: arguments.mode, options: arguments.plan)
         // What stands in the way whatever the stream holds (refinement, the output) needs no look at it.

@@ -136,6 +136,9 @@ import Testing
         (["-", "--transcript", "talk.json"], "audio from standard input (-) needs --output <file> (or --dry-run)"),
         (["-", "talk.wav", "--dry-run"], "- (standard input) must be the only input, but 2 were given"),
         (["talk.wav", "--raw", "8000:1:pcm16"], "--raw describes audio on standard input; give - as the input"),
+        (["-", "--transcript", "talk.json", "-o", "o.wav", "--review", "r.html"],
+         "--review shows the original audio beside the censored audio, and standard input (-) leaves no original to "
+            + "show; censor a file to review it"),
         (["-", "--transcript", "talk.json", "-o", "o.wav", "--raw", "8000:1:vorbis"],
          "--raw '8000:1:vorbis': the encoding 'vorbis' is not one of pcm8, pcm16, pcm24, pcm32, float, double, ulaw, alaw"),
         (["-", "--transcript", "talk.json", "-o", "o.wav", "--raw", "8000:2"],

@@ -103,8 +103,8 @@ extension Censor {
         let frameLimit = declaredFits || ![SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_AIFF].contains(Int(requested.containerCode))
             ? nil : (frames: Int(Double(sizeLimit / requested.maximumBytesPerFrame) / rateRatio),
                      error: AudioError.unsupportedOutput(
-                        path: output, reason: "standard input holds more audio than a \(Self.name(of: requested)) file can; "
-                            + "write RF64, W64 or CAF (--format rf64): censor cannot know a pipe's length in advance"))
+                        path: output, reason: "'\(input.name)' holds more audio than a \(Self.name(of: requested)) file can; "
+                            + "write RF64, W64 or CAF instead (a stream's length is not known in advance)"))
         let temporary = try transaction.reserve(output)
         var metadata = input.metadata
         let previousSoftware = metadata.strings.removeValue(forKey: "software")
