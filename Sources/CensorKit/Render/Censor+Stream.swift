@@ -1,14 +1,4 @@
-import CSndFile
-
 extension Censor {
-    /// Containers whose audio libsndfile reads from a pipe as it reads it from a file.
-    private static let streamedInputs: Set<Int> = [SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_RF64, SF_FORMAT_W64,
-                                                   SF_FORMAT_AIFF, SF_FORMAT_AU]
-    /// Output containers that take text fields after the audio (the marker, whose spans are known
-    /// only at the end), or hold none.
-    private static let streamedOutputs: Set<Int> = [SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_RF64, SF_FORMAT_AIFF,
-                                                    SF_FORMAT_CAF, SF_FORMAT_AU, SF_FORMAT_W64, SF_FORMAT_RAW]
-
     /// Why audio of `input`'s format from a pipe cannot be censored in one pass into `output`
     /// with the result ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``
     /// gives for the same audio in a file; `nil` when it can, with
@@ -29,18 +19,16 @@ extension Censor {
             return "the output is written by ffmpeg, from a file"
         }
         guard let input else { return nil }
-        guard Self.streamedInputs.contains(Int(input.containerCode)) else {
-            return "libsndfile reads \(Self.name(of: input)) from a file, not from a pipe"
+        guard input.isReadFromPipes else {
+            return "libsndfile reads \(input.shortContainerName) from a file, not from a pipe"
         }
-        guard input.integerBits != nil || input.isFloat else {
-            return "\(input.encodingName) audio is read from a file"
-        }
+        guard input.isPCMOrFloat else { return "\(input.encodingName) audio is decoded from a file" }
         guard let (requested, _) = try? input.forOutputResamplingOpus(path: output, requested: format) else {
             // The file path says what is wrong with the output.
             return "the output cannot be written as asked"
         }
-        guard Self.streamedOutputs.contains(Int(requested.containerCode)) else {
-            return "\(Self.name(of: requested)) keeps its text fields before the audio, and the marker of what was "
+        guard requested.takesTextAfterAudio else {
+            return "\(requested.shortContainerName) keeps its text fields before the audio, and the marker of what was "
                 + "censored is known only at the end"
         }
         let narrowed = requested.sampleRate == input.sampleRate
@@ -100,11 +88,12 @@ extension Censor {
             declaredFits = fit.warning == nil
         }
         let outputFormat = requested
-        let frameLimit = declaredFits || ![SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_AIFF].contains(Int(requested.containerCode))
-            ? nil : (frames: Int(Double(sizeLimit / requested.maximumBytesPerFrame) / rateRatio),
+        let frameLimit = declaredFits ? nil : requested.frameLimit(bytes: sizeLimit).map { limit in
+            (frames: Int(Double(limit) / rateRatio),
                      error: AudioError.unsupportedOutput(
-                        path: output, reason: "'\(input.name)' holds more audio than a \(Self.name(of: requested)) file can; "
+                        path: output, reason: "'\(input.name)' holds more audio than a \(requested.shortContainerName) file can; "
                             + "write RF64, W64 or CAF instead (a stream's length is not known in advance)"))
+        }
         let temporary = try transaction.reserve(output)
         var metadata = input.metadata
         let previousSoftware = metadata.strings.removeValue(forKey: "software")
@@ -121,7 +110,7 @@ extension Censor {
             default:
                 (framesRead, spans, skipped) = try pass(Float.self, input, matches, writer, outputFormat, frameLimit, progress)
             }
-            writer.setTrailingString(Int32(SF_STR_SOFTWARE), CensorMarker.text(
+            writer.setTrailingSoftware(CensorMarker.text(
                 spans: spans, sampleRate: input.format.sampleRate, previous: previousSoftware))
             try writer.close()
             var report = report(Plan(spans: spans, skipped: skipped), input: input.name, output: output,
@@ -145,11 +134,6 @@ extension Censor {
         _ = try stream(reader, into: writer, format: outputFormat, engine: &censor, progress: progress)
         try censor.finish()
         return (censor.framesRead, censor.spans, censor.skippedMatches)
-    }
-
-    /// The container's name for messages: `FLAC`.
-    static func name(of format: AudioFileFormat) -> String {
-        format.container.map { $0.rawValue.uppercased() } ?? format.containerName
     }
 
     private func outputFrames(_ frames: Int, ratio: Double) -> Int {
