@@ -106,7 +106,7 @@ struct StdinSpool {
             while first > 0 {
                 try Self.write(UnsafeRawBufferPointer(rebasing: buffer[0..<first]), to: file, path: path)
                 total += first
-                if let raw, total > RawAudioFormat.largestData {
+                if raw != nil, total > RawAudioFormat.largestData {
                     throw StdinError("raw audio on standard input passed \(RawAudioFormat.largestData) bytes, the most a "
                         + "WAV header can declare; give it in a container instead (e.g. ffmpeg … -f w64 -)")
                 }
