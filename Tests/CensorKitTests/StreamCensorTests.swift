@@ -210,4 +210,16 @@ import Testing
         #expect(streamed == format)
         #expect(Censor(mode: .mute, options: options).streamingObstacle(input: streamed, output: output) == reason)
     }
+
+    @Test("24-bit audio written as 16- or 8-bit is spooled: the look-ahead holds the samples written, not the input's")
+    func narrowedOutput() {
+        let input = AudioFiles.format(SF_FORMAT_WAV, SF_FORMAT_PCM_24, rate: 8_000, channels: 1)
+        let censor = Censor(mode: .mute, options: PlanOptions(refine: false))
+        for encoding in [AudioEncoding.pcm16, .pcm8] {
+            #expect(censor.streamingObstacle(input: input, output: "out.wav", format: OutputFormat(encoding: encoding))
+                == "pcm24 audio written as \(encoding.rawValue) is converted as it is read from a file")
+        }
+        #expect(censor.streamingObstacle(input: input, output: "out.wav", format: OutputFormat(encoding: .pcm32)) == nil)
+        #expect(censor.streamingObstacle(input: input, output: "out.wav", format: OutputFormat(encoding: .float)) == nil)
+    }
 }

@@ -22,7 +22,7 @@ extension Censor {
         guard input.isReadFromPipes else {
             return "libsndfile reads \(input.shortContainerName) from a file, not from a pipe"
         }
-        guard input.isPCMOrFloat else { return "\(input.encodingName) audio is decoded from a file" }
+        guard input.isPCMOrFloat else { return "\(Self.name(of: input)) audio is decoded from a file" }
         guard let (requested, _) = try? input.forOutputResamplingOpus(path: output, requested: format) else {
             // The file path says what is wrong with the output.
             return "the output cannot be written as asked"
@@ -31,10 +31,14 @@ extension Censor {
             return "\(requested.shortContainerName) keeps its text fields before the audio, and the marker of what was "
                 + "censored is known only at the end"
         }
-        let narrowed = requested.sampleRate == input.sampleRate
-            && SampleStorage(input: input, output: requested) == .integer(bits: 16) && (input.integerBits ?? 0) > 16
-        if narrowed || (requested.sampleRate == input.sampleRate && SampleStorage(input: input, output: requested) == .double) {
-            return "\(input.encodingName) audio written as \(requested.encodingName) is converted as it is read from a file"
+        // The look-ahead holds the samples the pass writes; they must hold the input's own.
+        if requested.sampleRate == input.sampleRate {
+            let storage = SampleStorage(input: input, output: requested)
+            var narrowed = storage == .double
+            if case let .integer(bits) = storage, bits <= 16, (input.integerBits ?? 0) > 16 { narrowed = true }
+            if narrowed {
+                return "\(Self.name(of: input)) audio written as \(Self.name(of: requested)) is converted as it is read from a file"
+            }
         }
         return nil
     }
@@ -134,6 +138,11 @@ extension Censor {
         _ = try stream(reader, into: writer, format: outputFormat, engine: &censor, progress: progress)
         try censor.finish()
         return (censor.framesRead, censor.spans, censor.skippedMatches)
+    }
+
+    /// An encoding's name for messages: `pcm24`, else libsndfile's.
+    private static func name(of format: AudioFileFormat) -> String {
+        format.encoding?.rawValue ?? format.encodingName
     }
 
     private func outputFrames(_ frames: Int, ratio: Double) -> Int {
