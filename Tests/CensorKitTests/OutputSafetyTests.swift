@@ -143,6 +143,55 @@ import Glibc
         #expect(entry.pattern.hasSuffix(", w19999"))
     }
 
+    /// Noise that counts the frames read from it.
+    struct CountingNoise: FrameSource {
+        let channelCount = 2
+        let frameCount: Int
+        var framesRead = 0
+
+        mutating func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
+            framesRead += range.count
+            buffer = range.flatMap { frame in
+                (0..<2).map { channel in Float(Int32(truncatingIfNeeded: UInt64(frame * 2 + channel) &* 0x9E37_79B9_7F4A_7C15 >> 32)) / 3e9 }
+            }
+        }
+    }
+
+    // (Before only the outer edges were snapped, every word's two edges read the audio around
+    // them: for packed words, most of the planning time.)
+    @Test("packed words snap only the merged span's two edges, and plan the spans snapping every edge gives")
+    func packedWordsSnapOuterEdges() throws {
+        let matches = (0..<2_000).map { index in
+            Match(wordIndices: index..<(index + 1), text: "damn", pattern: "damn",
+                  start: Double(index) * 0.2 + 0.1, end: Double(index) * 0.2 + 0.3)
+        }
+        // A lone word after them, and two that start less than the snap window apart.
+        let others = [Match(wordIndices: 0..<1, text: "a", pattern: "a", start: 500, end: 500.2),
+                      Match(wordIndices: 0..<1, text: "b", pattern: "b", start: 600, end: 600.2),
+                      Match(wordIndices: 0..<1, text: "c", pattern: "c", start: 600.003, end: 600.4)]
+        let planner = Planner(options: PlanOptions(snapWindow: 0.005, refine: false))
+        var audio = CountingNoise(frameCount: 48_000 * 700)
+        let plan = try planner.plan(matches + others, sampleRate: 48_000, audio: &audio)
+
+        // Every edge snapped, then merged: what the plan must equal.
+        var reference = CountingNoise(frameCount: audio.frameCount)
+        var snapper = EdgeSnapper(windowFrames: 240)
+        let spans = try (matches + others).map { match in
+            let core = try snapper.widen(try #require(planner.coreFrames(of: match, sampleRate: 48_000, frameCount: audio.frameCount)),
+                                         in: &reference)
+            let fade = Int((planner.options.crossfade * 48_000).rounded())
+            return Span(fadeStart: max(0, core.lowerBound - fade), start: core.lowerBound, end: core.upperBound,
+                        fadeEnd: core.upperBound + fade, matches: [match])
+        }.merged()
+        #expect(plan.spans.map(\.modified) == spans.map(\.modified))
+        #expect(plan.spans.map(\.core) == spans.map(\.core))
+        #expect(plan.spans.count == 3)
+        // Two edges of the packed span, two of the lone word, and of b and c three: both starts
+        // (c's, 144 frames after b's, could be snapped before it) and c's end. 7 reads of 241 frames.
+        #expect(audio.framesRead == 7 * 241)
+        #expect(reference.framesRead == 2 * 2_003 * 241)
+    }
+
     // (Before glob edges were hashed, adding each glob searched all the root's globs.)
     @Test("20,000 globs of every bucket load and each matches its own words only")
     func manyGlobs() throws {

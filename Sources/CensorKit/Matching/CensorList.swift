@@ -118,13 +118,15 @@ public struct CensorList: Sendable {
         for (index, line) in SourceText.lines(of: text).enumerated() {
             let entry = String(Self.stripComment(line).trimmingWhitespace)
             guard !entry.isEmpty else { continue }
-            guard Entry(parsing: entry).canMatch else {
+            let parsed = Entry(parsing: entry)
+            let tokens = PatternToken.tokens(of: parsed.pattern, foldingDiacritics: foldsDiacritics)
+            guard !tokens.isEmpty else {
                 let column = line.unicodeScalars.prefix { $0.properties.isWhitespace }.count + 1
                 throw CensorListError.malformed(
                     file: source, line: index + 1, column: column,
                     expected: "a word or phrase with a letter or digit", found: "'\(entry)'")
             }
-            add(entry)
+            add(entry, parsed: parsed, tokens: tokens)
         }
     }
 
@@ -169,7 +171,11 @@ public struct CensorList: Sendable {
     private mutating func add(_ entry: String) {
         guard !entry.isEmpty else { return }
         let parsed = Entry(parsing: entry)
-        let tokens = PatternToken.tokens(of: parsed.pattern, foldingDiacritics: foldsDiacritics)
+        add(entry, parsed: parsed, tokens: PatternToken.tokens(of: parsed.pattern, foldingDiacritics: foldsDiacritics))
+    }
+
+    /// Adds an entry already parsed into `parsed` and its `tokens` (with this list's folding).
+    private mutating func add(_ entry: String, parsed: Entry, tokens: [PatternToken]) {
         if parsed.isException {
             exceptions.insert(tokens, entry: parsedEntries.count)
         } else {
