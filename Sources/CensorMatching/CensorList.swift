@@ -215,6 +215,18 @@ public struct CensorList: Sendable {
 
     /// The line up to a `#` at its start or after a space or tab.
     private static func stripComment(_ line: Substring) -> Substring {
+        // ASCII: byte by byte, each character one byte (or CR LF).
+        if line.utf8.allSatisfy({ $0 < 0x80 }) {
+            var previous = UInt8(ascii: " ")
+            for index in line.utf8.indices {
+                let byte = line.utf8[index]
+                if byte == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") {
+                    return line[..<index]
+                }
+                previous = byte
+            }
+            return line
+        }
         var previous: Character = " "
         for index in line.indices {
             if line[index] == "#", previous == " " || previous == "\t" {

@@ -48,9 +48,11 @@ internal enum PatternToken: Hashable, Sendable {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
         let isWildcard = { (byte: UInt8) in byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") }
+        let isSeparator = { (byte: UInt8) in
+            (0x09...0x0D).contains(byte) || byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "'")
+        }
         var tokens: [PatternToken] = []
-        let separators: Set<UInt8> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, UInt8(ascii: "-"), UInt8(ascii: "'")]
-        for part in bytes.split(whereSeparator: separators.contains) where part.contains(where: isWord) {
+        for part in bytes.split(whereSeparator: isSeparator) where part.contains(where: isWord) {
             let first = part.firstIndex { isWord($0) || isWildcard($0) }!, last = part.lastIndex { isWord($0) || isWildcard($0) }!
             let piece = String(decoding: part[first...last], as: UTF8.self)
             tokens.append(part[first...last].contains(where: isWildcard) ? .glob(Glob(piece)) : .literal(piece))
@@ -130,7 +132,8 @@ internal struct Glob: Hashable, Sendable {
     /// The scalars before the first `*` or `?`, for bucketing; empty when the pattern starts
     /// with one.
     internal var literalPrefix: String {
-        String(String.UnicodeScalarView(scalars.prefix { $0 != "*" && $0 != "?" }))
+        // `*` and `?` are single bytes that no other scalar's UTF-8 contains.
+        String(text[..<(text.utf8.firstIndex { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") } ?? text.endIndex)])
     }
     /// The pattern's last scalar when it is a literal, for bucketing.
     internal var lastLiteral: Unicode.Scalar? { scalars.last.flatMap { $0 == "*" || $0 == "?" ? nil : $0 } }
