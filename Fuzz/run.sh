@@ -37,6 +37,7 @@ seeds_for() {
         censor-list) echo "Fuzz/Seeds/censor-list $FIXTURES" ;;
         pipeline) echo "Fuzz/Seeds/pipeline Fuzz/Seeds/transcripts $FIXTURES" ;;
         report | labels) echo Fuzz/Seeds/report ;;
+        manifest) echo Fuzz/Seeds/manifest ;;
         *) echo "Fuzz/Seeds/transcripts $FIXTURES" ;;
     esac
 }

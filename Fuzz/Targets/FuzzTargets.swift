@@ -16,7 +16,8 @@ struct FuzzTarget {
     let run: (Data) -> Void
 
     /// Every target: one per transcript format, detection, the whole pipeline from a transcript,
-    /// the censor list, audio files, the report and label writers and the command line.
+    /// the censor list, audio files, the report and label writers, batch manifests and the
+    /// command line.
     static let all: [FuzzTarget] =
         TranscriptFormat.allCases.map { format in
             FuzzTarget(name: "transcript-\(format.rawValue)") { data in
@@ -102,6 +103,12 @@ struct FuzzTarget {
                 while let frame = try? parser.next() { rewriter.apply(to: frame, in: parser.stream) }
                 _ = parser.warnings + rewriter.warnings(path: "fuzz")
                 try? parser.stream.finish()
+            },
+            FuzzTarget(name: "manifest") { data in
+                // A batch manifest: the first byte `C` makes it CSV, anything else JSON Lines.
+                let path = scratch + (data.first == UInt8(ascii: "C") ? "/manifest.csv" : "/manifest.jsonl")
+                guard FileManager.default.createFile(atPath: path, contents: data.dropFirst()) else { return }
+                _ = try? Manifest(path: path)
             },
             FuzzTarget(name: "arguments") { data in
                 // One argument a line, as a shell would hand them over.

@@ -40,7 +40,7 @@ struct Job: Sendable {
                 .compactMap { $0 }
             for path in sideFiles { try transaction.reserve(path) }
             if arguments.inPlace, !arguments.force, !arguments.dryRun,
-               let marker = CensorMarker.find(in: try AudioReader(path: input).metadata) {
+               let marker = CensorMarker.find(inFileAt: input) {
                 transaction.discard()
                 outcome.skipped = "it was censored already (\(marker)); use --force to censor it again"
                 return outcome

@@ -95,9 +95,9 @@ struct StdinSpool {
         guard first > 0 else { throw StdinError("standard input is empty; expected audio") }
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let suffix = raw == nil ? Self.fileExtension(UnsafeRawBufferPointer(rebasing: buffer[0..<first])) : "wav"
-        let random = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        path = URL(fileURLWithPath: folder).appendingPathComponent("censor-stdin-\(getpid())-\(random).\(suffix)").path
-        let file = try Self.create(path)
+        let path = try Self.create(in: folder, extension: suffix)
+        self.path = path
+        let file = try Self.open(path)
         defer { close(file) }
         do throws(StdinError) {
             let header = raw?.wavHeader(dataBytes: 0) ?? []
@@ -136,16 +136,21 @@ struct StdinSpool {
         TemporaryOutputs.discard(path)
     }
 
-    /// Creates `path` exclusively, owner-only, registered with the temporary outputs that a
-    /// signal removes, and opens it for writing.
-    private static func create(_ path: String) throws(StdinError) -> Int32 {
+    /// Creates the spool in `folder`, `.stdin.censor-<pid>-<random>.tmp.<extension>`:
+    /// exclusively, owner-only, named and registered as every temporary file (so a signal
+    /// removes it, and a later run the one a killed process left).
+    private static func create(in folder: String, extension: String) throws(StdinError) -> String {
         do {
-            try TemporaryOutputs.create(path, for: path, mode: 0o600)
+            return try TemporaryOutputs.create(in: folder, naming: "stdin", extension: `extension`, for: "-", mode: 0o600)
         } catch {
             guard case let .cannotCreate(_, reason) = error else { throw StdinError("\(error)") }
-            throw StdinError("cannot create '\(path)' to hold standard input: \(reason)")
+            throw StdinError("cannot create a file to hold standard input: \(reason)")
         }
-        let file = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+    }
+
+    /// Opens the spool at `path` for writing.
+    private static func open(_ path: String) throws(StdinError) -> Int32 {
+        let file = Foundation.open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
         guard file >= 0 else {
             let reason = String(cString: strerror(errno))
             TemporaryOutputs.discard(path)

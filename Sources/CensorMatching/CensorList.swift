@@ -118,13 +118,15 @@ public struct CensorList: Sendable {
         for (index, line) in SourceText.lines(of: text).enumerated() {
             let entry = String(Self.stripComment(line).trimmingWhitespace)
             guard !entry.isEmpty else { continue }
-            guard Entry(parsing: entry).canMatch else {
+            let parsed = Entry(parsing: entry)
+            let tokens = PatternToken.tokens(of: parsed.pattern, foldingDiacritics: foldsDiacritics)
+            guard !tokens.isEmpty else {
                 let column = line.unicodeScalars.prefix { $0.properties.isWhitespace }.count + 1
                 throw CensorListError.malformed(
                     file: source, line: index + 1, column: column,
                     expected: "a word or phrase with a letter or digit", found: "'\(entry)'")
             }
-            add(entry)
+            add(entry, parsed: parsed, tokens: tokens)
         }
     }
 
@@ -169,7 +171,11 @@ public struct CensorList: Sendable {
     private mutating func add(_ entry: String) {
         guard !entry.isEmpty else { return }
         let parsed = Entry(parsing: entry)
-        let tokens = PatternToken.tokens(of: parsed.pattern, foldingDiacritics: foldsDiacritics)
+        add(entry, parsed: parsed, tokens: PatternToken.tokens(of: parsed.pattern, foldingDiacritics: foldsDiacritics))
+    }
+
+    /// Adds an entry already parsed into `parsed` and its `tokens` (with this list's folding).
+    private mutating func add(_ entry: String, parsed: Entry, tokens: [PatternToken]) {
         if parsed.isException {
             exceptions.insert(tokens, entry: parsedEntries.count)
         } else {
@@ -209,6 +215,18 @@ public struct CensorList: Sendable {
 
     /// The line up to a `#` at its start or after a space or tab.
     private static func stripComment(_ line: Substring) -> Substring {
+        // ASCII: byte by byte, each character one byte (or CR LF).
+        if line.utf8.allSatisfy({ $0 < 0x80 }) {
+            var previous = UInt8(ascii: " ")
+            for index in line.utf8.indices {
+                let byte = line.utf8[index]
+                if byte == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") {
+                    return line[..<index]
+                }
+                previous = byte
+            }
+            return line
+        }
         var previous: Character = " "
         for index in line.indices {
             if line[index] == "#", previous == " " || previous == "\t" {

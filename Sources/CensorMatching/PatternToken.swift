@@ -17,6 +17,7 @@ internal enum PatternToken: Hashable, Sendable {
     ///   - foldingDiacritics: Whether marks are folded.
     /// - Returns: The tokens; empty when the entry could never match.
     internal static func tokens(of pattern: String, foldingDiacritics: Bool) -> [PatternToken] {
+        if let tokens = asciiTokens(of: pattern) { return tokens }
         let isPatternScalar = { (scalar: Unicode.Scalar) in scalar.isWordCharacter || scalar == "*" || scalar == "?" }
         var tokens: [PatternToken] = []
         for word in pattern.split(whereSeparator: \.isWhitespace) {
@@ -26,6 +27,35 @@ internal enum PatternToken: Hashable, Sendable {
                 guard piece.unicodeScalars.contains(where: \.isWordCharacter) else { continue }
                 tokens.append(piece.contains(where: { $0 == "*" || $0 == "?" }) ? .glob(Glob(piece)) : .literal(piece))
             }
+        }
+        return tokens
+    }
+
+    /// `tokens(of:foldingDiacritics:)` for an ASCII pattern, byte by byte without Unicode
+    /// tables: there folding only lower-cases `A`–`Z`, the word characters are `a`–`z` and
+    /// `0`–`9`, whitespace is tab to carriage return and space, and the joiners are `-` and `'`.
+    /// (Trimming each piece alone gives what trimming the word, splitting and trimming again do.)
+    ///
+    /// - Parameter pattern: The entry's words, as written.
+    /// - Returns: The tokens; `nil` when the pattern is not all ASCII.
+    private static func asciiTokens(of pattern: String) -> [PatternToken]? {
+        var bytes = Array(pattern.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        for index in bytes.indices where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) {
+            bytes[index] |= 0x20
+        }
+        let isWord = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        let isWildcard = { (byte: UInt8) in byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") }
+        let isSeparator = { (byte: UInt8) in
+            (0x09...0x0D).contains(byte) || byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "'")
+        }
+        var tokens: [PatternToken] = []
+        for part in bytes.split(whereSeparator: isSeparator) where part.contains(where: isWord) {
+            let first = part.firstIndex { isWord($0) || isWildcard($0) }!, last = part.lastIndex { isWord($0) || isWildcard($0) }!
+            let piece = String(decoding: part[first...last], as: UTF8.self)
+            tokens.append(part[first...last].contains(where: isWildcard) ? .glob(Glob(piece)) : .literal(piece))
         }
         return tokens
     }
@@ -102,7 +132,8 @@ internal struct Glob: Hashable, Sendable {
     /// The scalars before the first `*` or `?`, for bucketing; empty when the pattern starts
     /// with one.
     internal var literalPrefix: String {
-        String(String.UnicodeScalarView(scalars.prefix { $0 != "*" && $0 != "?" }))
+        // `*` and `?` are single bytes that no other scalar's UTF-8 contains.
+        String(text[..<(text.utf8.firstIndex { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") } ?? text.endIndex)])
     }
     /// The pattern's last scalar when it is a literal, for bucketing.
     internal var lastLiteral: Unicode.Scalar? { scalars.last.flatMap { $0 == "*" || $0 == "?" ? nil : $0 } }

@@ -165,9 +165,10 @@ internal struct PhraseIndex: Sendable {
     }
 
     private mutating func bucket(_ glob: Glob, at index: Int) {
-        if !glob.literalPrefix.isEmpty {
-            rootGlobsByPrefix[glob.literalPrefix, default: []].append(index)
-            rootGlobPrefixLengths.insert(glob.literalPrefix.unicodeScalars.count)
+        let prefix = glob.literalPrefix
+        if !prefix.isEmpty {
+            rootGlobsByPrefix[prefix, default: []].append(index)
+            rootGlobPrefixLengths.insert(prefix.unicodeScalars.count)
         } else if let last = glob.lastLiteral {
             rootGlobsByLast[last, default: []].append(index)
         } else if let contained = glob.text.unicodeScalars.first(where: { $0 != "*" && $0 != "?" }) {

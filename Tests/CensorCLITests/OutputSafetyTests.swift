@@ -333,4 +333,32 @@ import Darwin
         #expect(workspace.exists(live), "its process is running")
         #expect(workspace.exists(foreign), "not censor's naming")
     }
+
+    @Test("every kind of temporary file shares one naming: a stale one of each kind is removed; a fresh one is kept")
+    func staleOfEveryKindRemoved() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(at: workspace.file("spool"), withIntermediateDirectories: false)
+        // Of a process that is gone: an output's, a media run's scratch WAV and subtitles beside
+        // the output; standard input's spool and a review excerpt in the temporary folder.
+        let stale = [".out.wav.censor-99999999-k3j2.tmp", ".out.mp4.censor-99999999-a7.tmp.wav",
+                     ".out.mp4.censor-99999999-b8.tmp.srt", "spool/.stdin.censor-99999999-c9.tmp.wav",
+                     "spool/.review.censor-99999999-d0.tmp.ogg"]
+        // Of the same naming, written after this run started (by a run elsewhere on a shared
+        // folder, whose process id means nothing here): kept.
+        let fresh = [".out.wav.censor-99999998-e1.tmp", "spool/.stdin.censor-99999998-f2.tmp.wav"]
+        for name in stale + fresh { try Data(count: 4_096).write(to: workspace.file(name)) }
+        for name in stale { FileSnapshot.backdate(workspace.file(name)) }
+        for name in fresh {
+            var times = [timespec(tv_sec: time(nil) + 3_600, tv_nsec: 0), timespec(tv_sec: time(nil) + 3_600, tv_nsec: 0)]
+            _ = utimensat(AT_FDCWD, workspace.path(name), &times, 0)
+        }
+        let result = try workspace.shell(
+            "\"$CENSOR\" - --transcript talk.json --words words.txt -o out.wav -q < talk.wav",
+            environment: ["TMPDIR": workspace.path("spool")])
+        #expect(result.status == 0, "\(result)")
+        #expect(stale.filter { workspace.exists($0) } == [])
+        #expect(fresh.filter { workspace.exists($0) } == fresh)
+        #expect(try workspace.contents("spool") == [".stdin.censor-99999998-f2.tmp.wav"], "the run's own spool is gone too")
+    }
 }

@@ -69,7 +69,7 @@ import Testing
             environment: ["TMPDIR": spool])
         #expect(result.status == 0, "\(result)")
         let bytes = try workspace.bytes("talk.wav").count
-        #expect(result.stderrLines.first?.hasPrefix("censor: standard input spooled to \(spool)/censor-stdin-") == true,
+        #expect(result.stderrLines.first?.hasPrefix("censor: standard input spooled to \(spool)/.stdin.censor-") == true,
                 "\(result)")
         #expect(result.stderrLines.first?.contains(".wav (\(bytes) bytes): planning reads the audio near each span "
             + "out of order, which a pipe cannot do") == true, "\(result)")
@@ -106,16 +106,16 @@ import Testing
             exec 3> feed
             head -c 1500000 /dev/zero >&3
             tries=0
-            while [ -z "$(ls spool)" ] && [ $tries -lt 200 ]; do sleep 0.05; tries=$((tries + 1)); done
-            ls spool | sed 's/-[0-9]*-[0-9a-z]*\\./-PID-RANDOM./'
+            while [ -z "$(ls -A spool)" ] && [ $tries -lt 200 ]; do sleep 0.05; tries=$((tries + 1)); done
+            ls -A spool | sed 's/-[0-9]*-[0-9a-z]*\\./-PID-RANDOM./'
             kill -TERM $pid
             wait $pid
             echo "status $?"
-            ls spool | wc -l
+            ls -A spool | wc -l
             """
         let result = try workspace.shell(script, environment: ["TMPDIR": workspace.path("spool")])
         #expect(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            == ["censor-stdin-PID-RANDOM.audio", "status 143", "0"], "\(result)")
+            == [".stdin.censor-PID-RANDOM.tmp.audio", "status 143", "0"], "\(result)")
         #expect(result.stderr.contains("censor: interrupted by SIGTERM"), "\(result)")
         #expect(!workspace.exists("out.wav"))
     }

@@ -33,6 +33,21 @@ import Testing
         #expect(comparisonTokens(of: " Mother-Fucking,", foldingDiacritics: false) == ["mother", "fucking"])
     }
 
+    @Test("ASCII censor-list patterns tokenize as the Unicode path tokenizes them, globs included")
+    func asciiPatternTokens() {
+        let alphabet = Self.asciiAlphabet + ["?", "*a", "b?", "\u{1C}", "^", "|"]
+        let patterns = Self.strings(count: 5_000, alphabet: alphabet, seed: 3) + (0..<128).map({ String(UnicodeScalar(UInt8($0))) })
+            + ["hell*", "*shit*", "b?tch", "Piece-of-SHIT", "l'esquelet", "*-a-*", "?", "*", "!x"]
+        for pattern in patterns {
+            // A no-break space at the end is whitespace to both, and sends this one down the Unicode path.
+            let unicode = PatternToken.tokens(of: pattern + "\u{A0}", foldingDiacritics: false)
+            #expect(PatternToken.tokens(of: pattern, foldingDiacritics: false) == unicode, "\(pattern.debugDescription)")
+            #expect(PatternToken.tokens(of: pattern, foldingDiacritics: true) == unicode, "\(pattern.debugDescription)")
+        }
+        #expect(PatternToken.tokens(of: " Piece-OF-sh*t ", foldingDiacritics: false)
+            == [.literal("piece"), .literal("of"), .glob(Glob("sh*t"))])
+    }
+
     @Test("ASCII text trims whitespace as Characters do")
     func asciiTrimming() {
         let alphabet = Self.asciiAlphabet + ["\u{1C}", "\u{1F}", "\u{85}", "\u{A0}", "é", "\u{301}"]

@@ -73,6 +73,33 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    @Test("the temporary files' one naming is recognized, with or without an extension; nothing else is",
+          arguments: [
+              (".out.wav.censor-123-k3j2.tmp", 123), (".talk.mp4.censor-7-zz.tmp.wav", 7), (".stdin.censor-42-a1.tmp.mp3", 42),
+              (".a.censor-b.censor-9-x.tmp", 9), ("out.wav.censor-1-a.tmp", nil), (".out.wav.censor-1-a.tmp.", nil),
+              (".out.wav.censor-1-.tmp", nil), (".out.wav.censor-1-a.wav.tmp", nil), (".out.wav.censor-job.json", nil),
+              (".out.wav.censor-1-a-b.tmp", nil), (".out.wav.censor-0-a.tmp", nil), (".out.censor-1-a.tmp.w-v", nil),
+          ] as [(String, Int32?)])
+    func temporaryNaming(name: String, owner: Int32?) {
+        #expect(TemporaryOutputs.owner(ofTemporary: name) == owner)
+    }
+
+    @Test("every temporary file is made by one function under that naming, exclusively, in the folder given")
+    func oneCreation() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = try TemporaryOutputs.create(in: folder + "/", naming: "out.wav", for: "out.wav")
+        let scratch = try TemporaryOutputs.create(in: folder, naming: "stdin", extension: "flac", for: "-", mode: 0o600)
+        defer { [plain, scratch].forEach(TemporaryOutputs.discard) }
+        #expect(OutputPath.folder(of: plain) == folder && OutputPath.folder(of: scratch) == folder)
+        #expect(TemporaryOutputs.owner(ofTemporary: OutputPath.name(of: plain)) == getpid())
+        #expect(TemporaryOutputs.owner(ofTemporary: OutputPath.name(of: scratch)) == getpid())
+        #expect(OutputPath.name(of: plain).hasPrefix(".out.wav.censor-") && plain.hasSuffix(".tmp"))
+        #expect(OutputPath.name(of: scratch).hasPrefix(".stdin.censor-") && scratch.hasSuffix(".tmp.flac"))
+        var status = stat()
+        #expect(stat(scratch, &status) == 0 && status.st_mode & 0o777 == 0o600)
+    }
+
     // MARK: Numbers never trap
 
     static func report(start: Double, end: Double) -> Report {
@@ -116,6 +143,55 @@ import Glibc
         #expect(entry.pattern.hasSuffix(", w19999"))
     }
 
+    /// Noise that counts the frames read from it.
+    struct CountingNoise: FrameSource {
+        let channelCount = 2
+        let frameCount: Int
+        var framesRead = 0
+
+        mutating func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
+            framesRead += range.count
+            buffer = range.flatMap { frame in
+                (0..<2).map { channel in Float(Int32(truncatingIfNeeded: UInt64(frame * 2 + channel) &* 0x9E37_79B9_7F4A_7C15 >> 32)) / 3e9 }
+            }
+        }
+    }
+
+    // (Before only the outer edges were snapped, every word's two edges read the audio around
+    // them: for packed words, most of the planning time.)
+    @Test("packed words snap only the merged span's two edges, and plan the spans snapping every edge gives")
+    func packedWordsSnapOuterEdges() throws {
+        let matches = (0..<2_000).map { index in
+            Match(wordIndices: index..<(index + 1), text: "damn", pattern: "damn",
+                  start: Double(index) * 0.2 + 0.1, end: Double(index) * 0.2 + 0.3)
+        }
+        // A lone word after them, and two that start less than the snap window apart.
+        let others = [Match(wordIndices: 0..<1, text: "a", pattern: "a", start: 500, end: 500.2),
+                      Match(wordIndices: 0..<1, text: "b", pattern: "b", start: 600, end: 600.2),
+                      Match(wordIndices: 0..<1, text: "c", pattern: "c", start: 600.003, end: 600.4)]
+        let planner = Planner(options: PlanOptions(snapWindow: 0.005, refine: false))
+        var audio = CountingNoise(frameCount: 48_000 * 700)
+        let plan = try planner.plan(matches + others, sampleRate: 48_000, audio: &audio)
+
+        // Every edge snapped, then merged: what the plan must equal.
+        var reference = CountingNoise(frameCount: audio.frameCount)
+        var snapper = EdgeSnapper(windowFrames: 240)
+        let spans = try (matches + others).map { match in
+            let core = try snapper.widen(try #require(planner.coreFrames(of: match, sampleRate: 48_000, frameCount: audio.frameCount)),
+                                         in: &reference)
+            let fade = Int((planner.options.crossfade * 48_000).rounded())
+            return Span(fadeStart: max(0, core.lowerBound - fade), start: core.lowerBound, end: core.upperBound,
+                        fadeEnd: core.upperBound + fade, matches: [match])
+        }.merged()
+        #expect(plan.spans.map(\.modified) == spans.map(\.modified))
+        #expect(plan.spans.map(\.core) == spans.map(\.core))
+        #expect(plan.spans.count == 3)
+        // Two edges of the packed span, two of the lone word, and of b and c three: both starts
+        // (c's, 144 frames after b's, could be snapped before it) and c's end. 7 reads of 241 frames.
+        #expect(audio.framesRead == 7 * 241)
+        #expect(reference.framesRead == 2 * 2_003 * 241)
+    }
+
     // (Before glob edges were hashed, adding each glob searched all the root's globs.)
     @Test("20,000 globs of every bucket load and each matches its own words only")
     func manyGlobs() throws {
@@ -151,5 +227,47 @@ import Glibc
         let found = CensorMarker.find(in: AudioMetadata(strings: ["software": text + " (libsndfile-1.2.0)"]))
         #expect(found == String(text.dropFirst("Lavf60.3.100; ".count)))
         #expect(CensorMarker.find(in: AudioMetadata(strings: ["software": "Lavf60.3.100"])) == nil)
+    }
+
+    @Test("a marker replaces an earlier run's in the field, keeping what came before it")
+    func markerReplaced() {
+        let span = [Span(fadeStart: 0, start: 250, end: 750, fadeEnd: 750)]
+        let earlier = CensorMarker.text(spans: span, sampleRate: 1_000, previous: "keep me")
+        #expect(earlier == "keep me; censored by censor \(Censor.version): 1 span at 0.250–0.750 s")
+        let later = [Span(fadeStart: 0, start: 1_000, end: 2_000, fadeEnd: 2_000)]
+        #expect(CensorMarker.text(spans: later, sampleRate: 1_000, previous: earlier)
+            == "keep me; censored by censor \(Censor.version): 1 span at 1.000–2.000 s")
+        #expect(CensorMarker.text(spans: later, sampleRate: 1_000, previous: String(earlier.dropFirst("keep me; ".count)))
+            == "censored by censor \(Censor.version): 1 span at 1.000–2.000 s")
+    }
+
+    @Test("the direct MP3 marker tag: ID3v2.4, one TXXX frame 'censor' in UTF-8, synchsafe sizes; an earlier one is replaced")
+    func mp3MarkerTag() throws {
+        let tag = MP3MarkerTag("censored by censor 0.1.0: 1 span at 0.250–0.750 s")
+        let text = Array("censored by censor 0.1.0: 1 span at 0.250–0.750 s".utf8)
+        let frame = 1 + 7 + text.count
+        #expect(tag.bytes == Array("ID3".utf8) + [4, 0, 0, 0, 0, 0, UInt8(10 + frame)] + Array("TXXX".utf8)
+            + [0, 0, 0, UInt8(frame), 0, 0, 3] + Array("censor".utf8) + [0] + text)
+        // A file's own tag (20 bytes), then an earlier marker tag, then the frames.
+        let own: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 10] + Array(repeating: 0, count: 10)
+        let file = own + tag.bytes + Array(repeating: 0xFF, count: 100)
+        let read = { (offset: Int, count: Int) in Array(file[offset..<min(file.count, offset + count)]) }
+        let tags = MP3Tags(size: file.count, read: read)
+        #expect(tags.leadingLength == own.count + tag.bytes.count)
+        #expect(MP3MarkerTag.replaced(in: tags, read: read) == own.count..<tags.leadingLength)
+        let plainFile = own + Array(repeating: 0xFF, count: 100)
+        let readPlain = { (offset: Int, count: Int) in Array(plainFile[offset..<min(plainFile.count, offset + count)]) }
+        let plain = MP3Tags(size: plainFile.count, read: readPlain)
+        #expect(MP3MarkerTag.replaced(in: plain, read: readPlain) == own.count..<own.count)
+        // Written through the sink in chunks that split the tags anywhere: the new tag takes the old one's place.
+        let newer = MP3MarkerTag("censored by censor 0.1.0: 2 spans")
+        for chunk in [1, 7, 23, 1_000] {
+            var written: [UInt8] = []
+            let sink = newer.replacing(own.count..<tags.leadingLength) { written += Array($0) }
+            for start in stride(from: 0, to: file.count, by: chunk) {
+                try file[start..<min(file.count, start + chunk)].withUnsafeBytes { try sink($0) }
+            }
+            #expect(written == own + newer.bytes + Array(repeating: 0xFF, count: 100), "chunks of \(chunk)")
+        }
     }
 }

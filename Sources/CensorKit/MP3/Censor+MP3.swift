@@ -6,7 +6,8 @@ extension Censor {
 
     /// Censors an MP3 without re-encoding it: only the `global_gain` of the granules under each
     /// span changes; every other byte — frames no span touches, tags, the Xing/LAME header and
-    /// its gapless information — is copied as it is.
+    /// its gapless information — is copied as it is. Only when it replaces its input does it add
+    /// bytes: the ``CensorMarker`` in an ID3v2 tag of its own after the leading tags.
     ///
     /// Spans are planned on the decoded timeline — the one decoders honouring the LAME tag's
     /// encoder delay give (ffmpeg, mpg123, libsndfile) — with libsndfile decoding only the audio
@@ -83,9 +84,14 @@ extension Censor {
         var parser: MP3Parser
         do {
             let sink = try MP3File(writing: temporary, name: output)
+            let write: (UnsafeRawBufferPointer) throws -> Void = { try sink.write($0) }
+            // Censored in place, the file says so, for a second in-place run to see.
+            let marker = replacingInput ? MP3MarkerTag(
+                CensorMarker.text(spans: gains.spans, sampleRate: audio.sampleRate, previous: nil)) : nil
+            let replaced = try MP3MarkerTag.replaced(in: tags) { try source.read(at: $0, count: $1) }
             parser = MP3Parser(
                 stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, into: $1) },
-                                      sink: { try sink.write($0) }),
+                                      sink: marker.map { $0.replacing(replaced, into: write) } ?? write),
                 tags: tags, path: input)
             var reported = 0
             while let frame = try parser.next() {

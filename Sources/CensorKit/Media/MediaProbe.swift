@@ -28,6 +28,8 @@ struct MediaProbe: Sendable {
         var duration: Double?
         /// The stream's disposition flags that are set (`default`, `forced`, `attached_pic` …).
         var disposition: [String]
+        /// The stream's own metadata.
+        var tags: [String: String] = [:]
     }
 
     /// ffmpeg's names of the container, such as `mov,mp4,m4a,3gp,3g2,mj2` or `matroska,webm`.
@@ -36,6 +38,8 @@ struct MediaProbe: Sendable {
     var streams: [Stream]
     /// The container's overall bit rate, when known.
     var bitRate: Int?
+    /// The file's global metadata, as ffprobe names it (`comment`, or `COMMENT` in Matroska).
+    var tags: [String: String] = [:]
 
     /// The audio streams in order: `--audio-stream N` is the `N`th of them.
     var audioStreams: [Stream] { streams.filter { $0.type == "audio" } }
@@ -80,6 +84,7 @@ struct MediaProbe: Sendable {
         }
         formatName = format["format_name"] as? String ?? ""
         bitRate = Self.integer(format["bit_rate"])
+        tags = Self.strings(format["tags"])
         streams = (root["streams"] as? [[String: Any]] ?? []).map { item in
             let disposition = (item["disposition"] as? [String: Any] ?? [:])
                 .filter { Self.integer($0.value) == 1 }.map(\.key).sorted()
@@ -92,7 +97,8 @@ struct MediaProbe: Sendable {
                 // Matroska keeps the rate as a statistics tag.
                 bitRate: Self.integer(item["bit_rate"]) ?? Self.integer(tags["BPS"]) ?? Self.integer(tags["BPS-eng"]),
                 startTime: Self.number(item["start_time"]) ?? 0,
-                duration: Self.number(item["duration"]) ?? Self.number(format["duration"]), disposition: disposition)
+                duration: Self.number(item["duration"]) ?? Self.number(format["duration"]), disposition: disposition,
+                tags: Self.strings(tags))
         }
     }
 
@@ -107,6 +113,15 @@ struct MediaProbe: Sendable {
         }
         guard audio.indices.contains(number) else { throw .noSuchStream(path: path, index: number, count: audio.count) }
         return audio[number]
+    }
+
+    /// The file's global tag `key`, whatever its case (`comment`, `COMMENT`).
+    func tag(_ key: String) -> String? {
+        tags.first { $0.key.lowercased() == key }?.value
+    }
+
+    private static func strings(_ value: Any?) -> [String: String] {
+        (value as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
     }
 
     private static func integer(_ value: Any?) -> Int? {

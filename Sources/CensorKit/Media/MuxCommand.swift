@@ -19,6 +19,8 @@ struct MuxCommand {
     var subtitles: String?
     /// For an MP3 source written as MP3: its tag version and bit-rate mode, kept.
     var mp3: MP3Header?
+    /// The file's new global comment, which carries the ``CensorMarker``.
+    var comment: String?
 
     /// The codec the censored stream is written with: the source's when the container holds
     /// it, else the container's first.
@@ -77,6 +79,8 @@ struct MuxCommand {
             let added = probe.streams.count
             arguments += ["-map", "2:0", "-c:\(added)", subtitleCodec, "-metadata:s:\(added)", "title=Censored"]
         }
+        // The marker in the comment; an earlier direct MP3 pass's own tag for it is dropped.
+        if let comment { arguments += ["-metadata", "comment=" + comment, "-metadata", "censor="] }
         if let version = mp3?.id3Version, version == 3 || version == 4 { arguments += ["-id3v2_version", "\(version)"] }
         arguments += ["-f", container.muxer, "/dev/stdout"]
         return arguments

@@ -14,14 +14,12 @@ final class ScratchFiles {
         folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
     }
 
-    /// Creates an empty scratch file whose name ends in `.<suffix>.tmp`.
+    /// Creates an empty scratch file of the temporary files' naming whose name ends in `.tmp.<suffix>`.
     ///
     /// - Returns: Its path.
     func create(_ suffix: String) throws(CensorError) -> String {
-        let name = ".\(URL(fileURLWithPath: destination).lastPathComponent).censor-\(getpid())-"
-            + "\(String(UInt32.random(in: 0...UInt32.max), radix: 36)).\(suffix).tmp"
-        let path = folder.appendingPathComponent(name).path
-        try TemporaryOutputs.create(path, for: destination)
+        let path = try TemporaryOutputs.create(
+            in: folder.path, naming: URL(fileURLWithPath: destination).lastPathComponent, extension: suffix, for: destination)
         paths.append(path)
         return path
     }

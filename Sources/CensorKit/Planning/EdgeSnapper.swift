@@ -21,13 +21,20 @@ struct EdgeSnapper {
     }
 
     /// `core` with its start moved earlier and its end later, each by at most ``windowFrames``.
-    mutating func widen(_ core: Range<Int>, in audio: inout some FrameSource) throws -> Range<Int> {
+    ///
+    /// - Parameters:
+    ///   - core: The core.
+    ///   - audio: The audio read around each edge.
+    ///   - edges: Which edges to move (``outerEdges(of:)``); the other stays where it is.
+    mutating func widen(
+        _ core: Range<Int>, in audio: inout some FrameSource, edges: (start: Bool, end: Bool) = (true, true)
+    ) throws -> Range<Int> {
         guard windowFrames > 0 else { return core }
         let channels = audio.channelCount
         let reader = audio.narrowStoredSamples
         var start = core.lowerBound
         let low = max(0, start - windowFrames)
-        if low < start {
+        if edges.start, low < start {
             // Candidate first-core frames, nearest first: start, start-1, …, low.
             let range = low..<(start + 1)
             start = low + (try bestFrame(in: range, from: start - low, through: 0, channels: channels,
@@ -35,7 +42,7 @@ struct EdgeSnapper {
         }
         var end = core.upperBound
         let high = min(audio.frameCount, end + windowFrames)
-        if end < high {
+        if edges.end, end < high {
             // Candidate last-core frames, nearest first: end-1, end, …, high-1.
             let range = (end - 1)..<high
             end = end - 1 + (try bestFrame(in: range, from: 0, through: high - end, channels: channels,

@@ -50,16 +50,23 @@ public struct Planner: Sendable {
         let frameCount = audio.frameCount
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
         let refined = try refinedTimes(matches, sampleRate: sampleRate, audio: &audio)
-        var spans: [Span] = []
+        var placed: [(match: Match, core: Range<Int>, times: (start: Double, end: Double))] = []
         var skipped: [Match] = []
-        spans.reserveCapacity(matches.count)
+        placed.reserveCapacity(matches.count)
         for (index, match) in matches.enumerated() {
             let times = widened(refined[index] ?? (match.start, match.end), for: match)
-            guard var core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
+            guard let core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
                 skipped.append(match)
                 continue
             }
-            core = try snapper.widen(core, in: &audio)
+            placed.append((match, core, times))
+        }
+        // Only edges that can end up a merged span's are snapped: packed words cost two reads, not two each.
+        let outer = snapper.outerEdges(of: placed.map(\.core))
+        var spans: [Span] = []
+        spans.reserveCapacity(placed.count)
+        for (index, (match, unsnapped, times)) in placed.enumerated() {
+            let core = try snapper.widen(unsnapped, in: &audio, edges: outer[index])
             let fade = frames(options.crossfade, sampleRate)
             // The times used, refined or not; after merging, those equal to the transcript's are
             // cleared again.

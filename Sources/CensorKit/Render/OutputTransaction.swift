@@ -117,11 +117,8 @@ public final class OutputTransaction {
         }
         let folder = output.kind == .file ? OutputPath.folder(of: output.target)
             : String(NSTemporaryDirectory().reversed().drop { $0 == "/" }.reversed())
-        TemporaryOutputs.removeStale(in: folder)
         let name = output.kind == .file ? OutputPath.name(of: output.target) : path == "-" ? "stdout" : OutputPath.name(of: path)
-        let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let temporary = "\(folder)/.\(name).censor-\(getpid())-\(random).tmp"
-        try TemporaryOutputs.create(temporary, for: path)
+        let temporary = try TemporaryOutputs.create(in: folder, naming: name, for: path)
         entries.append(Entry(
             output: output, temporary: temporary, replacing: overwrite || isInput,
             preserving: isInput ? output.target : nil))

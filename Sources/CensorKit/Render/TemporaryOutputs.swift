@@ -59,14 +59,18 @@ public enum TemporaryOutputs {
         }
     }
 
-    /// Whether `name` is a temporary file of censor's naming, `.<name>.censor-<pid>-<random>.tmp`;
-    /// returns the process id in it.
+    /// Whether `name` is a temporary file of censor's naming,
+    /// `.<name>.censor-<pid>-<random>.tmp` or `.<name>.censor-<pid>-<random>.tmp.<extension>`
+    /// (as ``create(in:naming:extension:for:mode:)`` makes them); returns the process id in it.
     static func owner(ofTemporary name: String) -> pid_t? {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.range(of: ".censor-", options: .backwards)
-        else { return nil }
-        let fields = name[marker.upperBound..<name.index(name.endIndex, offsetBy: -4)].split(separator: "-")
+        guard name.hasPrefix("."), let marker = name.range(of: ".censor-", options: .backwards) else { return nil }
+        // `<pid>-<random>.tmp`, then maybe `.<extension>`: letters and digits between the marks.
+        let parts = name[marker.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), parts[1] == "tmp", parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+        let fields = parts[0].split(separator: "-", omittingEmptySubsequences: false)
         guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0,
-              fields[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+              [fields[1], parts.count == 3 ? parts[2] : "tmp"].allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } })
+        else { return nil }
         return pid
     }
 
@@ -89,26 +93,47 @@ public enum TemporaryOutputs {
         return removed
     }
 
-    /// Creates `path` (which must not exist) and registers it, so that ``removeAll()`` removes it.
+    /// Creates a new temporary file in `folder` under censor's one naming for them,
+    /// `.<name>.censor-<pid>-<random>.tmp`, followed by `.<extension>` when one is given (for a
+    /// reader that goes by it), exclusively (`O_EXCL`, no symbolic link followed), and registers
+    /// it, so that ``removeAll()`` removes it. The first time in a process that a file is made in
+    /// `folder`, the stale ones of this naming there are removed first: those of a process no
+    /// longer running (one killed by SIGKILL), older than this process's run.
+    ///
+    /// Every temporary file censor makes — an output's before its rename, a media run's scratch
+    /// files, standard input's spool, a review excerpt — is made here, so the sweep knows them all.
     ///
     /// - Parameters:
+    ///   - folder: The folder to make it in.
+    ///   - name: What the file stands for: the destination's name, or a word such as `stdin`.
+    ///   - extension: The extension to end the name with, if any.
     ///   - destination: What the file is for, for messages.
     ///   - mode: Its permissions (less the umask); `0o600` for a file only its owner may read.
+    /// - Returns: The file's path.
     /// - Throws: ``CensorError`` naming `destination` when the file cannot be created, or
     ///   ``CensorError/interrupted`` once the process is being stopped.
-    public static func create(_ path: String, for destination: String, mode: mode_t = 0o666) throws(CensorError) {
+    public static func create(
+        in folder: String, naming name: String, extension: String? = nil, for destination: String,
+        mode: mode_t = 0o666
+    ) throws(CensorError) -> String {
+        let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        removeStale(in: folder)
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let path = "\(folder == "/" ? "" : folder)/.\(name).censor-\(getpid())-\(random).tmp"
+            + (`extension`.map { "." + $0 } ?? "")
         let failure: CensorError? = state.withLock { state in
             guard !state.closed else { return .interrupted }
             let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             guard file >= 0 else {
                 let reason = String(cString: strerror(errno))
-                return .cannotCreate(path: destination, reason: "cannot create a file in '\(OutputPath.folder(of: path))': \(reason)")
+                return .cannotCreate(path: destination, reason: "cannot create a file in '\(folder)': \(reason)")
             }
             close(file)
             state.paths.insert(path)
             return nil
         }
         if let failure { throw failure }
+        return path
     }
 
     /// One finished file of a transaction and where it goes.

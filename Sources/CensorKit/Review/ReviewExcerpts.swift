@@ -74,9 +74,8 @@ enum ReviewExcerpts {
         let inputRate = Double(reader.format.sampleRate)
         let first = min(reader.frameCount, Int(window.lowerBound * inputRate))
         let range = first..<min(reader.frameCount, Int((window.upperBound * inputRate).rounded(.up)))
-        let temporary = FileManager.default.temporaryDirectory
-            .appendingPathComponent(".censor-review-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36)).ogg").path
-        try TemporaryOutputs.create(temporary, for: temporary)
+        let temporary = try TemporaryOutputs.create(
+            in: FileManager.default.temporaryDirectory.path, naming: "review", extension: "ogg", for: "a review excerpt")
         defer { TemporaryOutputs.discard(temporary) }
         let rate = min(reader.format.sampleRate, sampleRate)
         let format = AudioFileFormat(code: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS), sampleRate: rate, channelCount: 1)

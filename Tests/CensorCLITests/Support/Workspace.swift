@@ -139,7 +139,7 @@ struct WAVFile {
     }
 }
 
-/// Files a run must not leave: temporary outputs (`.*.tmp`).
+/// Files a run must not leave: temporary files (`.*.tmp`, and scratch files `.*.tmp.<extension>`).
 func temporaryFiles(in names: [String]) -> [String] {
-    names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
+    names.filter { $0.hasPrefix(".") && ($0.hasSuffix(".tmp") || $0.contains(".tmp.")) }
 }
