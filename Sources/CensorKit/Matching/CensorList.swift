@@ -131,14 +131,15 @@ public struct CensorList: Sendable {
     /// Reads a list file (UTF-8 with or without a byte-order mark, or UTF-16 with one).
     ///
     /// - Parameters:
-    ///   - url: A file URL. Messages name the file by its path as given.
+    ///   - path: The file's path. Messages name the file by its path as given.
     ///   - foldingDiacritics: Whether diacritics are folded when comparing.
     /// - Returns: The list.
     /// - Throws: `CensorListError` when the file cannot be read or decoded, or has an entry
     ///   that could never match.
-    public static func load(contentsOf url: URL, foldingDiacritics: Bool = false) throws(CensorListError)
+    public static func load(path: String, foldingDiacritics: Bool = false) throws(CensorListError)
         -> CensorList
     {
+        let url = URL(fileURLWithPath: path)
         let source = SourceText.displayName(of: url)
         let data: Data
         do {
