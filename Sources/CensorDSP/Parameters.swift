@@ -78,6 +78,12 @@ public struct ParameterError: Error, CustomStringConvertible, Sendable, Hashable
     /// The rejected value, in the parameter's unit.
     public let value: Double
 
+    /// The error for `value` of `parameter`.
+    public init(parameter: Parameter, value: Double) {
+        self.parameter = parameter
+        self.value = value
+    }
+
     public var description: String {
         let unit = parameter.unit.rawValue.isEmpty ? "" : " \(parameter.unit.rawValue)"
         return "\(parameter.name) \(value.formatted)\(unit): expected a value from "

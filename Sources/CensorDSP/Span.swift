@@ -71,6 +71,11 @@ public struct SpanError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The frames given.
     public let fadeStart: Int, start: Int, end: Int, fadeEnd: Int
 
+    /// The error for these frames.
+    public init(fadeStart: Int, start: Int, end: Int, fadeEnd: Int) {
+        (self.fadeStart, self.start, self.end, self.fadeEnd) = (fadeStart, start, end, fadeEnd)
+    }
+
     public var description: String {
         "span frames \(fadeStart), \(start), \(end), \(fadeEnd): expected 0 ≤ fadeStart ≤ start ≤ end ≤ fadeEnd"
     }

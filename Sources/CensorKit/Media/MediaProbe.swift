@@ -37,7 +37,7 @@ struct MediaProbe: Sendable {
     /// The container's overall bit rate, when known.
     var bitRate: Int?
 
-    /// The audio streams in order: `--audio-stream N` is the `N`th of them.
+    /// The audio streams in order: ``MediaOptions/audioStream`` `N` is the `N`th of them.
     var audioStreams: [Stream] { streams.filter { $0.type == "audio" } }
 
     /// A probe's result, given.

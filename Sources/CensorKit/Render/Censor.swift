@@ -16,7 +16,7 @@ public struct Censor: Sendable {
     /// (``Parameters/blockFrames``).
     public static let defaultBlockFrames = Int(Parameters.blockFrames.defaultValue)
 
-    /// The version of censor, as its files' ``CensorMarker`` and `--version` give it.
+    /// The version of censor, as its files' ``CensorMarker`` and the command's version give it.
     public static let version = "0.1.0"
 
     /// What happens to censored audio.

@@ -1,7 +1,7 @@
 /// Why a censoring run refused to start or could not finish, beyond audio I/O itself.
 ///
 /// The texts say what is wrong, not which option of a front end would change it: the `censor`
-/// command adds that (`use --force to overwrite it`).
+/// command adds that hint itself.
 public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The output exists and overwriting was not allowed.
     case outputExists(path: String)
