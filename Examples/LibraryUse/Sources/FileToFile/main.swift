@@ -1,12 +1,12 @@
 // Censors Examples/talk.wav with its transcript and list into a new file (run from the
 // repository's root, or pass the folder holding talk.wav, talk.json and words.txt).
+// example: file-to-file
 import CensorKit
 import Foundation
 
 let folder = CommandLine.arguments.dropFirst().first ?? "Examples"
 let output = NSTemporaryDirectory() + "talk.clean.wav"
 
-// example: file-to-file
 let transcript = try Transcript.load(path: "\(folder)/talk.json")
 let list = try CensorList.load(path: "\(folder)/words.txt")
 let censor = try Censor(mode: .duck(gainDB: -30), options: PlanOptions(padBefore: 0.02, padAfter: 0.02))

@@ -1,12 +1,12 @@
 // Censors audio and words held in memory, and encodes the result as FLAC bytes: no file on
 // the way in or out.
+// example: in-memory
 import CensorKit
 import Foundation
 
 let rate = 48_000
 let tone = (0..<rate * 2).map { Float(0.5 * sin(2 * Double.pi * 440 * Double($0 / 2) / Double(rate))) }
 
-// example: in-memory
 var audio = try AudioBuffer(samples: tone, channelCount: 2, sampleRate: rate)  // 1 s of stereo
 let words = [Word(text: "Well,", start: 0.10, end: 0.30), Word(text: "damn.", start: 0.50, end: 0.70)]
 let matches = CensorList(entries: ["damn"]).matches(in: words)

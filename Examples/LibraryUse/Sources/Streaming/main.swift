@@ -1,5 +1,6 @@
 // Plans spans once, then censors audio block by block as it arrives (here: blocks of a
 // generated signal), as a live or piped source would deliver it.
+// example: streaming
 import CensorKit
 import Foundation
 
@@ -8,7 +9,6 @@ let signal = (0..<rate * 2).map { Float(0.25 * sin(2 * Double.pi * 300 * Double(
 let words = [Word(text: "oh", start: 0.2, end: 0.4), Word(text: "crap", start: 1.0, end: 1.3)]
 let matches = CensorList(entries: ["crap"]).matches(in: words)
 
-// example: streaming
 // Plan from the times alone (no look at the audio: no refinement, no snapping to zero crossings).
 let options = try PlanOptions(snapWindow: 0, refine: false)
 var length = try AudioBuffer(samples: [Float](repeating: 0, count: signal.count), channelCount: 1, sampleRate: rate)
