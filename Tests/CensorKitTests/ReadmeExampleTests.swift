@@ -2,13 +2,14 @@ import CensorKit
 import Foundation
 import Testing
 
-/// The README's library examples, run as written (paths made absolute).
+/// The library on the demo files and in memory, as Examples/LibraryUse uses it (README quotes those
+/// programs; LibraryExamplesTests keeps the quotes true), with the exact spans asserted.
 @Suite struct ReadmeExampleTests {
     private let examples = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples")
 
-    @Test("the README's file example censors the demo's four spans")
+    @Test("censoring the demo file to file censors its four spans")
     func fileExample() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("censor-readme-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -31,7 +32,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output))
     }
 
-    @Test("the README's in-memory example mutes the word's core and nothing else")
+    @Test("censoring in memory mutes the word's core and nothing else")
     func memoryExample() throws {
         let transcript = Transcript(
             words: [Word(text: " Well,", start: 0.1, end: 0.2), Word(text: " damn,", start: 0.5, end: 0.6)],
