@@ -168,14 +168,18 @@ private struct ParsedLine {
             format.encoding = try choice(Option.encoding, name, AudioEncoding.allCases)
         }
         if let text = values[Option.rate.name] {
-            guard let rate = Int(text), (1_000...768_000).contains(rate) else {
-                throw UsageError("--rate '\(text)': expected a whole number of hertz from 1000 to 768000")
+            let range = Parameters.sampleRate.range
+            guard let rate = Int(text), range.contains(Double(rate)) else {
+                throw UsageError("--rate '\(text)': expected a whole number of hertz from "
+                    + "\(range.lowerBound.cleanDescription) to \(range.upperBound.cleanDescription)")
             }
             format.sampleRate = rate
         }
         if let text = values[Option.quality.name] {
-            guard let quality = Double(text), (0...1).contains(quality) else {
-                throw UsageError("--quality '\(text)': expected a number from 0 to 1")
+            let range = Parameters.quality.range
+            guard let quality = Double(text), range.contains(quality) else {
+                throw UsageError("--quality '\(text)': expected a number from \(range.lowerBound.cleanDescription) "
+                    + "to \(range.upperBound.cleanDescription)")
             }
             format.quality = quality
         }

@@ -117,6 +117,12 @@ public enum Parameters {
     public static let bitrate = Parameter("bitrate", unit: .kilobitsPerSecond, range: 8...640, default: 128)
     /// The longest censored subtitle cue, in characters.
     public static let maxCueCharacters = Parameter("maxCueCharacters", unit: .count, range: 10...500, default: 40)
+    /// The rate an output is resampled to (`OutputFormat.sampleRate`); an output keeps its
+    /// input's rate unless one is given, so the default only serves a front end that needs one.
+    public static let sampleRate = Parameter("sampleRate", unit: .hertz, range: 1000...768_000, default: 48_000)
+    /// The quality of a lossy encoding, 0 (smallest) to 1 (best) (`OutputFormat.quality`);
+    /// without one, libsndfile's default applies.
+    public static let quality = Parameter("quality", unit: .count, range: 0...1, default: 1)
     /// Frames a streaming pass reads, censors and writes at a time (`Censor.blockFrames`).
     public static let blockFrames = Parameter("blockFrames", unit: .count, range: 1...16_777_216, default: 65_536)
 }

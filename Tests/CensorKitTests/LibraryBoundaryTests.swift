@@ -52,6 +52,13 @@ import Testing
         #expect(Parameters.blockFrames.range.lowerBound == 1)
     }
 
+    @Test("an output format refuses a rate outside 1000…768000 Hz and a quality outside 0…1")
+    func outputFormatChecks() throws {
+        #expect(throws: ParameterError(parameter: Parameters.sampleRate, value: 999)) { try OutputFormat(sampleRate: 999) }
+        #expect(throws: ParameterError(parameter: Parameters.quality, value: 1.5)) { try OutputFormat(quality: 1.5) }
+        #expect(try OutputFormat(container: .flac, sampleRate: 768_000, quality: 0).sampleRate == 768_000)
+    }
+
     @Test("an audio buffer refuses partial frames, no channels, no rate and a layout of the wrong size")
     func bufferChecks() {
         #expect(throws: AudioBufferError.partialFrame(samples: 3, channelCount: 2)) {
