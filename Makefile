@@ -12,7 +12,8 @@ help:
 	@echo "  make deps    install missing system packages (apt-get; via sudo when not root)"
 	@echo "  make build   release build: $(CENSOR)"
 	@echo "  make demo    build, then censor Examples/talk.wav and a short video made on the spot into $(DEMO_OUT)/"
-	@echo "  make test    run the whole test suite (swift test; installs chromium, python3 and nodejs for the review page's tests)"
+	@echo "  make test    run the whole test suite (swift test; installs chromium, python3 and nodejs for the review page's tests), then make examples"
+	@echo "  make examples  build and run Examples/LibraryUse, three programs using CensorKit as a separate package would"
 	@echo "  make review-screenshot  the review page tests, saving the demo page's screenshot as docs/review.png"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
 	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
@@ -59,6 +60,16 @@ REVIEW_DEPS := chromium python3 nodejs
 test: deps
 	@bash scripts/install-deps.sh $(REVIEW_DEPS)
 	$(SWIFT) test
+	@$(MAKE) --no-print-directory examples
+
+# Examples/LibraryUse, a package of its own that depends on this one by path, as another tool
+# would: built in this package's build folder, which already holds CensorKit (seconds, not a
+# second build of the library), then each program run; each exits non-zero on a wrong result.
+.PHONY: examples
+examples:
+	$(SWIFT) build --package-path Examples/LibraryUse --scratch-path .build
+	@set -e; for program in FileToFile InMemory Streaming; do \
+		echo "Examples/LibraryUse: $$program"; .build/debug/$$program > /dev/null; done
 
 # docs/review.png, the README's screenshot: the demo's review page as the browser tests leave it.
 .PHONY: review-screenshot

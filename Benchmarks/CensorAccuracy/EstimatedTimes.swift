@@ -37,7 +37,7 @@ enum EstimatedTimes {
         print("|---|---|--:|--:|")
         for pacing in Pacing.allCases {
             for refine in [false, true] {
-                let options = PlanOptions(refine: refine, refineWindow: window)
+                let options = try PlanOptions(refine: refine, refineWindow: window)
                 var cells: [String] = []
                 for estimated in [false, true] {
                     var total = Tally()

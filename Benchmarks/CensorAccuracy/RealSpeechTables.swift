@@ -63,8 +63,7 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     print("|---|---|--:|--:|--:|")
     var results: [(Condition, Tally)] = []
     for condition in realConditions {
-        var aggressive = on
-        aggressive.refineStrategy = .aggressive
+        let aggressive = try on.replacing(refineStrategy: .aggressive)
         var rows = [("off", off, false), ("on", on, false), ("on, aggressive", aggressive, false)]
         if !aligned.isEmpty { rows += [("PocketSphinx aligner", off, true), ("aligner, then on", on, true)] }
         for (label, planOptions, useAligner) in rows {

@@ -86,9 +86,9 @@ func wav16(_ samples: [Float], sampleRate: Int) -> Data {
 func stderr(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 func percent(_ value: Double) -> String { value == 0 ? "0" : String(format: value < 0.001 ? "%.3f%%" : "%.2f%%", value * 100) }
 
-let window = (options.window ?? Parameters.refineWindow.defaultValue) / 1000
-let off = PlanOptions(refine: false)
-let on = PlanOptions(refine: true, refineWindow: window)
+let window = options.window.map { $0 / 1000 } ?? Parameters.refineWindow.defaultValue
+let off = try PlanOptions(refine: false)
+let on = try PlanOptions(refine: true, refineWindow: window)
 
 if options.only != "espeak" {
     try realSpeechTables(options: options, off: off, on: on)
@@ -179,7 +179,7 @@ if !options.sweep.isEmpty {
     print("|---|--:|" + String(repeating: "--:|", count: conditions.count))
     for pacing in Pacing.allCases {
         for milliseconds in options.sweep {
-            let sweepOptions = PlanOptions(refine: milliseconds > 0, refineWindow: milliseconds / 1000)
+            let sweepOptions = try PlanOptions(refine: milliseconds > 0, refineWindow: milliseconds / 1000)
             var cells: [String] = []
             for condition in conditions {
                 let tally = try measure(condition, sweepOptions, pacing: pacing)

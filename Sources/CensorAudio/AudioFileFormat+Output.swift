@@ -33,7 +33,7 @@ extension AudioFileFormat {
         }
         let container = AudioFileFormat(code: containerCode, sampleRate: rate, channelCount: channelCount).containerName
         let encodings = requested.encoding.map { " with \($0.rawValue)" } ?? ""
-        let opus = candidates.contains(AudioEncoding.opus.codes[0]) ? "; Opus takes 8, 12, 16, 24 or 48 kHz (try --rate 48000)" : ""
+        let opus = candidates.contains(AudioEncoding.opus.codes[0]) ? "; Opus takes 8, 12, 16, 24 or 48 kHz (resample to 48000 Hz)" : ""
         throw .unsupportedOutput(
             path: path,
             reason: "libsndfile cannot write \(container)\(encodings) for \(channelCount) channels at \(rate) Hz\(opus)")
@@ -113,7 +113,7 @@ extension AudioFileFormat {
         guard name == "WAV", rf64.isWritable else {
             throw .unsupportedOutput(
                 path: path, reason: "the audio would take \(size), more than the \(most) a\(name == "AIFF" ? "n" : "") "
-                    + "\(name) file can hold; write CAF, W64 or RF64 instead (--format caf)")
+                    + "\(name) file can hold; write CAF, W64 or RF64 instead")
         }
         return (rf64, "'\(path)' holds \(size) of audio, more than a WAV file can (\(most)): it is written "
             + "as RF64, the WAV format for large files (EBU Tech 3306), which libsndfile, ffmpeg and sox read")

@@ -7,6 +7,8 @@ package final class AudioWriter {
     let format: AudioFileFormat
     private var file: OpaquePointer?
     private var written = 0
+    /// The bytes written, for a writer into memory; it outlives the libsndfile handle.
+    package let memory: MemoryFile?
 
     /// Creates `file` in `format` and writes `metadata` into it.
     ///
@@ -14,16 +16,45 @@ package final class AudioWriter {
     ///   - file: The path to create.
     ///   - path: The path messages name (the destination `file` will be renamed to).
     ///   - quality: For lossy encodings, 0 (smallest) to 1 (best); `nil`: libsndfile's default.
-    package init(
+    package convenience init(
         creating file: String, for path: String, format: AudioFileFormat, metadata: AudioMetadata,
         quality: Double? = nil
     ) throws(AudioError) {
-        var info = SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
-                           format: format.code, sections: 0, seekable: 0)
+        var info = Self.info(format)
         guard let handle = sf_open(file, Int32(SFM_WRITE), &info) else {
             throw .cannotCreate(path: path, reason: plainReason(sf_strerror(nil)))
         }
-        let file = handle
+        self.init(handle, path: path, format: format, metadata: metadata, quality: quality, memory: nil)
+    }
+
+    /// Creates a file in memory in `format` and writes `metadata` into it; ``memory`` holds
+    /// its bytes once closed.
+    ///
+    /// - Parameters:
+    ///   - name: What messages call the file.
+    ///   - quality: For lossy encodings, 0 (smallest) to 1 (best); `nil`: libsndfile's default.
+    package convenience init(inMemoryNamed name: String, format: AudioFileFormat, metadata: AudioMetadata, quality: Double?)
+        throws(AudioError)
+    {
+        let memory = MemoryFile()
+        var info = Self.info(format)
+        var io = MemoryFile.virtualIO
+        guard let handle = sf_open_virtual(&io, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(memory).toOpaque()) else {
+            throw .cannotCreate(path: name, reason: plainReason(sf_strerror(nil)))
+        }
+        self.init(handle, path: name, format: format, metadata: metadata, quality: quality, memory: memory)
+    }
+
+    private static func info(_ format: AudioFileFormat) -> SF_INFO {
+        SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
+                format: format.code, sections: 0, seekable: 0)
+    }
+
+    private init(
+        _ file: OpaquePointer, path: String, format: AudioFileFormat, metadata: AudioMetadata, quality: Double?,
+        memory: MemoryFile?
+    ) {
+        self.memory = memory
         self.path = path
         self.format = format
         self.file = file

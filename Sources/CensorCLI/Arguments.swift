@@ -51,7 +51,7 @@ struct Arguments: Sendable {
     /// How subtitles mask a censored word.
     var mask = MaskStyle.grawlix
     /// The most characters of a subtitle cue.
-    var maxCueCharacters = Int(Parameters.maxCueChars.defaultValue)
+    var maxCueCharacters = Int(Parameters.maxCueCharacters.defaultValue)
 
     /// Where censor-list entries come from.
     enum ListSource: Sendable {

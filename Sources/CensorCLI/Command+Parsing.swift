@@ -168,14 +168,18 @@ private struct ParsedLine {
             format.encoding = try choice(Option.encoding, name, AudioEncoding.allCases)
         }
         if let text = values[Option.rate.name] {
-            guard let rate = Int(text), (1_000...768_000).contains(rate) else {
-                throw UsageError("--rate '\(text)': expected a whole number of hertz from 1000 to 768000")
+            let range = Parameters.sampleRate.range
+            guard let rate = Int(text), range.contains(Double(rate)) else {
+                throw UsageError("--rate '\(text)': expected a whole number of hertz from "
+                    + "\(range.lowerBound.cleanDescription) to \(range.upperBound.cleanDescription)")
             }
             format.sampleRate = rate
         }
         if let text = values[Option.quality.name] {
-            guard let quality = Double(text), (0...1).contains(quality) else {
-                throw UsageError("--quality '\(text)': expected a number from 0 to 1")
+            let range = Parameters.quality.range
+            guard let quality = Double(text), range.contains(quality) else {
+                throw UsageError("--quality '\(text)': expected a number from \(range.lowerBound.cleanDescription) "
+                    + "to \(range.upperBound.cleanDescription)")
             }
             format.quality = quality
         }
@@ -184,9 +188,8 @@ private struct ParsedLine {
 
     /// The options of videos and containers read through ffmpeg, and of censored subtitles.
     private func mediaOptions(_ result: inout Arguments) throws(UsageError) {
-        let given = { (parameter: Parameter) in values["--\(parameter.name)"] != nil }
-        result.media.audioStream = try wholeNumber(Parameters.audioStream)
-        if given(Parameters.bitrate) { result.media.bitrate = try wholeNumber(Parameters.bitrate) }
+        result.media.audioStream = try wholeNumber(NumberOption.audioStream)
+        if values[NumberOption.bitrate.name] != nil { result.media.bitrate = try wholeNumber(NumberOption.bitrate) }
         result.subtitles = values[Option.subtitles.name]
         result.embedSubtitles = flags.contains(Option.embedSubtitles.name)
         if let path = result.subtitles {
@@ -198,15 +201,15 @@ private struct ParsedLine {
             }
         }
         let subtitling = result.subtitles != nil || result.embedSubtitles
-        for name in [Option.mask.name, "--\(Parameters.maxCueChars.name)"] where values[name] != nil && !subtitling {
+        for name in [Option.mask.name, NumberOption.maxCueChars.name] where values[name] != nil && !subtitling {
             throw UsageError("\(name) applies to --subtitles and --embed-subtitles only")
         }
         if let name = values[Option.mask.name] { result.mask = try choice(Option.mask, name, MaskStyle.allCases) }
-        result.maxCueCharacters = try wholeNumber(Parameters.maxCueChars)
+        result.maxCueCharacters = try wholeNumber(NumberOption.maxCueChars)
         // ffmpeg writes these with the source stream's codec and rate; libsndfile's options do not apply.
         let media = result.inputs.contains { input in
             values[Option.format.name] == nil
-                && Censor.needsMedia(input: input, output: result.output ?? Censor.defaultOutputPath(for: input))
+                && Censor.needsMedia(input: input, output: result.output ?? OutputNaming.defaultPath(for: input))
                 && MediaContainer.named(byPathOf: result.output ?? input) != nil
         }
         for option in [Option.encoding, .rate, .quality] where media && values[option.name] != nil {
@@ -221,16 +224,18 @@ private struct ParsedLine {
 
     private func mode() throws(UsageError) -> CensorMode {
         let name = values[Option.mode.name] ?? "beep"
-        let given = { (parameter: Parameter) in values["--\(parameter.name)"] != nil }
-        for (parameter, mode) in [(Parameters.beepFrequency, "beep"), (Parameters.beepLevel, "beep"),
-                                  (Parameters.duckGain, "duck")] where given(parameter) && name != mode {
-            throw UsageError("--\(parameter.name) applies to --mode \(mode) only")
+        let given = { (option: NumberOption) in values[option.name] != nil }
+        for (option, mode) in [(NumberOption.beepFrequency, "beep"), (NumberOption.beepLevel, "beep"),
+                               (NumberOption.duckGain, "duck")] where given(option) && name != mode {
+            throw UsageError("\(option.name) applies to --mode \(mode) only")
         }
         switch name {
         case "beep":
-            let level: Beep.Level = given(Parameters.beepLevel) ? .peak(dBFS: try number(Parameters.beepLevel)) : .matched
-            return .beep(Beep(frequency: try number(Parameters.beepFrequency), level: level))
-        case "duck": return .duck(gainDB: try number(Parameters.duckGain))
+            let level: Beep.Level = given(NumberOption.beepLevel) ? .peak(dBFS: try number(NumberOption.beepLevel)) : .matched
+            let frequency = try number(NumberOption.beepFrequency)
+            // Both numbers are checked already, against the ranges `Beep` checks.
+            return .beep(try! Beep(frequency: frequency, level: level))
+        case "duck": return .duck(gainDB: try number(NumberOption.duckGain))
         case "mute": return .mute
         default: throw UsageError("--mode '\(name)': expected beep, duck or mute")
         }
@@ -256,12 +261,12 @@ private struct ParsedLine {
     }
 
     private func planOptions() throws(UsageError) -> PlanOptions {
-        let pad = try number(Parameters.pad)
-        let before = values["--\(Parameters.padBefore.name)"] == nil ? pad : try number(Parameters.padBefore)
-        let after = values["--\(Parameters.padAfter.name)"] == nil ? pad : try number(Parameters.padAfter)
+        let pad = try number(NumberOption.pad)
+        let before = values[NumberOption.padBefore.name] == nil ? pad : try number(NumberOption.padBefore)
+        let after = values[NumberOption.padAfter.name] == nil ? pad : try number(NumberOption.padAfter)
         let refine = !flags.contains(Option.noRefine.name)
-        if !refine, values["--\(Parameters.refineWindow.name)"] != nil {
-            throw UsageError("--\(Parameters.refineWindow.name) and \(Option.noRefine.name) contradict each other")
+        if !refine, values[NumberOption.refineWindow.name] != nil {
+            throw UsageError("\(NumberOption.refineWindow.name) and \(Option.noRefine.name) contradict each other")
         }
         if !refine, values[Option.refine.name] != nil {
             throw UsageError("\(Option.refine.name) and \(Option.noRefine.name) contradict each other")
@@ -271,22 +276,20 @@ private struct ParsedLine {
             throw UsageError("\(Option.refine.name) '\(strategyName)': expected "
                 + RefineStrategy.allCases.map(\.rawValue).joined(separator: " or "))
         }
-        return PlanOptions(padBefore: before / 1000, padAfter: after / 1000, crossfade: try number(Parameters.crossfade) / 1000,
-                           refine: refine, refineWindow: try number(Parameters.refineWindow) / 1000,
-                           refineStrategy: strategy)
+        let crossfade = try number(NumberOption.crossfade), window = try number(NumberOption.refineWindow)
+        // Every number is checked already, against the ranges `PlanOptions` checks.
+        return try! PlanOptions(padBefore: before, padAfter: after, crossfade: crossfade, refine: refine,
+                                refineWindow: window, refineStrategy: strategy)
     }
 
-    /// The value of `parameter`'s option, or its default; checked against its range.
-    private func number(_ parameter: Parameter) throws(UsageError) -> Double {
-        guard let text = values["--\(parameter.name)"] else { return parameter.defaultValue }
+    /// The value of `option`, or its parameter's default, in the parameter's unit; checked
+    /// against its range.
+    private func number(_ option: NumberOption) throws(UsageError) -> Double {
+        guard let text = values[option.name] else { return option.parameter.defaultValue }
         guard let value = Double(text) else {
-            throw UsageError("--\(parameter.name) '\(text)': expected a number in \(parameter.unit)")
+            throw UsageError("\(option.name) '\(text)': expected a number in \(option.unit)")
         }
-        do {
-            return try parameter.validate(value)
-        } catch {
-            throw UsageError(error.description)
-        }
+        return try option.validated(value)
     }
 
     /// The transcript format named `name`, case-insensitively (`Deepgram`, `WebVTT`); for
@@ -304,11 +307,11 @@ private struct ParsedLine {
         throw UsageError("\(option) '\(name)': expected one of " + names.joined(separator: ", "))
     }
 
-    /// The value of `parameter`'s option, or its default, as a whole number in its range.
-    private func wholeNumber(_ parameter: Parameter) throws(UsageError) -> Int {
-        let value = try number(parameter)
+    /// The value of `option`, or its parameter's default, as a whole number in its range.
+    private func wholeNumber(_ option: NumberOption) throws(UsageError) -> Int {
+        let value = try number(option)
         guard value == value.rounded() else {
-            throw UsageError("--\(parameter.name) '\(values["--\(parameter.name)"] ?? "")': expected a whole number")
+            throw UsageError("\(option.name) '\(values[option.name] ?? "")': expected a whole number")
         }
         return Int(value)
     }

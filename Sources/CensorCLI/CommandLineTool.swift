@@ -41,7 +41,7 @@ public enum CommandLineTool {
                 Console.error("Error: \(error)\n\(Help.usage)\nSee 'censor --help' for more information.")
                 return ExitStatus.usage
             } catch {
-                Console.error("Error: \(error)")
+                Console.error("Error: \(ErrorText.describe(error))")
                 return ExitStatus.failure
             }
         }

@@ -15,7 +15,7 @@ extension Job {
     static func loadTranscript(_ path: String, format: TranscriptFormat?, encoding: TranscriptEncoding) throws
         -> Transcript
     {
-        let data = try Transcript.data(contentsOf: URL(fileURLWithPath: path))
+        let data = try Transcript.data(path: path)
         if data.count <= 64, String(decoding: data, as: UTF8.self).allSatisfy({ $0.isWhitespace || $0 == "\u{FEFF}" }) {
             return Transcript(words: [], format: format ?? .jsonWords)
         }

@@ -52,7 +52,7 @@ struct Job: Sendable {
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
             let matches = list.matches(in: transcript)
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
-            var censor = Censor(mode: arguments.mode, options: arguments.plan)
+            var censor = try Censor(mode: arguments.mode, options: arguments.plan)
             censor.planner.transcriptWords = transcript.words
             // Built only when asked for: grouping every word into cues is work a plain run need not do.
             let subtitles = arguments.subtitles != nil || arguments.embedSubtitles
@@ -119,7 +119,7 @@ struct Job: Sendable {
     var outputPath: String {
         if arguments.inPlace { return input }
         if let output = arguments.output { return output }
-        var path = Censor.defaultOutputPath(for: input)
+        var path = OutputNaming.defaultPath(for: input)
         if let container = arguments.outputFormat.container {
             path = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension(container.rawValue).relativePath
         }

@@ -169,18 +169,18 @@ struct ManifestJob: Sendable {
             }
             return text.hasPrefix("/") ? text : folder.appendingPathComponent(text).path
         }
-        func milliseconds(_ parameter: Parameter) throws(ManifestLineError) -> Double? {
-            let key = parameter.name.split(separator: "-").enumerated()
+        func milliseconds(_ option: NumberOption) throws(ManifestLineError) -> Double? {
+            let key = option.name.dropFirst(2).split(separator: "-").enumerated()
                 .map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
             guard let value = fields[key] else { return nil }
             let number = textNumbers ? (value as? String).flatMap(Double.init)
                 : (value as? Double) ?? (value as? Int).map(Double.init)
-            guard let number else { throw ManifestLineError("'\(key)' is not a number of \(parameter.unit)") }
+            guard let number else { throw ManifestLineError("'\(key)' is not a number of \(option.unit)") }
             do {
-                return try parameter.validate(number)
+                _ = try option.validated(number)
+                return number
             } catch {
-                throw ManifestLineError("'\(key)' \(number.cleanDescription): expected \(parameter.range.lowerBound.cleanDescription) "
-                    + "to \(parameter.range.upperBound.cleanDescription) \(parameter.unit)")
+                throw ManifestLineError("'\(key)' \(number.cleanDescription): expected \(option.rangeText)")
             }
         }
         guard let input = try path("input") else {
@@ -188,7 +188,7 @@ struct ManifestJob: Sendable {
         }
         self.input = input
         transcript = try path("transcript")
-        output = try path("output") ?? Censor.defaultOutputPath(for: input)
+        output = try path("output") ?? OutputNaming.defaultPath(for: input)
         if let value = fields["mode"] {
             guard let mode = value as? String, ["beep", "duck", "mute"].contains(mode) else {
                 throw ManifestLineError("'mode' \(value): expected beep, duck or mute")
@@ -206,9 +206,9 @@ struct ManifestJob: Sendable {
             }
         default: lists = [try path("list")].compactMap { $0 }
         }
-        pad = try milliseconds(Parameters.pad)
-        padBefore = try milliseconds(Parameters.padBefore)
-        padAfter = try milliseconds(Parameters.padAfter)
+        pad = try milliseconds(NumberOption.pad)
+        padBefore = try milliseconds(NumberOption.padBefore)
+        padAfter = try milliseconds(NumberOption.padAfter)
     }
 }
 

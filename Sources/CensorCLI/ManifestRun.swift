@@ -92,7 +92,7 @@ struct ManifestRun {
             }
             result.status = .done
         } catch {
-            result.error = "\(error)"
+            result.error = ErrorText.describe(error)
         }
         return result
     }
@@ -119,12 +119,9 @@ struct ManifestRun {
             result.lists = lists.map { .file($0) }
             result.alsoDefault = false
         }
-        if let pad = job.pad {
-            result.plan.padBefore = pad / 1000
-            result.plan.padAfter = pad / 1000
-        }
-        if let before = job.padBefore { result.plan.padBefore = before / 1000 }
-        if let after = job.padAfter { result.plan.padAfter = after / 1000 }
+        // The manifest gives milliseconds, checked against the same ranges when it was read.
+        result.plan = try result.plan.replacing(
+            padBefore: (job.padBefore ?? job.pad).map { $0 / 1000 }, padAfter: (job.padAfter ?? job.pad).map { $0 / 1000 })
         return result
     }
 

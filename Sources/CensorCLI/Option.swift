@@ -35,11 +35,6 @@ struct Option: Sendable {
         self.completion = value == nil ? .none : completion
     }
 
-    /// An option taking a number, described by a library ``Parameter``.
-    init(_ parameter: Parameter) {
-        self.init("--\(parameter.name)", value: parameter.unit.lowercased(), help: parameter.help,
-                  default: parameter.defaultText ?? "\(parameter.defaultValue.cleanDescription) \(parameter.unit)")
-    }
 }
 
 extension Double {
@@ -177,10 +172,10 @@ extension Option {
     static let all: [Option] = [
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
         output, outputDir, inPlace, format, encoding, rate, quality, report, labels, review, reviewEmbed, dryRun, force,
-        Option(Parameters.pad), Option(Parameters.padBefore), Option(Parameters.padAfter),
-        Option(Parameters.crossfade), noRefine, Option(Parameters.refineWindow), refine, mp3Direct, noMP3Direct,
-        Option(Parameters.beepFrequency), Option(Parameters.beepLevel), Option(Parameters.duckGain),
-        Option(Parameters.audioStream), Option(Parameters.bitrate), subtitles, mask, Option(Parameters.maxCueChars),
+        NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
+        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, mp3Direct, noMP3Direct,
+        NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,
+        NumberOption.audioStream.option, NumberOption.bitrate.option, subtitles, mask, NumberOption.maxCueChars.option,
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,
         quiet, verbose, listFormats, completionScript, manPage, version, help,
     ]

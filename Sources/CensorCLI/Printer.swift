@@ -19,7 +19,7 @@ final class Printer: Sendable {
             if let error = outcome.error {
                 // With several inputs the closing summary names every failure.
                 if total == 1 {
-                    Console.error("Error: \(error)")
+                    Console.error("Error: \(ErrorText.describe(error))")
                     if !arguments.quiet, arguments.transcriptFormat == nil, let note = Messages.detectionNote(for: error) {
                         Console.error(note)
                     }
@@ -53,7 +53,7 @@ final class Printer: Sendable {
             + (failed > 0 ? ", \(failed) failed:" : ":")]
         for outcome in outcomes {
             if let error = outcome.error {
-                lines.append("  FAILED  \(outcome.input): \(error)")
+                lines.append("  FAILED  \(outcome.input): \(ErrorText.describe(error))")
             } else if let skipped = outcome.skipped {
                 lines.append("  skipped \(outcome.input): \(skipped)")
             } else if let report = outcome.report {

@@ -70,7 +70,7 @@ public enum BeepLevels {
     }
 
     /// Every channel of every span at a peak of `dBFS`.
-    private static func fixedAmplitudes(dBFS: Double, spans: Int, channels: Int) -> [[Float]] {
+    static func fixedAmplitudes(dBFS: Double, spans: Int, channels: Int) -> [[Float]] {
         Array(repeating: Array(repeating: Float(pow(10, dBFS / 20)), count: channels), count: spans)
     }
 }

@@ -7,8 +7,11 @@ import Foundation
 /// is cut into blocks: a span that straddles a block boundary comes out the same as in one
 /// huge block.
 ///
+/// Every initialiser checks what it is given and throws ``CensorEngineError`` rather than
+/// build an engine that would trap or write past full scale.
+///
 /// ```swift
-/// var engine = CensorEngine(spans: plan.spans, mode: .mute, channelCount: 2, sampleRate: 48_000)
+/// var engine = try CensorEngine(spans: plan.spans, mode: .mute, channelCount: 2, sampleRate: 48_000)
 /// var first = 0
 /// for var block in blocks {            // interleaved Float, any sizes
 ///     engine.process(&block, firstFrame: first)
@@ -37,24 +40,69 @@ public struct CensorEngine: Sendable {
     private var oscillator: SineOscillator?
     private var oscillatorSpan = -1
 
-    /// Creates an engine.
+    /// Creates an engine, measuring a matched beep's levels from the audio it will censor.
+    ///
+    /// For ``CensorMode/beep(_:)`` each span's tone level and fade shape are measured from
+    /// `audio` as ``BeepLevels`` does (only the spans' regions are read); other modes read nothing.
+    ///
+    /// ```swift
+    /// var engine = try CensorEngine(spans: plan.spans, mode: .beep(Beep()), sampleRate: 48_000, measuring: &audio)
+    /// ```
     ///
     /// - Parameters:
     ///   - spans: Sorted, non-overlapping spans, as ``Planner`` makes them.
     ///   - mode: Beep, duck or mute.
-    ///   - channelCount: Interleaved channels per frame.
     ///   - sampleRate: Frames per second.
-    ///   - beepAmplitudes: For beep mode, the tone's peak per span and channel, as
-    ///     ``BeepLevels/amplitudes(for:beep:in:)`` measures them; ignored in other modes.
+    ///   - audio: The original audio; its channel count is the engine's.
+    /// - Throws: ``CensorEngineError``, or what reading `audio` throws.
+    public init(spans: [Span], mode: CensorMode, sampleRate: Int, measuring audio: inout some FrameSource) throws {
+        var amplitudes: [[Float]] = []
+        var fades: [BeepFade] = []
+        try Self.check(spans: spans, mode: mode, channelCount: audio.channelCount, sampleRate: sampleRate)
+        if case let .beep(beep) = mode {
+            (amplitudes, fades) = try BeepLevels.levels(for: spans, beep: beep, in: &audio)
+        }
+        try self.init(spans: spans, mode: mode, channelCount: audio.channelCount, sampleRate: sampleRate,
+                      beepAmplitudes: amplitudes, beepFades: fades)
+    }
+
+    /// Creates an engine with beep levels given.
+    ///
+    /// - Parameters:
+    ///   - spans: Sorted, non-overlapping spans, as ``Planner`` makes them.
+    ///   - mode: Beep, duck or mute.
+    ///   - channelCount: Interleaved channels per frame, at least 1.
+    ///   - sampleRate: Frames per second, at least 1.
+    ///   - beepAmplitudes: For beep mode, the tone's peak per span and channel (full scale 1),
+    ///     as ``BeepLevels/amplitudes(for:beep:in:)`` measures them; ignored in other modes.
+    ///     Empty for a beep of fixed level (``Beep/Level/peak(dBFS:)``): every span then gets it.
     ///   - beepFades: For beep mode, each span's fade shape, as
     ///     ``BeepLevels/fades(for:amplitudes:in:)`` chooses them; empty: all equal power.
+    /// - Throws: ``CensorEngineError`` when the spans overlap, a count does not fit, or the
+    ///   mode's numbers are out of range; a matched beep without amplitudes needs the audio,
+    ///   so it is refused too (use ``init(spans:mode:sampleRate:measuring:)``).
     public init(
         spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int, beepAmplitudes: [[Float]] = [],
         beepFades: [BeepFade] = []
-    ) {
-        precondition(zip(spans, spans.dropFirst()).allSatisfy { $0.fadeEnd <= $1.fadeStart }, "spans overlap")
-        if case .beep = mode {
-            precondition(beepAmplitudes.count == spans.count, "one beep amplitude list per span")
+    ) throws(CensorEngineError) {
+        try Self.check(spans: spans, mode: mode, channelCount: channelCount, sampleRate: sampleRate)
+        var beepAmplitudes = beepAmplitudes
+        if case let .beep(beep) = mode {
+            if beepAmplitudes.isEmpty, !spans.isEmpty, case let .peak(dBFS) = beep.level {
+                beepAmplitudes = BeepLevels.fixedAmplitudes(dBFS: dBFS, spans: spans.count, channels: channelCount)
+            }
+            guard beepAmplitudes.count == spans.count else {
+                throw .beepAmplitudes(spans: spans.count, given: beepAmplitudes.count)
+            }
+            if let index = beepAmplitudes.firstIndex(where: { $0.count != channelCount }) {
+                throw .beepChannels(span: index, channelCount: channelCount, given: beepAmplitudes[index].count)
+            }
+            if let index = beepAmplitudes.firstIndex(where: { $0.contains { !$0.isFinite || $0 < 0 || $0 > 1 } }) {
+                throw .beepAmplitudeRange(span: index)
+            }
+        }
+        guard beepFades.isEmpty || beepFades.count == spans.count else {
+            throw .beepFades(spans: spans.count, given: beepFades.count)
         }
         self.spans = spans
         self.mode = mode
@@ -66,6 +114,21 @@ public struct CensorEngine: Sendable {
         case let .duck(gainDB): gain = Float(pow(10, gainDB / 20))
         }
         self.beepFades = beepFades.isEmpty ? Array(repeating: .equalPower, count: spans.count) : beepFades
+    }
+
+    /// Checks what every engine needs: channels and rate at least 1, the spans in order and
+    /// apart, the mode's numbers in range.
+    private static func check(spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int) throws(CensorEngineError) {
+        guard channelCount >= 1 else { throw .channelCount(channelCount) }
+        guard sampleRate >= 1 else { throw .sampleRate(sampleRate) }
+        if let index = spans.indices.dropFirst().first(where: { spans[$0 - 1].fadeEnd > spans[$0].fadeStart }) {
+            throw .spansOverlap(index: index)
+        }
+        do {
+            try mode.validate()
+        } catch {
+            throw .mode(error)
+        }
     }
 
     /// Censors one block of interleaved `Float` samples in place.
@@ -122,4 +185,41 @@ private struct RampKey: Hashable {
     let length: Int
     let shape: FadeRamp.Shape
     let rising: Bool
+}
+
+/// Why a ``CensorEngine`` cannot be built from what it was given.
+public enum CensorEngineError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// A number of the mode is out of its range, such as a duck gain above 0 dB.
+    case mode(ParameterError)
+    /// The channel count is below 1.
+    case channelCount(Int)
+    /// The sample rate is below 1.
+    case sampleRate(Int)
+    /// Span `index` begins before the one before it ends: spans must be sorted and apart, as
+    /// ``Planner`` and `merged()` leave them.
+    case spansOverlap(index: Int)
+    /// A beep's amplitudes were given for `given` spans, not one list per span.
+    case beepAmplitudes(spans: Int, given: Int)
+    /// Span `span`'s beep amplitudes hold `given` values, not one per channel.
+    case beepChannels(span: Int, channelCount: Int, given: Int)
+    /// Span `span`'s beep amplitudes are not all from 0 to 1 (full scale).
+    case beepAmplitudeRange(span: Int)
+    /// Fade shapes were given for `given` spans, not one per span.
+    case beepFades(spans: Int, given: Int)
+
+    public var description: String {
+        switch self {
+        case let .mode(error): "\(error)"
+        case let .channelCount(count): "channel count \(count): expected at least 1"
+        case let .sampleRate(rate): "sample rate \(rate): expected at least 1 frame per second"
+        case let .spansOverlap(index): "span \(index) begins before span \(index - 1) ends; expected sorted spans apart"
+        case let .beepAmplitudes(spans, given):
+            "beep amplitudes for \(given) spans, but there are \(spans); measure them with BeepLevels or "
+                + "build the engine from the audio"
+        case let .beepChannels(span, channels, given):
+            "span \(span) has \(given) beep amplitudes for \(channels) channels; expected one per channel"
+        case let .beepAmplitudeRange(span): "span \(span)'s beep amplitudes: expected values from 0 to 1 (full scale)"
+        case let .beepFades(spans, given): "beep fades for \(given) spans, but there are \(spans); expected one per span"
+        }
+    }
 }

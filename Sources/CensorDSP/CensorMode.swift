@@ -4,17 +4,30 @@ public enum CensorMode: Sendable, Hashable {
     case beep(Beep)
     /// Lower the audio by a fixed gain.
     ///
-    /// - Parameter gainDB: The gain in decibels, at most 0 (for example −30).
+    /// - Parameter gainDB: The gain in decibels, −120 to 0 (``Parameters/duckGain``); ``Censor``
+    ///   and ``CensorEngine`` refuse other values with a ``ParameterError``.
     case duck(gainDB: Double)
     /// Replace the audio with digital silence.
     case mute
 
-    /// The mode's name as the command line spells it: `beep`, `duck` or `mute`.
+    /// The mode's name as reports spell it: `beep`, `duck` or `mute`.
     public var name: String {
         switch self {
         case .beep: "beep"
         case .duck: "duck"
         case .mute: "mute"
+        }
+    }
+
+    /// Checks the mode's numbers against their ``Parameters`` ranges: a duck gain above 0 dB
+    /// would amplify the audio past full scale.
+    ///
+    /// - Throws: ``ParameterError`` with the value and its range.
+    public func validate() throws(ParameterError) {
+        switch self {
+        case let .duck(gainDB): try Parameters.duckGain.validate(gainDB)
+        case let .beep(beep): try beep.validate()
+        case .mute: break
         }
     }
 }
@@ -34,17 +47,33 @@ public struct Beep: Sendable, Hashable {
     public static let maximumPeak: Float = 0.891_250_9
 
     /// The tone's frequency in hertz.
-    public var frequency: Double
+    public let frequency: Double
     /// How loud the tone is.
-    public var level: Level
+    public let level: Level
+
+    /// The default beep: 1000 Hz, as loud as the audio it replaces.
+    public init() {
+        frequency = Parameters.beepFrequency.defaultValue
+        level = .matched
+    }
 
     /// Creates a beep.
     ///
     /// - Parameters:
-    ///   - frequency: The tone's frequency in hertz; default 1000.
-    ///   - level: How loud it is; default ``Level/matched``.
-    public init(frequency: Double = Parameters.beepFrequency.defaultValue, level: Level = .matched) {
+    ///   - frequency: The tone's frequency in hertz, 20 to 20000 (``Parameters/beepFrequency``);
+    ///     default 1000.
+    ///   - level: How loud it is; default ``Level/matched``. A fixed peak is −120 to 0 dBFS
+    ///     (``Parameters/beepLevel``).
+    /// - Throws: ``ParameterError`` with the value out of range, and the range.
+    public init(frequency: Double = Parameters.beepFrequency.defaultValue, level: Level = .matched) throws(ParameterError) {
         self.frequency = frequency
         self.level = level
+        try validate()
+    }
+
+    /// Checks the frequency and a fixed level against their ranges.
+    func validate() throws(ParameterError) {
+        try Parameters.beepFrequency.validate(frequency)
+        if case let .peak(dBFS) = level { try Parameters.beepLevel.validate(dBFS) }
     }
 }

@@ -2,24 +2,25 @@
 ///
 /// `[start, end)` is the core, censored at full strength; `[fadeStart, start)` and
 /// `[end, fadeEnd)` are the crossfades into and out of it. Outside `[fadeStart, fadeEnd)` the
-/// audio is left exactly as it was. Always `fadeStart <= start <= end <= fadeEnd`.
+/// audio is left exactly as it was. Always `0 <= fadeStart <= start <= end <= fadeEnd`: the
+/// initialiser checks it, and the bounds cannot be changed afterwards.
 public struct Span: Sendable, Hashable {
     /// First frame of the fade into the core.
-    public var fadeStart: Int
+    public package(set) var fadeStart: Int
     /// First frame of the core.
-    public var start: Int
+    public package(set) var start: Int
     /// The frame after the core.
-    public var end: Int
+    public package(set) var end: Int
     /// The frame after the fade out of the core.
-    public var fadeEnd: Int
+    public package(set) var fadeEnd: Int
     /// The matches this span censors, in order (several when spans were merged).
-    public var matches: [Match]
+    public package(set) var matches: [Match]
     /// The earliest start of the span's words after edge refinement, in seconds; `nil` when
     /// refinement left it at the transcript's (or was off).
-    public var refinedStart: Double?
+    public package(set) var refinedStart: Double?
     /// The latest end of the span's words after edge refinement, in seconds; `nil` when
     /// refinement left it at the transcript's (or was off).
-    public var refinedEnd: Double?
+    public package(set) var refinedEnd: Double?
 
     /// Creates a span.
     ///
@@ -31,8 +32,21 @@ public struct Span: Sendable, Hashable {
     ///   - matches: The matches the span censors.
     ///   - refinedStart: The words' earliest refined start in seconds, when refinement moved it.
     ///   - refinedEnd: The words' latest refined end in seconds, when refinement moved it.
+    /// - Throws: ``SpanError`` when the frames are negative or out of order.
     public init(
         fadeStart: Int, start: Int, end: Int, fadeEnd: Int, matches: [Match] = [],
+        refinedStart: Double? = nil, refinedEnd: Double? = nil
+    ) throws(SpanError) {
+        guard 0 <= fadeStart, fadeStart <= start, start <= end, end <= fadeEnd else {
+            throw SpanError(fadeStart: fadeStart, start: start, end: end, fadeEnd: fadeEnd)
+        }
+        self.init(ordered: fadeStart, start: start, end: end, fadeEnd: fadeEnd, matches: matches,
+                  refinedStart: refinedStart, refinedEnd: refinedEnd)
+    }
+
+    /// Creates a span whose bounds the caller has ordered, as planning does.
+    package init(
+        ordered fadeStart: Int, start: Int, end: Int, fadeEnd: Int, matches: [Match] = [],
         refinedStart: Double? = nil, refinedEnd: Double? = nil
     ) {
         precondition(fadeStart <= start && start <= end && end <= fadeEnd, "span bounds out of order")
@@ -50,4 +64,19 @@ public struct Span: Sendable, Hashable {
 
     /// Every frame the span changes: the core and both fades.
     public var modified: Range<Int> { fadeStart..<fadeEnd }
+}
+
+/// Span bounds that are negative or out of order.
+public struct SpanError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// The frames given.
+    public let fadeStart: Int, start: Int, end: Int, fadeEnd: Int
+
+    /// The error for these frames.
+    public init(fadeStart: Int, start: Int, end: Int, fadeEnd: Int) {
+        (self.fadeStart, self.start, self.end, self.fadeEnd) = (fadeStart, start, end, fadeEnd)
+    }
+
+    public var description: String {
+        "span frames \(fadeStart), \(start), \(end), \(fadeEnd): expected 0 ≤ fadeStart ≤ start ≤ end ≤ fadeEnd"
+    }
 }

@@ -1,12 +1,12 @@
 extension CensorList {
-    /// The built-in English list, used when no `--words` or `--word` is given (`--also-default`
-    /// adds it to them).
+    /// The built-in English list, for a caller that has no list of its own (or adds it to
+    /// one, with ``append(contentsOf:)``).
     ///
     /// It holds the words that broadcast standards usually keep off the air — the strong
     /// profanities and the common slurs — as anchored globs, so that their inflections and
     /// compounds match while innocent neighbours do not ("Scunthorpe", "cocktail", "shell",
     /// "assess", "Dickens" and "pussycat" are untouched). Mild words such as "damn", "hell" and
-    /// "god" are not in it: add them with `--word`.
+    /// "god" are not in it: add them as entries of your own.
     ///
     /// ```
     /// *fuck*        fuck, fucking, motherfucker, clusterfuck

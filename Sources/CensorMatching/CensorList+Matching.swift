@@ -20,7 +20,22 @@ extension CensorList {
     ///   *b* globs matching one word at one place of the index; it does not grow with the number
     ///   of entries. Each distinct word is normalized and tested against the globs once.
     public func matches(in transcript: Transcript) -> [Match] {
-        let words = transcript.words
+        matches(in: transcript.words)
+    }
+
+    /// Finds every listed word, glob and phrase in words held in memory, as
+    /// ``matches(in:)-(Transcript)`` does in a transcript's.
+    ///
+    /// ```swift
+    /// let words = [Word(text: "well", start: 0.2, end: 0.5), Word(text: "damn", start: 0.6, end: 0.9)]
+    /// let matches = CensorList(entries: ["damn"]).matches(in: words)   // "damn", 0.6 s to 0.9 s
+    /// ```
+    ///
+    /// - Parameter words: The words in spoken order, with times in seconds.
+    /// - Returns: The matches in ascending order of their first word; ``Match/wordIndices``
+    ///   index `words`.
+    /// - Complexity: As ``matches(in:)-(Transcript)``.
+    public func matches(in words: [Word]) -> [Match] {
         var tokens = MatchingTokens(words: words, list: self)
         var protected = [Bool](repeating: false, count: tokens.count)
         if parsedEntries.contains(where: \.isException) {

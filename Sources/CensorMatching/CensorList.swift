@@ -38,7 +38,7 @@ public struct CensorList: Sendable {
         /// Whether the entry is an exception (`!pattern`): what it matches is never censored.
         public var isException: Bool
 
-        /// Parses an entry as a list line or a `--word` argument writes it.
+        /// Parses an entry as a list line or a single entry given in memory writes it.
         ///
         /// - Parameter text: `pattern`, `!pattern` or `pattern|replacement`; surrounding
         ///   whitespace is trimmed.
@@ -57,7 +57,7 @@ public struct CensorList: Sendable {
         }
 
         /// Whether the entry can ever match: its pattern has a letter, digit or mark outside
-        /// wildcards. `*`, `!` alone and `|bleep` cannot; a `--word` check can use this.
+        /// wildcards. `*`, `!` alone and `|bleep` cannot; a check of single entries can use this.
         public var canMatch: Bool {
             !PatternToken.tokens(of: pattern, foldingDiacritics: false).isEmpty
         }
@@ -84,7 +84,7 @@ public struct CensorList: Sendable {
         !parsedEntries.contains { !$0.isException && $0.canMatch }
     }
 
-    /// Creates a list from entries in memory, such as `--word` arguments.
+    /// Creates a list from entries in memory, such as a command's word arguments.
     ///
     /// Surrounding whitespace is trimmed and empty entries are dropped. An entry with no letter
     /// or digit (such as `!!!` or `*`) is kept but can never match.
@@ -133,14 +133,15 @@ public struct CensorList: Sendable {
     /// Reads a list file (UTF-8 with or without a byte-order mark, or UTF-16 with one).
     ///
     /// - Parameters:
-    ///   - url: A file URL. Messages name the file by its path as given.
+    ///   - path: The file's path. Messages name the file by its path as given.
     ///   - foldingDiacritics: Whether diacritics are folded when comparing.
     /// - Returns: The list.
     /// - Throws: `CensorListError` when the file cannot be read or decoded, or has an entry
     ///   that could never match.
-    public static func load(contentsOf url: URL, foldingDiacritics: Bool = false) throws(CensorListError)
+    public static func load(path: String, foldingDiacritics: Bool = false) throws(CensorListError)
         -> CensorList
     {
+        let url = URL(fileURLWithPath: path)
         let source = SourceText.displayName(of: url)
         let data: Data
         do {
@@ -158,8 +159,8 @@ public struct CensorList: Sendable {
         return try CensorList(text: text.string, source: source, foldingDiacritics: foldingDiacritics)
     }
 
-    /// Adds another list's entries after this list's, as when `--words`, `--word` and
-    /// `--also-default` combine. They are compared with this list's diacritic folding.
+    /// Adds another list's entries after this list's, as when list files, single entries and
+    /// the built-in list combine. They are compared with this list's diacritic folding.
     ///
     /// - Parameter other: The list to add.
     public mutating func append(contentsOf other: CensorList) {

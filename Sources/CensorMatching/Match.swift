@@ -1,5 +1,5 @@
 /// A run of consecutive transcript words that matched one censor-list entry.
-public struct Match: Sendable, Hashable {
+public struct Match: Sendable, Hashable, Codable {
     /// The indices of the matched words in the transcript, consecutive and ascending.
     public var wordIndices: Range<Int>
     /// The matched words' text as the transcript wrote it, joined by single spaces.

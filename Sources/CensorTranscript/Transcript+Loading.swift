@@ -4,11 +4,11 @@ extension Transcript {
     /// Reads a transcript file, detecting its format unless one is given.
     ///
     /// ```swift
-    /// let transcript = try Transcript.load(contentsOf: URL(fileURLWithPath: "talk.json"))
+    /// let transcript = try Transcript.load(path: "talk.json")
     /// ```
     ///
     /// - Parameters:
-    ///   - url: A file URL. Messages name the file by its path as given.
+    ///   - path: The file's path. Messages name the file by its path as given.
     ///   - format: The format, or `nil` to detect it from the content.
     ///   - encoding: How the text is encoded; by default UTF-8 or UTF-16 with a byte-order
     ///     mark, and Windows-1252 when the text is not valid UTF-8 (see `TranscriptEncoding`).
@@ -16,19 +16,20 @@ extension Transcript {
     /// - Throws: `TranscriptError` when the file cannot be read, its format cannot be told, or its
     ///   content is malformed or has invalid times.
     public static func load(
-        contentsOf url: URL, format: TranscriptFormat? = nil, encoding: TranscriptEncoding = .automatic
+        path: String, format: TranscriptFormat? = nil, encoding: TranscriptEncoding = .automatic
     ) throws(TranscriptError) -> Transcript {
-        let source = SourceText.displayName(of: url)
-        return try Transcript(data: try data(contentsOf: url), format: format, source: source, encoding: encoding)
+        let source = SourceText.displayName(of: URL(fileURLWithPath: path))
+        return try Transcript(data: try data(path: path), format: format, source: source, encoding: encoding)
     }
 
     /// Reads a transcript file's bytes, once and to its end: a regular file, or a FIFO,
     /// `/dev/stdin` or a process substitution (`<(…)`), which have no size to go by.
     ///
-    /// - Parameter url: A file URL.
+    /// - Parameter path: The file's path.
     /// - Returns: The bytes.
     /// - Throws: `TranscriptError.unreadable` with the operating system's reason.
-    public static func data(contentsOf url: URL) throws(TranscriptError) -> Data {
+    public static func data(path: String) throws(TranscriptError) -> Data {
+        let url = URL(fileURLWithPath: path)
         do {
             return try SourceText.data(contentsOf: url)
         } catch {
@@ -45,7 +46,7 @@ extension Transcript {
     ///   - data: The file's content.
     ///   - format: The format, or `nil` to detect it from the content.
     ///   - source: The file name to use in error messages.
-    ///   - encoding: How the text is encoded (see `load(contentsOf:format:encoding:)`).
+    ///   - encoding: How the text is encoded (see `load(path:format:encoding:)`).
     /// - Throws: `TranscriptError` when the format cannot be told, or the content is malformed
     ///   or has invalid times.
     public init(

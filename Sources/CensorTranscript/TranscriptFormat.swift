@@ -1,5 +1,5 @@
-/// A transcript file format censor can read; the raw value is its name on the command line
-/// (`--transcript-format whisper-json`).
+/// A transcript file format censor can read; the raw value is its name (`whisper-json`), as
+/// reports and the command line give it.
 ///
 /// Detection (`init(detecting:)`) tries the formats in the order of `allCases`, most specific
 /// first: a WhisperX or Apple file also has the `segments` that plain whisper JSON is known by,

@@ -1,6 +1,6 @@
 /// A reason to doubt a word's times, as given by the recognizer: censor still censors the word
 /// (widened where it must be), but says so in a warning and in the report.
-public enum WordDoubt: String, Sendable, Hashable, CaseIterable {
+public enum WordDoubt: String, Sendable, Hashable, CaseIterable, Codable {
     /// The word starts and ends at the same instant (Google and whisper.cpp write such words);
     /// it is censored for `WordDoubt.minimumCoreSeconds` around that instant.
     case zeroLength = "zero-length"

@@ -200,7 +200,7 @@ import Darwin
     /// Censors the workspace's recording into `output` through the library, with WAV and AIFF
     /// holding at most `limit` bytes of audio.
     static func censor(_ workspace: Workspace, to output: String, limit: Int) throws -> Report {
-        let transcript = try Transcript.load(contentsOf: workspace.file("talk.json"))
+        let transcript = try Transcript.load(path: workspace.file("talk.json").path)
         let matches = CensorList(entries: ["damn", "crap"]).matches(in: transcript)
         let transaction = OutputTransaction(overwrite: false, protecting: [(workspace.path("talk.wav"), .input)])
         let report = try Censor().censorFile(
@@ -254,7 +254,7 @@ import Darwin
         } throws: { error in
             guard case let .unsupportedOutput(path, reason) = error as? AudioError else { return false }
             return path.hasSuffix("big.aiff") && reason.contains("more than the") && reason.contains("an AIFF file can hold")
-                && reason.contains("--format caf")
+                && reason.hasSuffix("write CAF, W64 or RF64 instead")
         }
         #expect(try workspace.contents() == before)
     }

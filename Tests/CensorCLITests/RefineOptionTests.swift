@@ -18,7 +18,7 @@ import Testing
     func defaults() throws {
         let plan = try Self.plan([])
         #expect(plan.refine)
-        #expect(plan.refineWindow == Parameters.refineWindow.defaultValue / 1000)
+        #expect(plan.refineWindow == Parameters.refineWindow.defaultValue)
     }
 
     @Test("--no-refine turns refinement off; --refine-window sets the window in ms")

@@ -13,17 +13,17 @@ import Testing
     /// boundaries, a one-frame core, and a 2.2 s span crossing the oscillator's 1024-frame
     /// re-anchor points (at frames 10 000 + k·1024).
     static let spans: [Span] = [
-        Span(fadeStart: 0, start: 0, end: 100, fadeEnd: 340),
-        Span(fadeStart: 4000, start: 4090, end: 4100, fadeEnd: 4340),
-        Span(fadeStart: 8100, start: 8191, end: 8192, fadeEnd: 8200),
-        Span(fadeStart: 8200, start: 8250, end: 8300, fadeEnd: 8320),
-        Span(fadeStart: 10_000, start: 10_240, end: 115_600, fadeEnd: 115_840),
-        Span(fadeStart: 124_000, start: 124_240, end: 124_800, fadeEnd: 124_800),
+        Span(ordered: 0, start: 0, end: 100, fadeEnd: 340),
+        Span(ordered: 4000, start: 4090, end: 4100, fadeEnd: 4340),
+        Span(ordered: 8100, start: 8191, end: 8192, fadeEnd: 8200),
+        Span(ordered: 8200, start: 8250, end: 8300, fadeEnd: 8320),
+        Span(ordered: 10_000, start: 10_240, end: 115_600, fadeEnd: 115_840),
+        Span(ordered: 124_000, start: 124_240, end: 124_800, fadeEnd: 124_800),
     ]
 
     static let modes: [CensorMode] = [
-        .mute, .duck(gainDB: -30), .beep(Beep()), .beep(Beep(frequency: 440, level: .peak(dBFS: -6))),
-        .beep(Beep(frequency: 1234.567, level: .matched)),
+        .mute, .duck(gainDB: -30), .beep(Beep()), .beep(try! Beep(frequency: 440, level: .peak(dBFS: -6))),
+        .beep(try! Beep(frequency: 1234.567, level: .matched)),
     ]
 
     static func input(channels: Int) -> [Float] {
@@ -36,7 +36,7 @@ import Testing
             var source = InterleavedBuffer(samples: samples, channelCount: channels)
             amplitudes = try BeepLevels.amplitudes(for: spans, beep: beep, in: &source)
         }
-        return CensorEngine(spans: spans, mode: mode, channelCount: channels, sampleRate: rate, beepAmplitudes: amplitudes)
+        return try CensorEngine(spans: spans, mode: mode, channelCount: channels, sampleRate: rate, beepAmplitudes: amplitudes)
     }
 
     /// `samples` rendered from frame `first` on, in blocks of the given sizes (cycled).
@@ -98,7 +98,7 @@ import Testing
     func longBeepPhase(blockSize: Int) throws {
         let channels = 1
         let input = Self.input(channels: channels)
-        let mode = CensorMode.beep(Beep(frequency: 1000, level: .peak(dBFS: 0)))
+        let mode = CensorMode.beep(try Beep(frequency: 1000, level: .peak(dBFS: 0)))
         let output = try Self.render(input, channels: channels, mode: mode, blockSizes: [blockSize])
         let span = Self.spans[4]
         var worst = 0.0

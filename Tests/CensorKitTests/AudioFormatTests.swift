@@ -151,7 +151,7 @@ import Testing
         let inputPath = folder.path("in.wav"), outputPath = folder.path("out.mp3")
         _ = try Self.writeInput(inputPath, format: format)
         let mp3 = AudioFiles.format(SF_FORMAT_MPEG, SF_FORMAT_MPEG_LAYER_III, rate: 44_100, channels: 2)
-        let censor = Censor(mode: .beep(Beep()))
+        let censor = try Censor(mode: .beep(Beep()))
         guard AudioFiles.canWrite(mp3) else {
             // This libsndfile has no MP3 encoder: the output is refused, naming the file.
             #expect(throws: AudioError.self) {

@@ -64,7 +64,7 @@ import Testing
 
     /// Every mode, including a full-scale beep that would clip if anything overshot.
     static let modes: [CensorMode] = [
-        .beep(Beep()), .beep(Beep(frequency: 440, level: .peak(dBFS: 0))), .duck(gainDB: -30), .mute,
+        .beep(Beep()), .beep(try! Beep(frequency: 440, level: .peak(dBFS: 0))), .duck(gainDB: -30), .mute,
     ]
 
     /// Matches at the very start, in the middle, two that merge, one across the first default
@@ -95,7 +95,7 @@ import Testing
         let input = try AudioFiles.read(inputPath)
         // The material itself went to disk unchanged; otherwise the comparison below means little.
         #expect(input.samples == written, "the test file does not hold the generated material")
-        let censor = Censor(mode: mode, blockFrames: testCase.blockFrames)
+        let censor = try Censor(mode: mode, blockFrames: testCase.blockFrames)
         let report = try censor.censorFile(
             input: inputPath, output: outputPath,
             matches: matches(frames: testCase.frames, rate: testCase.rate), overwrite: false)

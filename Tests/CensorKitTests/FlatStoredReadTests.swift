@@ -17,13 +17,13 @@ import Testing
     /// boundaries of ``BeepLevels/chunkFrames``, one with an empty core, and neighbours whose
     /// regions touch.
     static let spans: [Span] = [
-        Span(fadeStart: 0, start: 0, end: 100, fadeEnd: 340),
-        Span(fadeStart: 1000, start: 1240, end: 1241, fadeEnd: 1481),
-        Span(fadeStart: 2000, start: 2240, end: 2240, fadeEnd: 2480),
-        Span(fadeStart: 3000, start: 3240, end: 3240 + 2 * BeepLevels.chunkFrames + 77, fadeEnd: 3480 + 2 * BeepLevels.chunkFrames + 77),
-        Span(fadeStart: 45_000, start: 45_240, end: 46_000, fadeEnd: 46_240),
-        Span(fadeStart: 46_240, start: 46_480, end: 47_000, fadeEnd: 47_240),
-        Span(fadeStart: 59_000, start: 59_240, end: 60_000, fadeEnd: 60_000),
+        Span(ordered: 0, start: 0, end: 100, fadeEnd: 340),
+        Span(ordered: 1000, start: 1240, end: 1241, fadeEnd: 1481),
+        Span(ordered: 2000, start: 2240, end: 2240, fadeEnd: 2480),
+        Span(ordered: 3000, start: 3240, end: 3240 + 2 * BeepLevels.chunkFrames + 77, fadeEnd: 3480 + 2 * BeepLevels.chunkFrames + 77),
+        Span(ordered: 45_000, start: 45_240, end: 46_000, fadeEnd: 46_240),
+        Span(ordered: 46_240, start: 46_480, end: 47_000, fadeEnd: 47_240),
+        Span(ordered: 59_000, start: 59_240, end: 60_000, fadeEnd: 60_000),
     ]
 
     /// A 16-bit WAV of seeded noise and tones, and the same samples as normalized floats.

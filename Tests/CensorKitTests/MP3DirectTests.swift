@@ -27,7 +27,7 @@ import Testing
     }
 
     /// The tone's edges are not speech: word times are taken as given.
-    static let options = PlanOptions(refine: false)
+    static let options = try! PlanOptions(refine: false)
 
     /// One encoded tone censored directly, with everything the checks need.
     struct Run {

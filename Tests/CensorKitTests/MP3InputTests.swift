@@ -21,7 +21,7 @@ import Testing
         let frames = MP3Files.frames(bytes)
         damage(&bytes, frames)
         try Data(bytes).write(to: URL(fileURLWithPath: input))
-        let report = try Censor(mode: .mute, options: PlanOptions(refine: false))
+        let report = try Censor(mode: .mute, options: try PlanOptions(refine: false))
             .censorMP3(input: input, output: output, matches: [word])
         return (bytes, Array(try Data(contentsOf: URL(fileURLWithPath: output))), report, frames,
                 try MP3Files.decode(output, channels: 1)[0])

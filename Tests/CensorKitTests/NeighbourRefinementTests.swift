@@ -29,7 +29,7 @@ import Testing
     @Test("two censored words one short word apart, exact times: the word between them is untouched")
     func shortNeighbourBetweenCensoredWords() throws {
         let words = Self.words([(0.5, 0.8), (0.8, 0.95), (0.95, 1.25)])
-        let options = PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
+        let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
         var audio = InterleavedBuffer(samples: Self.connected(), channelCount: 1)
         let matches = [Self.match(0, of: words), Self.match(2, of: words)]
         let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: Self.rate, audio: &audio)
@@ -43,7 +43,7 @@ import Testing
     @Test("without the transcript's words the same sound takes the edge to the window's limit, swallowing the neighbour")
     func withoutNeighboursTheWindowLimits() throws {
         let words = Self.words([(0.5, 0.8), (0.8, 0.95), (0.95, 1.25)])
-        let options = PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
+        let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
         var audio = InterleavedBuffer(samples: Self.connected(), channelCount: 1)
         let matches = [Self.match(0, of: words), Self.match(2, of: words)]
         let plan = try Planner(options: options).plan(matches, sampleRate: Self.rate, audio: &audio)

@@ -128,7 +128,7 @@ import Glibc
             let match = Match(wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)",
                               start: Double(index), end: Double(index) + 0.5)
             let frame = index * 10
-            return Span(fadeStart: frame, start: frame + 2, end: frame + 8, fadeEnd: frame + 10, matches: [match],
+            return Span(ordered: frame, start: frame + 2, end: frame + 8, fadeEnd: frame + 10, matches: [match],
                         refinedStart: Double(index) - 0.01, refinedEnd: nil)
         }
         let merged = spans.reversed().merged()
@@ -220,7 +220,7 @@ import Glibc
 
     @Test("the marker lists 16 spans' times and counts the rest, after the input's software field")
     func marker() {
-        let spans = (0..<20).map { Span(fadeStart: $0 * 1_000, start: $0 * 1_000, end: $0 * 1_000 + 500, fadeEnd: $0 * 1_000 + 500) }
+        let spans = (0..<20).map { Span(ordered: $0 * 1_000, start: $0 * 1_000, end: $0 * 1_000 + 500, fadeEnd: $0 * 1_000 + 500) }
         let text = CensorMarker.text(spans: spans, sampleRate: 1_000, previous: "Lavf60.3.100 (libsndfile-1.2.0)")
         #expect(text.hasPrefix("Lavf60.3.100; censored by censor \(Censor.version): 20 spans at 0.000–0.500, 1.000–1.500, "))
         #expect(text.hasSuffix(", 15.000–15.500 s and 4 more"))

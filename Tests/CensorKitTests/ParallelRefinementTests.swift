@@ -53,7 +53,7 @@ import Testing
     @Test("300 matches planned on several threads give the plan one thread gives", arguments: [1, 2])
     func sameAsOneThread(channels: Int) throws {
         let (audio, matches) = Self.scene(channels: channels)
-        let planner = Planner(options: PlanOptions(snapWindow: 0.002))
+        let planner = Planner(options: try PlanOptions(snapWindow: 0.002))
         var shared = audio, single = OneThread(audio: audio)
         let parallel = try planner.plan(matches, sampleRate: Self.rate, audio: &shared)
         let sequential = try planner.plan(matches, sampleRate: Self.rate, audio: &single)

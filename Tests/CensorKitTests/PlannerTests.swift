@@ -15,7 +15,7 @@ import Testing
         InterleavedBuffer(samples: [Float](repeating: 0, count: frames * channels), channelCount: channels)
     }
 
-    static let noSnap = PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: 0)
+    static let noSnap = try! PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: 0)
 
     // MARK: - Core frames
 
@@ -40,7 +40,7 @@ import Testing
 
     @Test("core frames are floor((start − padBefore)·rate) ..< ceil((end + padAfter)·rate)", arguments: coreCases)
     func exactCoreFrames(rate: Int, start: Double, end: Double, padBefore: Double, padAfter: Double, expected: Range<Int>) throws {
-        let options = PlanOptions(padBefore: padBefore, padAfter: padAfter, crossfade: 0, snapWindow: 0)
+        let options = try PlanOptions(padBefore: padBefore, padAfter: padAfter, crossfade: 0, snapWindow: 0)
         let planner = Planner(options: options)
         let frameCount = 10 * rate
         let match = Self.match(start, end)
@@ -49,7 +49,7 @@ import Testing
         var audio = Self.silence(frames: frameCount)
         let plan = try planner.plan([match], sampleRate: rate, audio: &audio)
         #expect(plan.skipped.isEmpty)
-        #expect(plan.spans == [Span(fadeStart: expected.lowerBound, start: expected.lowerBound,
+        #expect(plan.spans == [Span(ordered: expected.lowerBound, start: expected.lowerBound,
                                     end: expected.upperBound, fadeEnd: expected.upperBound, matches: [match])])
     }
 
@@ -78,7 +78,7 @@ import Testing
     @Test("cores are clamped to the file; a match wholly outside it is skipped", arguments: clampCases)
     func clamping(start: Double, end: Double, padBefore: Double, padAfter: Double, expected: Range<Int>?) throws {
         let rate = 48000
-        let options = PlanOptions(padBefore: padBefore, padAfter: padAfter, crossfade: 0.005, snapWindow: 0)
+        let options = try PlanOptions(padBefore: padBefore, padAfter: padAfter, crossfade: 0.005, snapWindow: 0)
         let planner = Planner(options: options)
         let match = Self.match(start, end)
         #expect(planner.coreFrames(of: match, sampleRate: rate, frameCount: rate) == expected)
@@ -104,7 +104,7 @@ import Testing
         let past = Self.match(3.0, 3.5, "hell", index: 7)
         var audio = Self.silence(frames: 8000)
         let plan = try Planner(options: Self.noSnap).plan([past, inside], sampleRate: 8000, audio: &audio)
-        #expect(plan.spans == [Span(fadeStart: 2000, start: 2000, end: 4000, fadeEnd: 4000, matches: [inside])])
+        #expect(plan.spans == [Span(ordered: 2000, start: 2000, end: 4000, fadeEnd: 4000, matches: [inside])])
         #expect(plan.skipped == [past])
     }
 
@@ -113,7 +113,7 @@ import Testing
     @Test("a word ending absurdly late is clamped, not a crash", arguments: [2.0, 1e20, 1e300])
     func hugeEndTime(end: Double) async {
         await #expect(processExitsWith: .success) { [end] in
-            let planner = Planner(options: PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: 0))
+            let planner = Planner(options: try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: 0))
             let match = Match(wordIndices: 0..<1, text: "x", pattern: "x", start: 0.5, end: end)
             let core = planner.coreFrames(of: match, sampleRate: 48000, frameCount: 48000)
             if core != 24000..<48000 { exit(2) }
@@ -129,7 +129,7 @@ import Testing
 
     @Test("crossfades lie outside the core: round(crossfade·rate) frames each side, clamped", arguments: fadeCases)
     func crossfadesOutsideCore(rate: Int, crossfade: Double, fade: Int) throws {
-        let options = PlanOptions(padBefore: 0, padAfter: 0, crossfade: crossfade, snapWindow: 0)
+        let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: crossfade, snapWindow: 0)
         let frameCount = 2 * rate
         let middleCore = (rate / 2)..<rate
         let middle = Self.match(Signals.startTime(ofFrame: middleCore.lowerBound, sampleRate: rate),
@@ -142,10 +142,10 @@ import Testing
         var audio = Self.silence(frames: frameCount)
         let plan = try Planner(options: options).plan([middle, early, late], sampleRate: rate, audio: &audio)
         #expect(plan.spans == [
-            Span(fadeStart: 0, start: 3, end: 50, fadeEnd: 50 + fade, matches: [early]),
-            Span(fadeStart: middleCore.lowerBound - fade, start: middleCore.lowerBound,
+            Span(ordered: 0, start: 3, end: 50, fadeEnd: 50 + fade, matches: [early]),
+            Span(ordered: middleCore.lowerBound - fade, start: middleCore.lowerBound,
                  end: middleCore.upperBound, fadeEnd: middleCore.upperBound + fade, matches: [middle]),
-            Span(fadeStart: frameCount - 60 - fade, start: frameCount - 60, end: frameCount - 5,
+            Span(ordered: frameCount - 60 - fade, start: frameCount - 60, end: frameCount - 5,
                  fadeEnd: frameCount, matches: [late]),
         ])
     }
@@ -193,7 +193,7 @@ import Testing
         let frameCount = 3 * rate
         let x = Signals.sine(frequency: frequency, sampleRate: rate, frames: frameCount, amplitude: 0.5, phase: 0.3)
         let windowFrames = Int((window * Double(rate)).rounded())
-        let planner = Planner(options: PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: window))
+        let planner = Planner(options: try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: window))
         var random = Signals.Random(seed: 42)
         var checked = 0
         for index in 0..<40 {
@@ -296,7 +296,7 @@ import Testing
         let frames = rate
         let samples = Signals.noise(frames: frames, channels: 2, amplitudes: [0.5, 0.3], seed: 7)
         let window = 441
-        let planner = Planner(options: PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: 0.01))
+        let planner = Planner(options: try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: 0.01))
         func score(_ frame: Int) -> Float { abs(samples[2 * frame]) + abs(samples[2 * frame + 1]) }
         for (startFrame, endFrame) in [(5000, 9000), (12345, 12400), (30001, 40007)] {
             var audio = InterleavedBuffer(samples: samples, channelCount: 2)
@@ -316,7 +316,7 @@ import Testing
     func snappingAtFileBounds() throws {
         let rate = 8000
         let x = Signals.sine(frequency: 50.3, sampleRate: rate, frames: 1000, amplitude: 0.5, phase: 1.0)
-        let planner = Planner(options: PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.001, snapWindow: 0.01))
+        let planner = Planner(options: try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.001, snapWindow: 0.01))
         var audio = InterleavedBuffer(samples: x, channelCount: 1)
         let plan = try planner.plan([Self.match(0.0001, 0.0101, index: 0), Self.match(0.115, 0.1249, index: 1)],
                                     sampleRate: rate, audio: &audio)
@@ -331,13 +331,13 @@ import Testing
     // MARK: - Merging
 
     static func span(_ fadeStart: Int, _ start: Int, _ end: Int, _ fadeEnd: Int, _ text: String) -> Span {
-        Span(fadeStart: fadeStart, start: start, end: end, fadeEnd: fadeEnd, matches: [match(0, 0, text)])
+        Span(ordered: fadeStart, start: start, end: end, fadeEnd: fadeEnd, matches: [match(0, 0, text)])
     }
 
     @Test("spans whose modified regions touch merge into one that keeps both matches")
     func touchingSpansMerge() {
         let a = Self.span(100, 200, 300, 400, "a"), b = Self.span(400, 500, 600, 700, "b")
-        #expect([a, b].merged() == [Span(fadeStart: 100, start: 200, end: 600, fadeEnd: 700, matches: a.matches + b.matches)])
+        #expect([a, b].merged() == [Span(ordered: 100, start: 200, end: 600, fadeEnd: 700, matches: a.matches + b.matches)])
         #expect([b, a].merged() == [a, b].merged())
     }
 
@@ -346,8 +346,8 @@ import Testing
         let a = Self.span(100, 200, 300, 400, "a")
         let b = Self.span(350, 450, 550, 650, "b")
         let nested = Self.span(150, 210, 250, 260, "c")
-        #expect([a, b].merged() == [Span(fadeStart: 100, start: 200, end: 550, fadeEnd: 650, matches: a.matches + b.matches)])
-        #expect([nested, a].merged() == [Span(fadeStart: 100, start: 200, end: 300, fadeEnd: 400, matches: a.matches + nested.matches)])
+        #expect([a, b].merged() == [Span(ordered: 100, start: 200, end: 550, fadeEnd: 650, matches: a.matches + b.matches)])
+        #expect([nested, a].merged() == [Span(ordered: 100, start: 200, end: 300, fadeEnd: 400, matches: a.matches + nested.matches)])
     }
 
     @Test("a one-frame gap between modified regions keeps spans apart")
@@ -382,7 +382,7 @@ import Testing
         let second = Self.match(Signals.startTime(ofFrame: secondStart, sampleRate: rate),
                                 Signals.endTime(ofFrame: secondStart + 520, sampleRate: rate), "two", index: 1)
         var audio = Self.silence(frames: 2 * rate)
-        let planner = Planner(options: PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0))
+        let planner = Planner(options: try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0))
         let plan = try planner.plan([second, first], sampleRate: rate, audio: &audio)
         #expect(plan.spans.map(\.modified) == regions)
         if regions.count == 1 {

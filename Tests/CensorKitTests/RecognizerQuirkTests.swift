@@ -299,7 +299,7 @@ import Darwin
 
     @Test("estimated times are widened by the margin, zero-length words to the minimum core, exact ones not at all")
     func widening() throws {
-        let planner = Planner(options: PlanOptions(crossfade: 0, snapWindow: 0, refine: false))
+        let planner = Planner(options: try PlanOptions(crossfade: 0, snapWindow: 0, refine: false))
         let rate = 1000
         var audio = InterleavedBuffer(samples: [Float](repeating: 0.1, count: 4000), channelCount: 1)
         let matches = [
@@ -372,7 +372,7 @@ import Darwin
             try? handle.close()
         }
         writer.start()
-        let transcript = try Transcript.load(contentsOf: fifo)
+        let transcript = try Transcript.load(path: fifo.path)
         #expect(transcript.words.count == 4)
     }
 }

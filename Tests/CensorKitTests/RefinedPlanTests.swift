@@ -23,7 +23,7 @@ import Testing
     func defaults() {
         let options = PlanOptions()
         #expect(options.refine)
-        #expect(options.refineWindow == Parameters.refineWindow.defaultValue / 1000)
+        #expect(options.refineWindow == Parameters.refineWindow.defaultValue)
         #expect(Parameters.refineWindow.range.contains(Parameters.refineWindow.defaultValue))
     }
 
@@ -31,13 +31,13 @@ import Testing
     func refineOffKeepsTheTranscript() throws {
         var audio = Self.audio(bursts: [(1.0, 1.4), (2.0, 2.5)])
         let matches = [Self.match(1.1, 1.35, index: 0), Self.match(1.95, 2.3, index: 1)]
-        let options = PlanOptions(padBefore: 0.01, padAfter: 0.02, crossfade: 0.005, snapWindow: 0, refine: false)
+        let options = try PlanOptions(padBefore: 0.01, padAfter: 0.02, crossfade: 0.005, snapWindow: 0, refine: false)
         let planner = Planner(options: options)
         let plan = try planner.plan(matches, sampleRate: Self.rate, audio: &audio)
         let fade = 240
         let expected = try matches.map { match in
             let core = try #require(planner.coreFrames(of: match, sampleRate: Self.rate, frameCount: audio.frameCount))
-            return Span(fadeStart: core.lowerBound - fade, start: core.lowerBound, end: core.upperBound,
+            return Span(ordered: core.lowerBound - fade, start: core.lowerBound, end: core.upperBound,
                         fadeEnd: core.upperBound + fade, matches: [match])
         }
         #expect(plan.spans == expected)
@@ -48,7 +48,7 @@ import Testing
     func refinedCoreCoversTheSound() throws {
         var audio = Self.audio(bursts: [(1.0, 1.4)])
         let match = Self.match(1.1, 1.3)  // 100 ms late start, 100 ms early end
-        let options = PlanOptions(padBefore: 0.02, padAfter: 0.03, crossfade: 0.005, snapWindow: 0)
+        let options = try PlanOptions(padBefore: 0.02, padAfter: 0.03, crossfade: 0.005, snapWindow: 0)
         let plan = try Planner(options: options).plan([match], sampleRate: Self.rate, audio: &audio)
         let span = try #require(plan.spans.first)
         let refinedStart = try #require(span.refinedStart), refinedEnd = try #require(span.refinedEnd)
@@ -64,7 +64,7 @@ import Testing
         var audio = Self.audio(bursts: [(0.8, 1.2), (2.1, 2.45)])
         let matches = [Self.match(0.8, 1.2, index: 0), Self.match(2.1, 2.45, index: 1)]
         let on = try Planner(options: PlanOptions()).plan(matches, sampleRate: Self.rate, audio: &audio)
-        let off = try Planner(options: PlanOptions(refine: false)).plan(matches, sampleRate: Self.rate, audio: &audio)
+        let off = try Planner(options: try PlanOptions(refine: false)).plan(matches, sampleRate: Self.rate, audio: &audio)
         #expect(on == off)
     }
 
@@ -74,7 +74,7 @@ import Testing
         // spans merge where the words touch).
         var audio = Self.audio(bursts: [(1.0, 1.3), (1.3, 1.6)])
         let matches = [Self.match(1.05, 1.3, index: 0), Self.match(1.3, 1.55, index: 1)]
-        let plan = try Planner(options: PlanOptions(snapWindow: 0)).plan(matches, sampleRate: Self.rate, audio: &audio)
+        let plan = try Planner(options: try PlanOptions(snapWindow: 0)).plan(matches, sampleRate: Self.rate, audio: &audio)
         #expect(plan.spans.count == 1)
         let span = try #require(plan.spans.first)
         #expect(span.matches.count == 2)
@@ -86,7 +86,7 @@ import Testing
     func reportKeys() throws {
         var audio = Self.audio(bursts: [(1.0, 1.4), (2.0, 2.4)])
         let matches = [Self.match(1.1, 1.4, index: 0), Self.match(2.0, 2.4, index: 1)]
-        let plan = try Planner(options: PlanOptions(snapWindow: 0)).plan(matches, sampleRate: Self.rate, audio: &audio)
+        let plan = try Planner(options: try PlanOptions(snapWindow: 0)).plan(matches, sampleRate: Self.rate, audio: &audio)
         let report = Report(input: "in.wav", output: "out.wav", sampleRate: Self.rate, channels: 1,
                             frames: audio.frameCount, mode: "mute", spans: plan.spans.map(Report.Entry.init))
         #expect(report.spans.map(\.start) == [1.1, 2.0])

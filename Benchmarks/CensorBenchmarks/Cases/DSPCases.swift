@@ -31,13 +31,13 @@ enum DSPCases {
             let fade = sampleRate / 200
             switch self {
             case .core:
-                return [Span(fadeStart: 0, start: fade, end: frames - fade, fadeEnd: frames)]
+                return [try! Span(fadeStart: 0, start: fade, end: frames - fade, fadeEnd: frames)]
             case .words, .fades:
                 let period = self == .words ? sampleRate * 6 / 10 : sampleRate * 6 / 100
                 let length = period / 2
                 return stride(from: 0, to: frames - period, by: period).map { origin in
                     let start = origin + period / 4
-                    return Span(fadeStart: start - fade, start: start, end: start + length, fadeEnd: start + length + fade)
+                    return try! Span(fadeStart: start - fade, start: start, end: start + length, fadeEnd: start + length + fade)
                 }
             }
         }
@@ -86,7 +86,7 @@ enum DSPCases {
                             target.baseAddress!.update(from: source.baseAddress!, count: source.count)
                         }
                     }
-                    state.engine = CensorEngine(
+                    state.engine = try CensorEngine(
                         spans: spans, mode: mode, channelCount: channels, sampleRate: sampleRate,
                         beepAmplitudes: amplitudes)
                 },
@@ -113,7 +113,7 @@ enum DSPCases {
             let matches = modeName == nil ? [] : [
                 Match(wordIndices: 0..<1, text: "all", pattern: "all", start: 0, end: Double(fileSeconds)),
             ]
-            let censor = Censor(mode: mode)
+            let censor = try Censor(mode: mode)
             return Iteration(
                 setUp: { try? FileManager.default.removeItem(atPath: output) },
                 run: {

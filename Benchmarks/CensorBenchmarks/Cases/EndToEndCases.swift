@@ -91,8 +91,8 @@ enum EndToEndCases {
     /// "1000 spans, 300.0 s censored": what censor will do, planned in-process with the
     /// command line's default options.
     static func planSummary(input: String, transcript: String, list: String, refine: Bool = true) throws -> String {
-        let words = try Transcript.load(contentsOf: URL(fileURLWithPath: transcript))
-        let matches = try CensorList.load(contentsOf: URL(fileURLWithPath: list)).matches(in: words)
+        let words = try Transcript.load(path: transcript)
+        let matches = try CensorList.load(path: list).matches(in: words)
         var audio = try AudioReader(path: input)
         let plan = try Planner(options: PlanOptions(refine: refine)).plan(matches, sampleRate: audio.format.sampleRate, audio: &audio)
         let censored = plan.spans.reduce(0) { $0 + $1.end - $1.start }

@@ -33,7 +33,7 @@ enum MatchingCases {
                 let matches = list.matches(in: transcript)
                 // Refinement off: this case measures planning's own cost (times to frames,
                 // snapping, merging); the e2e/ cases measure refinement on real audio.
-                let planner = Planner(options: PlanOptions(refine: false))
+                let planner = Planner(options: try PlanOptions(refine: false))
                 let duration = (transcript.words.last?.end ?? 0) + 1
                 return Iteration(run: {
                     var audio = SyntheticAudio(frameCount: Int(duration * 48_000), channelCount: 2)

@@ -18,7 +18,7 @@ enum ScalingCases {
                     Match(wordIndices: index..<(index + 1), text: "damn", pattern: "damn",
                           start: Double(index) * 0.2, end: Double(index) * 0.2 + 0.2)
                 }
-                let planner = Planner(options: PlanOptions(refine: false))
+                let planner = Planner(options: try PlanOptions(refine: false))
                 let frames = Int(Double(count) * 0.2 * 48_000) + 48_000
                 return Iteration(run: {
                     var audio = SyntheticAudio(frameCount: frames, channelCount: 2)

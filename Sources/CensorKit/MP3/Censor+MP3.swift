@@ -75,7 +75,7 @@ extension Censor {
         var audio = MP3DecodedAudio(path: input, header: first.header, info: probe.infoHeader, granules: granules ?? 0)
         // Snapping edges to zero crossings serves sample-exact edits; granules make it moot.
         var planner = self.planner
-        planner.options.snapWindow = 0
+        planner.options = try planner.options.replacing(snapWindow: 0)
         let plan = try planner.plan(matches, sampleRate: audio.sampleRate, audio: &audio)
         let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: audio.frameCount)
 

@@ -68,7 +68,7 @@ struct MP3GainPlan {
             let first = max(0, floorDiv(span.start + offset - (Self.reach - size), size))
             let last = max(first + 1, (span.end + offset + size - 1) / size)
             let affected = Span(
-                fadeStart: clamp(first * size - offset),
+                ordered: clamp(first * size - offset),
                 start: first == 0 ? 0 : clamp(first * size + Self.reach - size - offset),
                 end: clamp(last * size - offset), fadeEnd: clamp((last - 1) * size + Self.reach - offset),
                 matches: span.matches, refinedStart: span.refinedStart, refinedEnd: span.refinedEnd)

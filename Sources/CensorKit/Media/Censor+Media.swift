@@ -70,8 +70,7 @@ extension Censor {
         let reader = try decode(input, stream: stream, probe: probe, scratch: scratch, progress: progress)
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
-        var engine = try makeEngine(plan: plan, channelCount: reader.channelCount,
-                                    sampleRate: reader.format.sampleRate, audio: &source)
+        var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
         var subtitlePath: String?
         if let subtitles = options.embeddedSubtitles {
             let path = try scratch.create("srt")

@@ -41,7 +41,7 @@ struct MediaProbe: Sendable {
     /// The file's global metadata, as ffprobe names it (`comment`, or `COMMENT` in Matroska).
     var tags: [String: String] = [:]
 
-    /// The audio streams in order: `--audio-stream N` is the `N`th of them.
+    /// The audio streams in order: ``MediaOptions/audioStream`` `N` is the `N`th of them.
     var audioStreams: [Stream] { streams.filter { $0.type == "audio" } }
 
     /// A probe's result, given.

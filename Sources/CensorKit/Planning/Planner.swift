@@ -9,7 +9,7 @@
 /// outside the core; spans whose modified regions touch are merged.
 ///
 /// ```swift
-/// let planner = Planner(options: PlanOptions(padBefore: 0.02, padAfter: 0.02))
+/// let planner = Planner(options: try PlanOptions(padBefore: 0.02, padAfter: 0.02))
 /// var audio = try AudioReader(url: input)
 /// let plan = try planner.plan(matches, sampleRate: 48_000, audio: &audio)
 /// ```
@@ -71,7 +71,7 @@ public struct Planner: Sendable {
             // The times used, refined or not; after merging, those equal to the transcript's are
             // cleared again.
             spans.append(Span(
-                fadeStart: max(0, core.lowerBound - fade), start: core.lowerBound,
+                ordered: max(0, core.lowerBound - fade), start: core.lowerBound,
                 end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade),
                 matches: [match], refinedStart: times.start, refinedEnd: times.end))
         }

@@ -75,8 +75,7 @@ extension Censor {
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
-        var engine = try makeEngine(plan: plan, channelCount: reader.channelCount,
-                                    sampleRate: reader.format.sampleRate, audio: &source)
+        var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
         var metadata = reader.metadata
         metadata.strings["software"] = CensorMarker.text(
             spans: plan.spans, sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
@@ -142,19 +141,6 @@ extension Censor {
         var report = report(plan, input: input, output: nil, format: reader.format, frames: reader.frameCount)
         report.warnings = reader.warnings
         return report
-    }
-
-    /// The default output path for `input`: `<stem>.censored.<ext>` beside it.
-    ///
-    /// - Parameter input: The input file's path.
-    /// - Returns: For `talks/ep1.wav`, `talks/ep1.censored.wav`.
-    public static func defaultOutputPath(for input: String) -> String {
-        let slash = input.lastIndex(of: "/")
-        let nameStart = slash.map { input.index(after: $0) } ?? input.startIndex
-        guard let dot = input[nameStart...].lastIndex(of: "."), dot > nameStart else {
-            return input + ".censored"
-        }
-        return input[..<dot] + ".censored" + input[dot...]
     }
 
     func report(_ plan: Plan, input: String, output: String?, format: AudioFileFormat, frames: Int) -> Report {

@@ -1,4 +1,7 @@
 /// Why a censoring run refused to start or could not finish, beyond audio I/O itself.
+///
+/// The texts say what is wrong, not which option of a front end would change it: the `censor`
+/// command adds that hint itself.
 public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The output exists and overwriting was not allowed.
     case outputExists(path: String)
@@ -23,9 +26,9 @@ public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
     public var description: String {
         switch self {
         case let .outputExists(path):
-            "output '\(path)' already exists; use --force to overwrite it"
+            "output '\(path)' already exists"
         case let .outputIsInput(path):
-            "output '\(path)' is the input file; choose another output with -o"
+            "output '\(path)' is the input file"
         case let .noOutputFolder(path):
             "cannot write output '\(path)': its folder does not exist"
         case let .cannotFinish(path, reason):
@@ -36,7 +39,7 @@ public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
             "output '\(path)' is the same file as \(role), '\(file)'; choose another path"
         case let .hardLinked(path, links):
             "'\(path)' has \(links) hard links; replacing it in place would leave the other "
-                + "\(links - 1 == 1 ? "name" : "\(links - 1) names") with the uncensored audio; use --force to replace this name only"
+                + "\(links - 1 == 1 ? "name" : "\(links - 1) names") with the uncensored audio"
         case .interrupted:
             "interrupted; the unfinished output was removed"
         }

@@ -2,10 +2,15 @@
 ///
 /// `[startFrame, endFrame)` of each span is the fully censored core and
 /// `[fadeStartFrame, fadeEndFrame)` the whole modified region; outside all modified regions the
-/// output equals the input. ``json()`` gives the format DESIGN.md documents.
-public struct Report: Sendable, Hashable {
+/// output equals the input. ``json()`` gives the format DESIGN.md documents, which the
+/// `censor` command writes.
+///
+/// A report is also `Codable`, for a caller that stores or sends it in its own format: that
+/// encoding holds every field (``warnings``, each skipped match whole) under the same names as
+/// ``json()``, and decodes back to an equal report.
+public struct Report: Sendable, Hashable, Codable {
     /// One censored span.
-    public struct Entry: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable, Codable {
         /// The censored words as the transcript wrote them; several matches merged into one span
         /// are joined by spaces.
         public var text: String
@@ -92,7 +97,7 @@ public struct Report: Sendable, Hashable {
 
     /// What a transcript held: its format, how many words and how many of those had estimated
     /// times, and the first and last times.
-    public struct TranscriptSummary: Sendable, Hashable {
+    public struct TranscriptSummary: Sendable, Hashable, Codable {
         /// The format's name, e.g. `whisper-json`.
         public var format: String
         /// The number of timed words.

@@ -126,7 +126,7 @@
       if (!elements[side].getAttribute("src")) return;
       const track = data[side];
       status("Cannot load the " + side + " audio" + (track && track.path ? " (" + track.path + ")" : "")
-        + ". Keep the page beside its audio files, or make it with --review-embed.");
+        + ". Keep the page beside its audio files, or make it with the audio embedded.");
     });
   }
 
