@@ -70,56 +70,17 @@ public final class AudioStreamReader {
     ///
     /// - Parameter head: The stream's first bytes (a few kilobytes hold any header).
     public static func format(ofHead head: [UInt8]) -> AudioFileFormat? {
-        head.withUnsafeBytes { bytes -> AudioFileFormat? in
-            var memory = MemoryFile(bytes: bytes)
-            var io = SF_VIRTUAL_IO(
-                get_filelen: { MemoryFile.from($0).pointee.length },
-                seek: { offset, whence, user in MemoryFile.from(user).seek(offset, whence) },
-                read: { pointer, count, user in MemoryFile.from(user).read(pointer, count) },
-                write: { _, _, _ in 0 },
-                tell: { MemoryFile.from($0).pointee.offset })
-            var info = SF_INFO()
-            return withUnsafeMutablePointer(to: &memory) { pointer -> AudioFileFormat? in
-                guard let file = sf_open_virtual(&io, Int32(SFM_READ), &info, pointer) else { return nil }
-                defer { sf_close(file) }
-                guard info.channels > 0, info.samplerate > 0 else { return nil }
-                return AudioFileFormat(code: info.format, sampleRate: Int(info.samplerate), channelCount: Int(info.channels))
+        let memory = MemoryFile(bytes: head)
+        var io = MemoryFile.virtualIO
+        var info = SF_INFO()
+        let opened = withExtendedLifetime(memory) { () -> Bool in
+            guard let file = sf_open_virtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(memory).toOpaque()) else {
+                return false
             }
+            sf_close(file)
+            return true
         }
-    }
-}
-
-/// Bytes in memory as libsndfile's virtual file.
-private struct MemoryFile {
-    let bytes: UnsafeRawBufferPointer
-    var offset: sf_count_t = 0
-
-    init(bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes
-    }
-
-    var length: sf_count_t { sf_count_t(bytes.count) }
-
-    static func from(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<MemoryFile> {
-        user!.assumingMemoryBound(to: MemoryFile.self)
-    }
-}
-
-extension UnsafeMutablePointer where Pointee == MemoryFile {
-    fileprivate func seek(_ offset: sf_count_t, _ whence: Int32) -> sf_count_t {
-        let base: sf_count_t = whence == SEEK_CUR ? pointee.offset : whence == SEEK_END ? pointee.length : 0
-        let target = base + offset
-        guard target >= 0, target <= pointee.length else { return -1 }
-        pointee.offset = target
-        return target
-    }
-
-    fileprivate func read(_ destination: UnsafeMutableRawPointer?, _ count: sf_count_t) -> sf_count_t {
-        let available = Swift.max(0, Swift.min(count, pointee.length - pointee.offset))
-        if available > 0, let destination {
-            destination.copyMemory(from: pointee.bytes.baseAddress! + Int(pointee.offset), byteCount: Int(available))
-        }
-        pointee.offset += available
-        return available
+        guard opened, info.channels > 0, info.samplerate > 0 else { return nil }
+        return AudioFileFormat(code: info.format, sampleRate: Int(info.samplerate), channelCount: Int(info.channels))
     }
 }

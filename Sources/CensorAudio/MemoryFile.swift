@@ -1,11 +1,16 @@
 import CSndFile
 
-/// A growable file in memory that libsndfile writes through its virtual I/O, so that audio
-/// can be encoded to `Data` without a file on disk.
+/// A growable file in memory that libsndfile reads and writes through its virtual I/O, so that
+/// audio can be encoded to `Data`, or a header inspected, without a file on disk.
 package final class MemoryFile {
     /// The file's bytes.
-    package private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8]
     private var position = 0
+
+    /// A file holding `bytes`, read and written from its start.
+    package init(bytes: [UInt8] = []) {
+        self.bytes = bytes
+    }
 
     /// The callbacks libsndfile calls, each with a `MemoryFile` as its user data.
     static let virtualIO = SF_VIRTUAL_IO(

@@ -53,7 +53,7 @@ enum StdinInput {
         if isatty(STDIN_FILENO) == 1 {
             throw StdinError("standard input is a terminal; pipe audio into 'censor -' (e.g. 'ffmpeg … -f wav - | censor - …')")
         }
-        let obstacle = StdinStream.obstacle(arguments)
+        let obstacle = try StdinStream.obstacle(arguments)
         guard let obstacle else {
             if arguments.verbose {
                 Console.error("censor: standard input is censored as it streams, in one pass: nothing is spooled, "

@@ -15,11 +15,13 @@ enum StdinStream {
 
     /// Why `arguments` (with `-` as the input) need standard input spooled; `nil` when it can be
     /// censored as it streams.
-    static func obstacle(_ arguments: Arguments) -> String? {
+    ///
+    /// - Throws: ``CensorKit/CensorError`` when the mode or plan options are out of range.
+    static func obstacle(_ arguments: Arguments) throws -> String? {
         if arguments.dryRun { return "--dry-run plans from a file" }
         if arguments.raw != nil { return "--raw samples are given a header in a file" }
         guard let output = arguments.output else { return "there is no output" }
-        let censor = Censor(mode: arguments.mode, options: arguments.plan)
+        let censor = try Censor(mode: arguments.mode, options: arguments.plan)
         // What stands in the way whatever the stream holds (refinement, the output) needs no look at it.
         if let obstacle = censor.streamingObstacle(input: nil, output: output, format: arguments.outputFormat) {
             return obstacle

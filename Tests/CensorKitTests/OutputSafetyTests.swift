@@ -169,7 +169,7 @@ import Glibc
         let others = [Match(wordIndices: 0..<1, text: "a", pattern: "a", start: 500, end: 500.2),
                       Match(wordIndices: 0..<1, text: "b", pattern: "b", start: 600, end: 600.2),
                       Match(wordIndices: 0..<1, text: "c", pattern: "c", start: 600.003, end: 600.4)]
-        let planner = Planner(options: PlanOptions(snapWindow: 0.005, refine: false))
+        let planner = Planner(options: try PlanOptions(snapWindow: 0.005, refine: false))
         var audio = CountingNoise(frameCount: 48_000 * 700)
         let plan = try planner.plan(matches + others, sampleRate: 48_000, audio: &audio)
 
@@ -180,7 +180,7 @@ import Glibc
             let core = try snapper.widen(try #require(planner.coreFrames(of: match, sampleRate: 48_000, frameCount: audio.frameCount)),
                                          in: &reference)
             let fade = Int((planner.options.crossfade * 48_000).rounded())
-            return Span(fadeStart: max(0, core.lowerBound - fade), start: core.lowerBound, end: core.upperBound,
+            return Span(ordered: max(0, core.lowerBound - fade), start: core.lowerBound, end: core.upperBound,
                         fadeEnd: core.upperBound + fade, matches: [match])
         }.merged()
         #expect(plan.spans.map(\.modified) == spans.map(\.modified))
@@ -231,10 +231,10 @@ import Glibc
 
     @Test("a marker replaces an earlier run's in the field, keeping what came before it")
     func markerReplaced() {
-        let span = [Span(fadeStart: 0, start: 250, end: 750, fadeEnd: 750)]
+        let span = [Span(ordered: 0, start: 250, end: 750, fadeEnd: 750)]
         let earlier = CensorMarker.text(spans: span, sampleRate: 1_000, previous: "keep me")
         #expect(earlier == "keep me; censored by censor \(Censor.version): 1 span at 0.250–0.750 s")
-        let later = [Span(fadeStart: 0, start: 1_000, end: 2_000, fadeEnd: 2_000)]
+        let later = [Span(ordered: 0, start: 1_000, end: 2_000, fadeEnd: 2_000)]
         #expect(CensorMarker.text(spans: later, sampleRate: 1_000, previous: earlier)
             == "keep me; censored by censor \(Censor.version): 1 span at 1.000–2.000 s")
         #expect(CensorMarker.text(spans: later, sampleRate: 1_000, previous: String(earlier.dropFirst("keep me; ".count)))

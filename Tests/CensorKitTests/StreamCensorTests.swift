@@ -46,13 +46,13 @@ import Testing
         Case(name: "W64 PCM 24", container: SF_FORMAT_W64, encoding: SF_FORMAT_PCM_24, fileExtension: "w64",
              channels: 2, rate: 96_000, blockFrames: 5_000),
         Case(name: "WAV PCM 16 to 48 kHz", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
-             channels: 2, rate: 44_100, blockFrames: 7_000, output: OutputFormat(sampleRate: 48_000)),
+             channels: 2, rate: 44_100, blockFrames: 7_000, output: try! OutputFormat(sampleRate: 48_000)),
         Case(name: "WAV PCM 16 into 24", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
-             channels: 1, rate: 16_000, blockFrames: 2_500, output: OutputFormat(encoding: .pcm24)),
+             channels: 1, rate: 16_000, blockFrames: 2_500, output: try! OutputFormat(encoding: .pcm24)),
     ]
 
     static let modes: [CensorMode] = [
-        .beep(Beep()), .beep(Beep(frequency: 440, level: .peak(dBFS: -6))), .duck(gainDB: -30), .mute,
+        .beep(Beep()), .beep(try! Beep(frequency: 440, level: .peak(dBFS: -6))), .duck(gainDB: -30), .mute,
     ]
 
     /// Runs `body` with the read end of a pipe that a thread fills with `bytes`, then closes.
@@ -88,7 +88,7 @@ import Testing
         let input = folder.path("\(name).in.\(testCase.fileExtension)")
         try AudioFiles.write(AudioFiles.samples(.ordinary, format: testCase.format, frames: testCase.frames),
                              to: input, format: testCase.format)
-        let censor = Censor(mode: mode, options: PlanOptions(refine: false), blockFrames: testCase.blockFrames)
+        let censor = try Censor(mode: mode, options: PlanOptions(refine: false), blockFrames: testCase.blockFrames)
         let matches = BitIdentityTests.matches(frames: testCase.frames, rate: testCase.rate)
         let filePath = folder.path("\(name).file.\(testCase.fileExtension)")
         let streamPath = folder.path("\(name).stream.\(testCase.fileExtension)")
@@ -163,7 +163,7 @@ import Testing
         let output = folder.path("out.wav")
         var bytes = Self.placeholderHeader(rate: 8_000)
         bytes += Data(repeating: 0x11, count: frames * 4)
-        let censor = Censor(mode: .mute, options: PlanOptions(refine: false))
+        let censor = try Censor(mode: .mute, options: PlanOptions(refine: false))
         let matches = [Match(wordIndices: 0..<1, text: "a", pattern: "a", start: 0.001, end: 0.002)]
         let result = Result { () throws -> Report in
             try Self.piped(bytes) { descriptor in
@@ -192,12 +192,12 @@ import Testing
     @Test("what keeps a stream from being censored in one pass is named", arguments: [
         (PlanOptions(), "in.wav", "out.wav",
          "edge refinement reads the audio around each word, and fits the transcript's timing to the whole recording"),
-        (PlanOptions(refine: false), "in.flac", "out.wav", "libsndfile reads FLAC from a file, not from a pipe"),
-        (PlanOptions(refine: false), "in.wav", "out.flac",
+        (try! PlanOptions(refine: false), "in.flac", "out.wav", "libsndfile reads FLAC from a file, not from a pipe"),
+        (try! PlanOptions(refine: false), "in.wav", "out.flac",
          "FLAC keeps its text fields before the audio, and the marker of what was censored is known only at the end"),
-        (PlanOptions(refine: false), "in.wav", "out.mp4", "the output is written by ffmpeg, from a file"),
-        (PlanOptions(refine: false), "in.wav", "out.wav", nil),
-        (PlanOptions(refine: false), "in.au", "out.caf", nil),
+        (try! PlanOptions(refine: false), "in.wav", "out.mp4", "the output is written by ffmpeg, from a file"),
+        (try! PlanOptions(refine: false), "in.wav", "out.wav", nil),
+        (try! PlanOptions(refine: false), "in.au", "out.caf", nil),
     ] as [(PlanOptions, String, String, String?)])
     func obstacles(options: PlanOptions, input: String, output: String, reason: String?) throws {
         let folder = try AudioFiles.Folder()
@@ -208,18 +208,18 @@ import Testing
         let head = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path(input))).prefix(4_096))
         let streamed = try #require(AudioStreamReader.format(ofHead: head))
         #expect(streamed == format)
-        #expect(Censor(mode: .mute, options: options).streamingObstacle(input: streamed, output: output) == reason)
+        #expect(try Censor(mode: .mute, options: options).streamingObstacle(input: streamed, output: output) == reason)
     }
 
     @Test("24-bit audio written as 16- or 8-bit is spooled: the look-ahead holds the samples written, not the input's")
-    func narrowedOutput() {
+    func narrowedOutput() throws {
         let input = AudioFiles.format(SF_FORMAT_WAV, SF_FORMAT_PCM_24, rate: 8_000, channels: 1)
-        let censor = Censor(mode: .mute, options: PlanOptions(refine: false))
+        let censor = try Censor(mode: .mute, options: PlanOptions(refine: false))
         for encoding in [AudioEncoding.pcm16, .pcm8] {
-            #expect(censor.streamingObstacle(input: input, output: "out.wav", format: OutputFormat(encoding: encoding))
+            #expect(censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: encoding))
                 == "pcm24 audio written as \(encoding.rawValue) is converted as it is read from a file")
         }
-        #expect(censor.streamingObstacle(input: input, output: "out.wav", format: OutputFormat(encoding: .pcm32)) == nil)
-        #expect(censor.streamingObstacle(input: input, output: "out.wav", format: OutputFormat(encoding: .float)) == nil)
+        #expect(censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: .pcm32)) == nil)
+        #expect(censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: .float)) == nil)
     }
 }

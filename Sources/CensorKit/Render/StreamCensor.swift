@@ -156,7 +156,7 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
         var audio = LookAheadFrames(owner: self)
         let plan = try censor.planner.plan(group.matches.map(\.match), sampleRate: format.sampleRate, audio: &audio)
         let engine = try censor.makeEngine(
-            plan: plan, channelCount: channels, sampleRate: format.sampleRate, audio: &audio)
+            plan: plan, sampleRate: format.sampleRate, audio: &audio)
         spans += plan.spans
         // The planner keeps the order it was given: each skipped match is the next equal one.
         var entries = group.matches[...]
