@@ -20,16 +20,16 @@ package struct JSONParser {
     }
 
     /// Deeper nesting than this is rejected rather than risking the stack.
-    private static let maximumDepth = 512
+    @usableFromInline static let maximumDepth = 512
 
     /// The text's UTF-8, borrowed for the parse (no copy, no reference counting per byte).
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var depth = 0
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline var index = 0
+    @usableFromInline var depth = 0
     /// Whether the bytes of strings are checked to be UTF-8: when reading in place from bytes
     /// that were not decoded first (outside strings, any byte that is not ASCII is a syntax
     /// error anyway).
-    private var checksStringEncoding = false
+    @usableFromInline var checksStringEncoding = false
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -182,7 +182,7 @@ package struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(SyntaxError) -> JSONValue {
+    @usableFromInline mutating func parseNumber() throws(SyntaxError) -> JSONValue {
         let start = index
         var negative = false
         if peek() == UInt8(ascii: "-") {
@@ -222,13 +222,13 @@ package struct JSONParser {
     }
 
     /// Powers of ten that a `Double` holds exactly.
-    private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+    @usableFromInline static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
     /// Skips decimal digits, accumulating them into `value` (wrapping past 19 digits, when
     /// `count` says the value is not used).
     ///
     /// - Returns: How many digits were skipped.
-    private mutating func scanDigits(into value: inout UInt64, counting count: inout Int) -> Int {
+    @inlinable mutating func scanDigits(into value: inout UInt64, counting count: inout Int) -> Int {
         let start = index
         while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
             value = value &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
@@ -238,7 +238,7 @@ package struct JSONParser {
         return index - start
     }
 
-    private mutating func parseString() throws(SyntaxError) -> String {
+    @usableFromInline mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // the opening quote
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
@@ -339,7 +339,7 @@ package struct JSONParser {
         }
     }
 
-    private mutating func skipWhitespace() {
+    @inlinable mutating func skipWhitespace() {
         while let byte = peek(),
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
                 || byte == UInt8(ascii: "\t")
@@ -348,7 +348,7 @@ package struct JSONParser {
         }
     }
 
-    private func peek() -> UInt8? {
+    @inlinable func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
@@ -407,7 +407,7 @@ extension JSONParser {
     }
 
     /// The next byte that is not JSON whitespace, without consuming it; `nil` at the end.
-    package mutating func peekPastWhitespace() -> UInt8? {
+    @inlinable package mutating func peekPastWhitespace() -> UInt8? {
         skipWhitespace()
         return peek()
     }
@@ -415,7 +415,7 @@ extension JSONParser {
     /// Consumes `byte` after any whitespace.
     ///
     /// - Returns: `false`, consuming nothing but the whitespace, when the next byte is another.
-    package mutating func consume(_ byte: UInt8) -> Bool {
+    @inlinable package mutating func consume(_ byte: UInt8) -> Bool {
         guard peekPastWhitespace() == byte else { return false }
         index += 1
         return true
@@ -424,7 +424,7 @@ extension JSONParser {
     /// Enters an object or array whose opening bracket is the next byte, counting its depth.
     ///
     /// - Returns: `false` when the next byte is not `bracket` or the nesting would be too deep.
-    package mutating func enter(_ bracket: UInt8) -> Bool {
+    @inlinable package mutating func enter(_ bracket: UInt8) -> Bool {
         guard peekPastWhitespace() == bracket, depth < Self.maximumDepth else { return false }
         depth += 1
         index += 1
@@ -434,14 +434,14 @@ extension JSONParser {
     /// Consumes the closing bracket of the object or array last entered, after any whitespace.
     ///
     /// - Returns: `false` when the next byte is not `bracket`.
-    package mutating func leave(_ bracket: UInt8) -> Bool {
+    @inlinable package mutating func leave(_ bracket: UInt8) -> Bool {
         guard consume(bracket) else { return false }
         depth -= 1
         return true
     }
 
     /// Whether only whitespace is left.
-    package mutating func isAtEnd() -> Bool {
+    @inlinable package mutating func isAtEnd() -> Bool {
         peekPastWhitespace() == nil
     }
 
@@ -451,7 +451,7 @@ extension JSONParser {
     ///
     /// - Returns: What `body` returns; `nil` when the next value is not a string.
     /// - Throws: `SyntaxError` as `parseString()` does, or where the bytes are not UTF-8.
-    package mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    @inlinable package mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
         throws(SyntaxError) -> Result?
     {
         guard peekPastWhitespace() == UInt8(ascii: "\"") else { return nil }
@@ -478,7 +478,7 @@ extension JSONParser {
     ///
     /// - Returns: `nil` when the next value is not such a number.
     /// - Throws: `SyntaxError` as `parseValue()` does.
-    package mutating func number() throws(SyntaxError) -> Double? {
+    @inlinable package mutating func number() throws(SyntaxError) -> Double? {
         guard let byte = peekPastWhitespace(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
             return nil
         }
@@ -506,7 +506,7 @@ extension JSONParser {
     }
 
     /// Whether the next value is `null`; consumes it when it is.
-    package mutating func consumeNull() -> Bool {
+    @inlinable package mutating func consumeNull() -> Bool {
         guard peekPastWhitespace() == UInt8(ascii: "n"), bytes[index...].starts(with: "null".utf8) else { return false }
         index += 4
         return true
@@ -627,7 +627,7 @@ extension JSONParser {
 
     /// Throws unless the bytes in `range` are well-formed UTF-8 (when the parser reads
     /// undecoded bytes).
-    private func checkEncoding(_ range: Range<Int>) throws(SyntaxError) {
+    @usableFromInline func checkEncoding(_ range: Range<Int>) throws(SyntaxError) {
         guard checksStringEncoding, !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[range])) else { return }
         throw error(expected: "UTF-8 text", at: range.lowerBound)
     }
