@@ -20,16 +20,16 @@ package struct JSONParser {
     }
 
     /// Deeper nesting than this is rejected rather than risking the stack.
-    @usableFromInline static let maximumDepth = 512
+    private static let maximumDepth = 512
 
     /// The text's UTF-8, borrowed for the parse (no copy, no reference counting per byte).
-    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
-    @usableFromInline var index = 0
-    @usableFromInline var depth = 0
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var depth = 0
     /// Whether the bytes of strings are checked to be UTF-8: when reading in place from bytes
     /// that were not decoded first (outside strings, any byte that is not ASCII is a syntax
     /// error anyway).
-    @usableFromInline var checksStringEncoding = false
+    private var checksStringEncoding = false
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -183,7 +183,7 @@ package struct JSONParser {
         depth += 1
     }
 
-    @usableFromInline mutating func parseLiteral(_ literal: String, as value: JSONValue) throws(SyntaxError) -> JSONValue {
+    private mutating func parseLiteral(_ literal: String, as value: JSONValue) throws(SyntaxError) -> JSONValue {
         let expected = Array(literal.utf8)
         guard bytes[index...].starts(with: expected) else { throw error(expected: "a JSON value") }
         index += expected.count
@@ -192,11 +192,35 @@ package struct JSONParser {
 
     /// Reads a number whose first byte (`-` or a digit) is the current one, `-Infinity`
     /// included.
-    @inlinable mutating func readNumber() throws(SyntaxError) -> Double {
+    ///
+    /// A plain decimal of at most 15 digits (nearly every time in a transcript) is read here by
+    /// Clinger's fast path: the digits and the power of ten are exact doubles, so one division
+    /// rounds correctly, to the same bits as `strtod`. Everything else, and every error, is
+    /// read again from the start by `readNumberInFull(from:)`.
+    private mutating func readNumber() throws(SyntaxError) -> Double {
         let start = index
-        var negative = false
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        var isPlain = scanDigits(into: &significand, counting: &digits) > 0
+        var fractionDigits = 0
+        if isPlain, index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionDigits = scanDigits(into: &significand, counting: &digits)
+            isPlain = fractionDigits > 0
+        }
+        if isPlain, digits <= 15, index == bytes.count || bytes[index] | 0x20 != UInt8(ascii: "e") {
+            let magnitude = Double(significand) / Self.exactPowersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
+        }
+        return try readNumberInFull(from: start)
+    }
+
+    /// The whole number grammar from `start`: `-Infinity`, exponents, long numbers, errors.
+    private mutating func readNumberInFull(from start: Int) throws(SyntaxError) -> Double {
+        index = start
         if peek() == UInt8(ascii: "-") {
-            negative = true
             index += 1
             if peek() == UInt8(ascii: "I") {
                 _ = try parseLiteral("Infinity", as: .null)
@@ -206,50 +230,32 @@ package struct JSONParser {
         var significand: UInt64 = 0
         var digits = 0
         guard scanDigits(into: &significand, counting: &digits) > 0 else { throw error(expected: "a digit") }
-        var fractionDigits = 0
         if peek() == UInt8(ascii: ".") {
             index += 1
-            fractionDigits = scanDigits(into: &significand, counting: &digits)
-            guard fractionDigits > 0 else { throw error(expected: "a digit after '.'") }
+            guard scanDigits(into: &significand, counting: &digits) > 0 else { throw error(expected: "a digit after '.'") }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            return try readExponent(from: start)
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            var exponent: UInt64 = 0
+            var exponentDigits = 0
+            guard scanDigits(into: &exponent, counting: &exponentDigits) > 0 else {
+                throw error(expected: "a digit in the exponent")
+            }
         }
-        guard digits <= 15 else { return try numberWritten(from: start) }
-        // Clinger's fast path: the digits and the power of ten are exact doubles, so one
-        // division rounds correctly, to the same bits as `strtod`.
-        let magnitude = Double(significand) / Self.exactPowersOfTen[fractionDigits]
-        return negative ? -magnitude : magnitude
-    }
-
-    /// The rest of a number at its `e` or `E`: the exponent's sign and digits.
-    @usableFromInline mutating func readExponent(from start: Int) throws(SyntaxError) -> Double {
-        index += 1
-        if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-        var exponent: UInt64 = 0
-        var exponentDigits = 0
-        guard scanDigits(into: &exponent, counting: &exponentDigits) > 0 else {
-            throw error(expected: "a digit in the exponent")
-        }
-        return try numberWritten(from: start)
-    }
-
-    /// The number from `start` to the current byte, converted by the standard library: one
-    /// with an exponent or more digits than the fast path takes.
-    @usableFromInline func numberWritten(from start: Int) throws(SyntaxError) -> Double {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(text) else { throw error(expected: "a number", at: start) }
         return number
     }
 
     /// Powers of ten that a `Double` holds exactly.
-    @usableFromInline static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+    private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
     /// Skips decimal digits, accumulating them into `value` (wrapping past 19 digits, when
     /// `count` says the value is not used).
     ///
     /// - Returns: How many digits were skipped.
-    @inlinable mutating func scanDigits(into value: inout UInt64, counting count: inout Int) -> Int {
+    private mutating func scanDigits(into value: inout UInt64, counting count: inout Int) -> Int {
         let start = index
         while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
             value = value &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
@@ -262,7 +268,7 @@ package struct JSONParser {
     /// Reads a string whose opening quote is the current byte, calling `body` with its UTF-8 as
     /// written when it has no escapes, or with the decoded string's UTF-8 when it has. When the
     /// parser reads undecoded bytes, the string's bytes are checked to be UTF-8.
-    @inlinable mutating func readString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    private mutating func readString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
         throws(SyntaxError) -> Result
     {
         let start = index + 1
@@ -285,7 +291,7 @@ package struct JSONParser {
 
     /// The slow path of `readString(_:)`: a string with escapes, or an unterminated one, from
     /// `start` (after the opening quote) to the current byte, where the fast scan stopped.
-    @usableFromInline mutating func parseEscapedString(from start: Int) throws(SyntaxError) -> String {
+    private mutating func parseEscapedString(from start: Int) throws(SyntaxError) -> String {
         var scalars = String.UnicodeScalarView()
         var runStart = start
         while true {
@@ -370,7 +376,7 @@ package struct JSONParser {
         }
     }
 
-    @inlinable mutating func skipWhitespace() {
+    private mutating func skipWhitespace() {
         while let byte = peek(),
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
                 || byte == UInt8(ascii: "\t")
@@ -379,12 +385,12 @@ package struct JSONParser {
         }
     }
 
-    @inlinable func peek() -> UInt8? {
+    private func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
     /// A syntax error at `offset` (the current position by default), with its line and column.
-    @usableFromInline func error(expected: String, at offset: Int? = nil) -> SyntaxError {
+    private func error(expected: String, at offset: Int? = nil) -> SyntaxError {
         let offset = offset ?? index
         let (line, column) = SourceText.place(ofOffset: offset, in: bytes)
         return SyntaxError(line: line, column: column, expected: expected, found: foundDescription(at: offset))
@@ -420,7 +426,7 @@ extension JSONParser {
     ///   - bytes: The file's bytes, without a byte-order mark.
     ///   - body: Reads the document through the parser.
     /// - Returns: What `body` returns.
-    package static func withParser<Result>(
+    internal static func withParser<Result>(
         overUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONParser) -> Result
     ) -> Result {
         var parser = JSONParser(bytes: bytes)
@@ -429,7 +435,7 @@ extension JSONParser {
     }
 
     /// The next byte that is not JSON whitespace, without consuming it; `nil` at the end.
-    @inlinable package mutating func peekPastWhitespace() -> UInt8? {
+    internal mutating func peekPastWhitespace() -> UInt8? {
         skipWhitespace()
         return peek()
     }
@@ -437,7 +443,7 @@ extension JSONParser {
     /// Consumes `byte` after any whitespace.
     ///
     /// - Returns: `false`, consuming nothing but the whitespace, when the next byte is another.
-    @inlinable package mutating func consume(_ byte: UInt8) -> Bool {
+    internal mutating func consume(_ byte: UInt8) -> Bool {
         guard peekPastWhitespace() == byte else { return false }
         index += 1
         return true
@@ -446,7 +452,7 @@ extension JSONParser {
     /// Enters an object or array whose opening bracket is the next byte, counting its depth.
     ///
     /// - Returns: `false` when the next byte is not `bracket` or the nesting would be too deep.
-    @inlinable package mutating func enter(_ bracket: UInt8) -> Bool {
+    internal mutating func enter(_ bracket: UInt8) -> Bool {
         guard peekPastWhitespace() == bracket, depth < Self.maximumDepth else { return false }
         depth += 1
         index += 1
@@ -456,14 +462,14 @@ extension JSONParser {
     /// Consumes the closing bracket of the object or array last entered, after any whitespace.
     ///
     /// - Returns: `false` when the next byte is not `bracket`.
-    @inlinable package mutating func leave(_ bracket: UInt8) -> Bool {
+    internal mutating func leave(_ bracket: UInt8) -> Bool {
         guard consume(bracket) else { return false }
         depth -= 1
         return true
     }
 
     /// Whether only whitespace is left.
-    @inlinable package mutating func isAtEnd() -> Bool {
+    internal mutating func isAtEnd() -> Bool {
         peekPastWhitespace() == nil
     }
 
@@ -471,7 +477,7 @@ extension JSONParser {
     ///
     /// - Returns: What `body` returns; `nil` when the next value is not a string.
     /// - Throws: `SyntaxError` where the string is malformed or its bytes are not UTF-8.
-    @inlinable package mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    internal mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
         throws(SyntaxError) -> Result?
     {
         guard peekPastWhitespace() == UInt8(ascii: "\"") else { return nil }
@@ -482,7 +488,7 @@ extension JSONParser {
     ///
     /// - Returns: `nil` when the next value does not start with `-` or a digit.
     /// - Throws: `SyntaxError` where the tree would throw.
-    @inlinable package mutating func number() throws(SyntaxError) -> Double? {
+    internal mutating func number() throws(SyntaxError) -> Double? {
         guard let byte = peekPastWhitespace(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
             return nil
         }
@@ -490,7 +496,7 @@ extension JSONParser {
     }
 
     /// Whether the next value is `null`; consumes it when it is.
-    @inlinable package mutating func consumeNull() -> Bool {
+    internal mutating func consumeNull() -> Bool {
         guard peekPastWhitespace() == UInt8(ascii: "n"), bytes[index...].starts(with: "null".utf8) else { return false }
         index += 4
         return true
@@ -499,13 +505,13 @@ extension JSONParser {
     /// Skips one value of any kind, checking its syntax as the tree does, without building it.
     ///
     /// - Throws: `SyntaxError` where the tree would throw.
-    package mutating func skipValue() throws(SyntaxError) {
+    internal mutating func skipValue() throws(SyntaxError) {
         _ = try readValue(building: false)
     }
 
     /// Throws unless the bytes in `range` are well-formed UTF-8 (when the parser reads
     /// undecoded bytes).
-    @usableFromInline func checkEncoding(_ range: Range<Int>) throws(SyntaxError) {
+    private func checkEncoding(_ range: Range<Int>) throws(SyntaxError) {
         guard checksStringEncoding, UTF8Validation.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: bytes[range])) != nil
         else { return }
         throw error(expected: "UTF-8 text", at: range.lowerBound)
