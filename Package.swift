@@ -25,7 +25,7 @@ let package = Package(
         ),
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
-        // The library's targets, along the data flow (README, "Library"): text → transcript →
+        // The library's targets, along the data flow (README, "Inside the library"): text → transcript →
         // matching → DSP → audio → CensorKit, which re-exports them all.
         .target(name: "CensorText"),
         .target(name: "CensorTranscript", dependencies: ["CensorText"]),
