@@ -1,6 +1,6 @@
 extension StringProtocol {
     /// The text without leading and trailing whitespace and line ends, as a slice of it.
-    package var trimmingWhitespace: SubSequence {
+    @inlinable package var trimmingWhitespace: SubSequence {
         if let trimmed = asciiTrimmingWhitespace { return trimmed }
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
         else { return self[endIndex...] }
@@ -10,7 +10,7 @@ extension StringProtocol {
     /// `trimmingWhitespace` for ASCII text, byte by byte: there every character is one byte
     /// (or CR LF) and the whitespace characters are tab, line feed, vertical tab, form feed,
     /// carriage return and space. `nil` when the text is not all ASCII.
-    private var asciiTrimmingWhitespace: SubSequence? {
+    @inlinable var asciiTrimmingWhitespace: SubSequence? {
         let bytes = utf8
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         var first: String.Index?
