@@ -25,8 +25,8 @@ let package = Package(
         ),
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
-        // The library's targets, along the data flow (README, "Library"): text → transcript →
-        // matching → DSP → audio → CensorKit, which re-exports them all.
+        // The library's targets along the data flow (README, "Inside the library"): text →
+        // transcript → matching → DSP → audio → CensorKit, which re-exports them all.
         .target(name: "CensorText"),
         .target(name: "CensorTranscript", dependencies: ["CensorText"]),
         .target(name: "CensorMatching", dependencies: ["CensorText", "CensorTranscript"]),

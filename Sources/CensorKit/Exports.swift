@@ -1,4 +1,4 @@
-// The library's lower targets (README, "Library"): `import CensorKit` brings in their public API.
+// The library's lower targets (README, "Inside the library"): `import CensorKit` brings in their public API.
 @_exported import CensorAudio
 @_exported import CensorDSP
 @_exported import CensorMatching

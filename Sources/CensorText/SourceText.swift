@@ -74,6 +74,26 @@ package struct SourceText: Sendable {
         "line \(line):column \(column)"
     }
 
+    /// The line and column of a byte in UTF-8 text whose bytes before it are well formed.
+    ///
+    /// - Parameters:
+    ///   - offset: The byte's offset from the start of `bytes`.
+    ///   - bytes: The text's bytes.
+    /// - Returns: The line (LF ends one) and the column in Unicode scalars, both from 1.
+    package static func place(ofOffset offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
     /// Splits text into lines without their line ends (LF, CRLF or CR).
     ///
     /// A final line end does not start another line, so line `n` of a message is `lines[n - 1]`.
@@ -158,19 +178,13 @@ package struct SourceText: Sendable {
         url.isFileURL ? url.relativePath : url.absoluteString
     }
 
+    /// The error for bytes the UTF-8 decoder refused: the first invalid byte and its place.
     private static func firstInvalidByte(in bytes: Data.SubSequence) -> InvalidEncoding {
-        var position = TextPosition()
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let length = validSequenceLength(in: bytes, at: index)
-            guard length > 0 else { break }
-            position.advance(past: bytes[index] == UInt8(ascii: "\n") ? "\n" : "x")
-            index += length
-        }
-        let byte = index < bytes.endIndex ? bytes[index] : (bytes.last ?? 0)
+        let offset = UTF8Validation.firstInvalidOffset(in: bytes) ?? max(0, bytes.count - 1)
+        let (line, column) = place(ofOffset: offset, in: bytes)
+        let byte = bytes.isEmpty ? 0 : bytes[bytes.startIndex + offset]
         return InvalidEncoding(
-            line: position.line, column: position.column, found: "the byte 0x\(hex(UInt32(byte), digits: 2))",
-            expected: "UTF-8 text")
+            line: line, column: column, found: "the byte 0x\(hex(UInt32(byte), digits: 2))", expected: "UTF-8 text")
     }
 
     /// Decodes UTF-16 code units, reporting an unpaired surrogate or a stray last byte.
@@ -216,22 +230,6 @@ package struct SourceText: Sendable {
     private static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-
-    /// The length of the valid UTF-8 sequence starting at `index`, or 0 when it is invalid.
-    private static func validSequenceLength(in bytes: Data.SubSequence, at index: Int) -> Int {
-        let lead = bytes[index]
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return 0
-        }
-        guard index + length <= bytes.endIndex else { return 0 }
-        let sequence = bytes[index..<(index + length)]
-        return String(validating: sequence, as: UTF8.self) == nil ? 0 : length
     }
 }
 

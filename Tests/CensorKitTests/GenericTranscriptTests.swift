@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
-@testable import CensorText
+@testable import CensorTranscript
 
 /// Reading generic JSON word lists and Apple speech dumps (named `…TranscriptTests` so the
 /// Transcript filter runs it).

@@ -243,7 +243,7 @@ import Testing
         #expect(!Self.expectSameOutcome(utf16))
     }
 
-    @Test("UTF-8 validation agrees with the standard library on every short sequence")
+    @Test("UTF-8 validation finds the first byte the standard library refuses, on every short sequence")
     func utf8Validation() {
         var sequences: [[UInt8]] = (0...0xFF).map { [UInt8($0)] }
         for lead in [0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5] as [UInt8] {
@@ -258,9 +258,13 @@ import Testing
             }
         }
         for sequence in sequences {
-            let expected = String(validating: sequence, as: UTF8.self) != nil
-            let actual = sequence.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
-            #expect(actual == expected, "\(sequence.map { String($0, radix: 16) })")
+            // The first invalid sequence starts where the longest valid prefix ends.
+            let validPrefix = (0...sequence.count).last { String(validating: sequence[..<$0], as: UTF8.self) != nil }!
+            let expected = validPrefix == sequence.count ? nil : validPrefix
+            #expect(UTF8Validation.firstInvalidOffset(in: sequence) == expected, "\(sequence.map { String($0, radix: 16) })")
+            // After a valid prefix, the offset moves with it.
+            let prefixed = Array("é\n".utf8) + sequence
+            #expect(UTF8Validation.firstInvalidOffset(in: prefixed) == expected.map { $0 + 3 })
         }
     }
 

@@ -10,8 +10,8 @@
 ///
 /// ```swift
 /// let planner = Planner(options: try PlanOptions(padBefore: 0.02, padAfter: 0.02))
-/// var audio = try AudioReader(url: input)
-/// let plan = try planner.plan(matches, sampleRate: 48_000, audio: &audio)
+/// var audio = try AudioReader(path: "talk.wav")
+/// let plan = try planner.plan(matches, sampleRate: audio.format.sampleRate, audio: &audio)
 /// ```
 public struct Planner: Sendable {
     /// How spans are made.

@@ -84,7 +84,7 @@ package struct JSONParser {
             for byte in bytes[lineCountedTo..<index] where byte == UInt8(ascii: "\n") { line += 1 }
             lineCountedTo = index
             sequence.lines.append(line)
-            sequence.values.append(try parseValue())
+            sequence.values.append(try readValue(building: true))
             skipWhitespace()
             guard let next = peek() else { return sequence }
             guard next == UInt8(ascii: "{") || next == UInt8(ascii: "[") else {
@@ -96,55 +96,62 @@ package struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+    // MARK: - The grammar, once
+
+    /// Reads one value: builds it when `building`; otherwise only checks its syntax, as
+    /// strictly, and returns `.null`.
+    private mutating func readValue(building: Bool) throws(SyntaxError) -> JSONValue {
         skipWhitespace()
         guard let byte = peek() else { throw error(expected: "a JSON value") }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "{"): return try readObject(building: building)
+        case UInt8(ascii: "["): return try readArray(building: building)
+        case UInt8(ascii: "\""):
+            guard building else { return try readString { _ in .null } }
+            return .string(try readString { String(decoding: $0, as: UTF8.self) })
         case UInt8(ascii: "t"): return try parseLiteral("true", as: .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", as: .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", as: .null)
         case UInt8(ascii: "N"): return try parseLiteral("NaN", as: .number(.nan))
         case UInt8(ascii: "I"): return try parseLiteral("Infinity", as: .number(.infinity))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
         default: throw error(expected: "a JSON value")
         }
     }
 
-    private mutating func parseObject() throws(SyntaxError) -> JSONValue {
+    private mutating func readObject(building: Bool) throws(SyntaxError) -> JSONValue {
         try enterContainer()
         index += 1
         var members: [JSONObject.Member] = []
-        members.reserveCapacity(8)  // transcript items are small objects; one allocation each
+        if building { members.reserveCapacity(8) }  // transcript items are small objects; one allocation each
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(JSONObject(members))
+            return building ? .object(JSONObject(members)) : .null
         }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error(expected: "a string key") }
-            let key = try parseString()
+            let key = try readString { building ? String(decoding: $0, as: UTF8.self) : "" }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error(expected: "':' after the key") }
             index += 1
-            members.append(JSONObject.Member(key: key, value: try parseValue()))
+            let value = try readValue(building: building)
+            if building { members.append(JSONObject.Member(key: key, value: value)) }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                return .object(JSONObject(members))
+                return building ? .object(JSONObject(members)) : .null
             default: throw error(expected: "',' or '}'")
             }
         }
     }
 
-    private mutating func parseArray() throws(SyntaxError) -> JSONValue {
+    private mutating func readArray(building: Bool) throws(SyntaxError) -> JSONValue {
         try enterContainer()
         index += 1
         var elements: [JSONValue] = []
@@ -152,17 +159,18 @@ package struct JSONParser {
         if peek() == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return building ? .array(elements) : .null
         }
         while true {
-            elements.append(try parseValue())
+            let element = try readValue(building: building)
+            if building { elements.append(element) }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
                 depth -= 1
-                return .array(elements)
+                return building ? .array(elements) : .null
             default: throw error(expected: "',' or ']'")
             }
         }
@@ -182,25 +190,49 @@ package struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(SyntaxError) -> JSONValue {
+    /// Reads a number whose first byte (`-` or a digit) is the current one, `-Infinity`
+    /// included.
+    ///
+    /// A plain decimal of at most 15 digits (nearly every time in a transcript) is read here by
+    /// Clinger's fast path: the digits and the power of ten are exact doubles, so one division
+    /// rounds correctly, to the same bits as `strtod`. Everything else, and every error, is
+    /// read again from the start by `readNumberInFull(from:)`.
+    private mutating func readNumber() throws(SyntaxError) -> Double {
         let start = index
-        var negative = false
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        var isPlain = scanDigits(into: &significand, counting: &digits) > 0
+        var fractionDigits = 0
+        if isPlain, index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionDigits = scanDigits(into: &significand, counting: &digits)
+            isPlain = fractionDigits > 0
+        }
+        if isPlain, digits <= 15, index == bytes.count || bytes[index] | 0x20 != UInt8(ascii: "e") {
+            let magnitude = Double(significand) / Self.exactPowersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
+        }
+        return try readNumberInFull(from: start)
+    }
+
+    /// The whole number grammar from `start`: `-Infinity`, exponents, long numbers, errors.
+    private mutating func readNumberInFull(from start: Int) throws(SyntaxError) -> Double {
+        index = start
         if peek() == UInt8(ascii: "-") {
-            negative = true
             index += 1
             if peek() == UInt8(ascii: "I") {
                 _ = try parseLiteral("Infinity", as: .null)
-                return .number(-.infinity)
+                return -.infinity
             }
         }
         var significand: UInt64 = 0
         var digits = 0
         guard scanDigits(into: &significand, counting: &digits) > 0 else { throw error(expected: "a digit") }
-        var fractionDigits = 0
         if peek() == UInt8(ascii: ".") {
             index += 1
-            fractionDigits = scanDigits(into: &significand, counting: &digits)
-            guard fractionDigits > 0 else { throw error(expected: "a digit after '.'") }
+            guard scanDigits(into: &significand, counting: &digits) > 0 else { throw error(expected: "a digit after '.'") }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             index += 1
@@ -210,15 +242,10 @@ package struct JSONParser {
             guard scanDigits(into: &exponent, counting: &exponentDigits) > 0 else {
                 throw error(expected: "a digit in the exponent")
             }
-        } else if digits <= 15 {
-            // Clinger's fast path: the digits and the power of ten are exact doubles, so one
-            // division rounds correctly, to the same bits as `strtod`.
-            let magnitude = Double(significand) / Self.exactPowersOfTen[fractionDigits]
-            return .number(negative ? -magnitude : magnitude)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(text) else { throw error(expected: "a number", at: start) }
-        return .number(number)
+        return number
     }
 
     /// Powers of ten that a `Double` holds exactly.
@@ -238,22 +265,32 @@ package struct JSONParser {
         return index - start
     }
 
-    private mutating func parseString() throws(SyntaxError) -> String {
-        index += 1  // the opening quote
-        let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
-            bytes[index] >= 0x20
-        {
-            index += 1
+    /// Reads a string whose opening quote is the current byte, calling `body` with its UTF-8 as
+    /// written when it has no escapes, or with the decoded string's UTF-8 when it has. When the
+    /// parser reads undecoded bytes, the string's bytes are checked to be UTF-8.
+    private mutating func readString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        throws(SyntaxError) -> Result
+    {
+        let start = index + 1
+        var end = start
+        var union: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            union |= bytes[end]
+            end += 1
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-            index += 1
-            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            if union >= 0x80 { try checkEncoding(start..<end) }
+            index = end + 1
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
-        return try parseEscapedString(from: start)
+        index = end
+        var decoded = try parseEscapedString(from: start)
+        try checkEncoding(start..<(index - 1))
+        return decoded.withUTF8(body)
     }
 
-    /// The slow path of `parseString()`: a string with escapes, or an unterminated one.
+    /// The slow path of `readString(_:)`: a string with escapes, or an unterminated one, from
+    /// `start` (after the opening quote) to the current byte, where the fast scan stopped.
     private mutating func parseEscapedString(from start: Int) throws(SyntaxError) -> String {
         var scalars = String.UnicodeScalarView()
         var runStart = start
@@ -355,16 +392,7 @@ package struct JSONParser {
     /// A syntax error at `offset` (the current position by default), with its line and column.
     private func error(expected: String, at offset: Int? = nil) -> SyntaxError {
         let offset = offset ?? index
-        var line = 1
-        var column = 1
-        for byte in bytes[..<offset] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
+        let (line, column) = SourceText.place(ofOffset: offset, in: bytes)
         return SyntaxError(line: line, column: column, expected: expected, found: foundDescription(at: offset))
     }
 
@@ -387,9 +415,9 @@ package struct JSONParser {
 /// A cursor over a document for readers that stream one known layout straight into their own
 /// values (`WhisperJSON`'s in-place path) instead of building the whole `JSONValue` tree.
 ///
-/// Every step accepts exactly what `parseValue()` accepts, and throws where it throws; a reader
-/// that meets anything it does not expect gives up and leaves the document to the general
-/// parser, which then reports the error as usual.
+/// Every step goes through the grammar above, so it accepts exactly what the tree accepts and
+/// throws where it throws; a reader that meets anything it does not expect gives up and leaves
+/// the document to the tree, which then reports the error as usual.
 extension JSONParser {
     /// Runs `body` with a parser at the start of a file's bytes, which need not have been
     /// decoded: the parser checks that every string is UTF-8, and throws where one is not.
@@ -398,7 +426,7 @@ extension JSONParser {
     ///   - bytes: The file's bytes, without a byte-order mark.
     ///   - body: Reads the document through the parser.
     /// - Returns: What `body` returns.
-    package static func withParser<Result>(
+    internal static func withParser<Result>(
         overUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONParser) -> Result
     ) -> Result {
         var parser = JSONParser(bytes: bytes)
@@ -407,7 +435,7 @@ extension JSONParser {
     }
 
     /// The next byte that is not JSON whitespace, without consuming it; `nil` at the end.
-    package mutating func peekPastWhitespace() -> UInt8? {
+    internal mutating func peekPastWhitespace() -> UInt8? {
         skipWhitespace()
         return peek()
     }
@@ -415,7 +443,7 @@ extension JSONParser {
     /// Consumes `byte` after any whitespace.
     ///
     /// - Returns: `false`, consuming nothing but the whitespace, when the next byte is another.
-    package mutating func consume(_ byte: UInt8) -> Bool {
+    internal mutating func consume(_ byte: UInt8) -> Bool {
         guard peekPastWhitespace() == byte else { return false }
         index += 1
         return true
@@ -424,7 +452,7 @@ extension JSONParser {
     /// Enters an object or array whose opening bracket is the next byte, counting its depth.
     ///
     /// - Returns: `false` when the next byte is not `bracket` or the nesting would be too deep.
-    package mutating func enter(_ bracket: UInt8) -> Bool {
+    internal mutating func enter(_ bracket: UInt8) -> Bool {
         guard peekPastWhitespace() == bracket, depth < Self.maximumDepth else { return false }
         depth += 1
         index += 1
@@ -434,249 +462,58 @@ extension JSONParser {
     /// Consumes the closing bracket of the object or array last entered, after any whitespace.
     ///
     /// - Returns: `false` when the next byte is not `bracket`.
-    package mutating func leave(_ bracket: UInt8) -> Bool {
+    internal mutating func leave(_ bracket: UInt8) -> Bool {
         guard consume(bracket) else { return false }
         depth -= 1
         return true
     }
 
     /// Whether only whitespace is left.
-    package mutating func isAtEnd() -> Bool {
+    internal mutating func isAtEnd() -> Bool {
         peekPastWhitespace() == nil
     }
 
-    /// Reads a string whose opening quote is the next byte after whitespace, calling `body`
-    /// with its UTF-8 as written when it has no escapes, or with the decoded string's UTF-8
-    /// when it has.
+    /// Reads a string, as `readString(_:)` does, when the next byte after whitespace is a quote.
     ///
     /// - Returns: What `body` returns; `nil` when the next value is not a string.
-    /// - Throws: `SyntaxError` as `parseString()` does, or where the bytes are not UTF-8.
-    package mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    /// - Throws: `SyntaxError` where the string is malformed or its bytes are not UTF-8.
+    internal mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
         throws(SyntaxError) -> Result?
     {
         guard peekPastWhitespace() == UInt8(ascii: "\"") else { return nil }
-        let start = index + 1
-        var end = start
-        var union: UInt8 = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-            union |= bytes[end]
-            end += 1
-        }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if union >= 0x80 { try checkEncoding(start..<end) }
-            index = end + 1
-            return body(text)
-        }
-        var decoded = try parseString()
-        try checkEncoding(start..<(index - 1))
-        return decoded.withUTF8(body)
+        return try readString(body)
     }
 
-    /// Reads a number written with digits (not `NaN` or `Infinity`), to the same bits as
-    /// `parseValue()`.
+    /// Reads a number written with digits (or `-Infinity`), to the same bits as the tree.
     ///
-    /// - Returns: `nil` when the next value is not such a number.
-    /// - Throws: `SyntaxError` as `parseValue()` does.
-    package mutating func number() throws(SyntaxError) -> Double? {
+    /// - Returns: `nil` when the next value does not start with `-` or a digit.
+    /// - Throws: `SyntaxError` where the tree would throw.
+    internal mutating func number() throws(SyntaxError) -> Double? {
         guard let byte = peekPastWhitespace(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
             return nil
         }
-        // `parseNumber()`'s fast path, inline: a plain decimal of at most 15 digits.
-        let start = index
-        let negative = byte == UInt8(ascii: "-")
-        if negative { index += 1 }
-        var significand: UInt64 = 0
-        var digits = 0
-        let integerDigits = scanDigits(into: &significand, counting: &digits)
-        var fractionDigits = 0
-        var isPlain = integerDigits > 0
-        if isPlain, index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            fractionDigits = scanDigits(into: &significand, counting: &digits)
-            isPlain = fractionDigits > 0
-        }
-        if isPlain, digits <= 15, index == bytes.count || bytes[index] | 0x20 != UInt8(ascii: "e") {
-            let magnitude = Double(significand) / Self.exactPowersOfTen[fractionDigits]
-            return negative ? -magnitude : magnitude
-        }
-        index = start
-        guard case .number(let number) = try parseNumber() else { return nil }
-        return number
+        return try readNumber()
     }
 
     /// Whether the next value is `null`; consumes it when it is.
-    package mutating func consumeNull() -> Bool {
+    internal mutating func consumeNull() -> Bool {
         guard peekPastWhitespace() == UInt8(ascii: "n"), bytes[index...].starts(with: "null".utf8) else { return false }
         index += 4
         return true
     }
 
-    /// Skips one value of any kind, checking its syntax as `parseValue()` does, without
-    /// building it.
+    /// Skips one value of any kind, checking its syntax as the tree does, without building it.
     ///
-    /// - Throws: `SyntaxError` where `parseValue()` would throw.
-    package mutating func skipValue() throws(SyntaxError) {
-        skipWhitespace()
-        guard let byte = peek() else { throw error(expected: "a JSON value") }
-        switch byte {
-        case UInt8(ascii: "{"): try skipObject()
-        case UInt8(ascii: "["): try skipArray()
-        case UInt8(ascii: "\""): try skipString()
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
-        default: _ = try parseValue()
-        }
-    }
-
-    private mutating func skipObject() throws(SyntaxError) {
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return
-        }
-        while true {
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else { throw error(expected: "a string key") }
-            try skipString()
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw error(expected: "':' after the key") }
-            index += 1
-            try skipValue()
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return
-            default: throw error(expected: "',' or '}'")
-            }
-        }
-    }
-
-    private mutating func skipArray() throws(SyntaxError) {
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return
-        }
-        while true {
-            try skipValue()
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return
-            default: throw error(expected: "',' or ']'")
-            }
-        }
-    }
-
-    /// Skips a string whose opening quote is the current byte; escapes go through the
-    /// decoding path, so that the same escapes are rejected.
-    private mutating func skipString() throws(SyntaxError) {
-        index += 1
-        let start = index
-        var union: UInt8 = 0
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
-            bytes[index] >= 0x20
-        {
-            union |= bytes[index]
-            index += 1
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-            index += 1
-            if union >= 0x80 { try checkEncoding(start..<(index - 1)) }
-            return
-        }
-        _ = try parseEscapedString(from: start)
-        try checkEncoding(start..<(index - 1))
-    }
-
-    /// Skips a number whose first byte (`-` or a digit) is the current one. The grammar is
-    /// `parseNumber()`'s; a number that needs more than the fast path is read by it.
-    private mutating func skipNumber() throws(SyntaxError) {
-        let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let integerStart = index
-        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-        var digits = index - integerStart
-        var isPlain = digits > 0
-        if isPlain, index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let fractionStart = index
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-            digits += index - fractionStart
-            isPlain = index > fractionStart
-        }
-        guard isPlain, digits <= 15, index == bytes.count || bytes[index] | 0x20 != UInt8(ascii: "e") else {
-            // Errors, exponents, long numbers and `-Infinity`: read as the general path reads them.
-            index = start
-            _ = try parseNumber()
-            return
-        }
+    /// - Throws: `SyntaxError` where the tree would throw.
+    internal mutating func skipValue() throws(SyntaxError) {
+        _ = try readValue(building: false)
     }
 
     /// Throws unless the bytes in `range` are well-formed UTF-8 (when the parser reads
     /// undecoded bytes).
     private func checkEncoding(_ range: Range<Int>) throws(SyntaxError) {
-        guard checksStringEncoding, !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[range])) else { return }
+        guard checksStringEncoding, UTF8Validation.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: bytes[range])) != nil
+        else { return }
         throw error(expected: "UTF-8 text", at: range.lowerBound)
-    }
-}
-
-/// Checks UTF-8 without decoding it.
-package enum UTF8Validation {
-    /// Whether the bytes are well-formed UTF-8, as `String(validating:as:)` judges them: no
-    /// overlong forms, surrogates or scalars past U+10FFFF.
-    ///
-    /// - Parameter bytes: The bytes.
-    /// - Returns: `true` when every sequence is well formed.
-    /// - Complexity: O(*n*).
-    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            index + offset < count && range.contains(bytes[index + offset])
-        }
-        while index < count {
-            let lead = bytes[index]
-            switch lead {
-            case 0x00...0x7F:
-                index += 1
-            case 0xC2...0xDF:
-                guard continuation(1) else { return false }
-                index += 2
-            case 0xE0:
-                guard continuation(1, 0xA0...0xBF), continuation(2) else { return false }
-                index += 3
-            case 0xE1...0xEC, 0xEE...0xEF:
-                guard continuation(1), continuation(2) else { return false }
-                index += 3
-            case 0xED:
-                guard continuation(1, 0x80...0x9F), continuation(2) else { return false }
-                index += 3
-            case 0xF0:
-                guard continuation(1, 0x90...0xBF), continuation(2), continuation(3) else { return false }
-                index += 4
-            case 0xF1...0xF3:
-                guard continuation(1), continuation(2), continuation(3) else { return false }
-                index += 4
-            case 0xF4:
-                guard continuation(1, 0x80...0x8F), continuation(2), continuation(3) else { return false }
-                index += 4
-            default:
-                return false
-            }
-        }
-        return true
     }
 }
