@@ -23,11 +23,17 @@ let package = Package(
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"])]
         ),
+        // PocketSphinx, the forced word aligner (CensorKit/Alignment).
+        .systemLibrary(
+            name: "CPocketSphinx",
+            pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
+        ),
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
         .target(
             name: "CensorKit",
-            dependencies: ["CSndFile", "CSampleRate", "CFFTW3", "CXattr"],
+            dependencies: ["CSndFile", "CSampleRate", "CFFTW3", "CXattr", "CPocketSphinx"],
             // The review page's markup, style and script, compiled into the library as bytes.
             resources: [
                 .embedInCode("Review/Resources/review.html"),
