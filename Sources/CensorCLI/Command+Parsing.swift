@@ -271,9 +271,16 @@ private struct ParsedLine {
             throw UsageError("\(Option.refine.name) '\(strategyName)': expected "
                 + RefineStrategy.allCases.map(\.rawValue).joined(separator: " or "))
         }
-        return PlanOptions(padBefore: before / 1000, padAfter: after / 1000, crossfade: try number(Parameters.crossfade) / 1000,
+        var options = PlanOptions(padBefore: before / 1000, padAfter: after / 1000, crossfade: try number(Parameters.crossfade) / 1000,
                            refine: refine, refineWindow: try number(Parameters.refineWindow) / 1000,
                            refineStrategy: strategy)
+        let alignName = values[Option.align.name] ?? WordAlignment.auto.rawValue
+        guard let align = WordAlignment(rawValue: alignName) else {
+            throw UsageError("\(Option.align.name) '\(alignName)': expected "
+                + "auto, pocketsphinx or off")
+        }
+        options.align = align
+        return options
     }
 
     /// The value of `parameter`'s option, or its default; checked against its range.

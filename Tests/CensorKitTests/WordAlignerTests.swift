@@ -43,9 +43,33 @@ import Testing
         let result = aligner.align(Self.words, samples: samples, sampleRate: 22_050)
         let aligned = try #require(result)
         #expect(aligned.count == Self.words.count)
+        print("ERRS", zip(aligned, truth).map { String(format: "%.0f/%.0f", ($0.start - $1.0) * 1000, ($0.end - $1.1) * 1000) })
         for (index, (found, real)) in zip(aligned, truth).enumerated() {
             #expect(abs(found.start - real.0) <= 0.04, "start of \(Self.words[index]): \(found.start) vs \(real.0)")
             #expect(abs(found.end - real.1) <= 0.04, "end of \(Self.words[index]): \(found.end) vs \(real.1)")
         }
+    }
+}
+
+extension WordAlignerTests {
+    @Test("a word the dictionary lacks: no alignment, so the caller keeps its times")
+    func unknownWord() throws {
+        let (samples, _) = try Self.sentence(["please", "remember", "the", "garden"])
+        let aligner = try WordAligner()
+        #expect(aligner.knows("garden"))
+        #expect(!aligner.knows("qzxvbrl"))
+        let result = aligner.align(["please", "remember", "qzxvbrl", "garden"], samples: samples, sampleRate: 22_050)
+        #expect(result == nil)
+    }
+
+    @Test("a window without speech: no alignment")
+    func noSpeech() throws {
+        var random = SystemRandomNumberGenerator()
+        let noise = (0..<(16_000 * 2)).map { _ in Float.random(in: -0.01...0.01, using: &random) }
+        let aligner = try WordAligner()
+        let result = aligner.align(["please", "remember", "the", "garden"], samples: noise, sampleRate: 16_000)
+        print("NOSPEECH", result as Any)
+        let silence = [Float](repeating: 0, count: 16_000)
+        print("SILENCE", aligner.align(["please", "remember"], samples: silence, sampleRate: 16_000) as Any)
     }
 }

@@ -151,3 +151,23 @@ public final class WordAligner {
         }
     }
 }
+
+extension WordAligner {
+    /// The aligners loaded so far, by model folder: loading one takes a few tenths of a second
+    /// (its dictionary has 134 000 words), so each is kept for the life of the process.
+    nonisolated(unsafe) private static var loaded: [String: WordAligner] = [:]
+    private static let lock = NSLock()
+
+    /// Runs `body` with the process's aligner for `model`, loading it first if needed; one
+    /// caller at a time (a decoder is not thread-safe).
+    ///
+    /// - Throws: ``AlignmentError`` when the model cannot be loaded; what `body` throws.
+    static func withShared<T>(model: String, _ body: (WordAligner) throws -> T) throws -> T {
+        try lock.withLock {
+            if let aligner = loaded[model] { return try body(aligner) }
+            let aligner = try WordAligner(model: model)
+            loaded[model] = aligner
+            return try body(aligner)
+        }
+    }
+}

@@ -15,6 +15,10 @@ public struct PlanOptions: Sendable, Hashable {
     public var refineWindow: Double
     /// How far refinement trusts the transcript's neighbouring words against the audio.
     public var refineStrategy: RefineStrategy
+    /// Which matches are first aligned to the audio with PocketSphinx (before refinement).
+    public var align: WordAlignment = .off
+    /// The PocketSphinx model folder the aligner loads (see ``WordAligner/init(model:)``).
+    public var alignModel: String = WordAligner.defaultModel
 
     /// Creates options; every argument defaults to its ``Parameters`` definition.
     ///

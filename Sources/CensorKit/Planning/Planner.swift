@@ -49,12 +49,16 @@ public struct Planner: Sendable {
     public func plan(_ matches: [Match], sampleRate: Int, audio: inout some FrameSource) throws -> Plan {
         let frameCount = audio.frameCount
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
-        let refined = try refinedTimes(matches, sampleRate: sampleRate, audio: &audio)
+        // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
+        let aligned = try aligned(matches, sampleRate: sampleRate, audio: &audio)
+        let refined = try Planner(options: options, transcriptWords: aligned.words)
+            .refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio)
         var spans: [Span] = []
         var skipped: [Match] = []
         spans.reserveCapacity(matches.count)
         for (index, match) in matches.enumerated() {
-            let times = widened(refined[index] ?? (match.start, match.end), for: match)
+            let placed = aligned.matches[index]
+            let times = widened(refined[index] ?? (placed.start, placed.end), for: placed)
             guard var core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
                 skipped.append(match)
                 continue
