@@ -3,14 +3,19 @@ import Foundation
 extension Planner {
     /// Words on each side of a match aligned with it: a few known words around it give the
     /// decoder's path something to hold on to.
-    static let alignmentNeighbours = 2
+    static let alignmentNeighbours = 3
     /// Seconds of audio before the first and after the last word of an alignment window.
     static let alignmentMargin = 0.3
+    /// Seconds an aligned match is widened by on each side: the aligner's edges lie a median
+    /// ~20 ms inside real words' edges (BENCHMARKS.md: 30 ms halves the words leaking with exact
+    /// times; more only adds collateral).
+    static let alignedMargin = 0.03
 
     /// The matches and transcript words with the aligner's times, per ``PlanOptions/align``: each
     /// match it applies to is aligned together with ``alignmentNeighbours`` transcript words on
-    /// each side, over their times plus ``alignmentMargin``; its aligned times replace the given
-    /// ones (no longer estimated), as do those of the window's words. A match whose window cannot
+    /// each side (the outermost optional), over their times plus ``alignmentMargin``; its aligned
+    /// times, widened by ``alignedMargin``, replace the given ones (no longer estimated), as the
+    /// aligned times of the window's words replace theirs. A match whose window cannot
     /// be aligned (a word the dictionary lacks, no path through the words in that audio, no
     /// transcript words) keeps its times.
     ///
@@ -54,15 +59,20 @@ extension Planner {
                 guard first < last else { continue }
                 try audio.readFrames(first..<last, into: &samples)
                 let mono = Self.mixed(samples, weights: mix.weights)
-                guard let times = aligner.align(words[window].map(\.text), samples: mono, sampleRate: sampleRate) else { continue }
+                // The window's outer words may be cut by its edges: they are optional.
+                guard let times = aligner.align(
+                    words[window].map(\.text), samples: mono, sampleRate: sampleRate,
+                    optionalFirst: window.lowerBound < indices.lowerBound, optionalLast: window.upperBound > indices.upperBound
+                ) else { continue }
                 let offset = Double(first) / rate
                 for (wordIndex, time) in zip(window, times) {
+                    guard let time else { continue }
                     words[wordIndex].start = offset + time.start
                     words[wordIndex].end = offset + time.end
                     words[wordIndex].isTimeEstimated = false
                 }
-                result[index].start = words[indices.lowerBound].start
-                result[index].end = words[indices.upperBound - 1].end
+                result[index].start = words[indices.lowerBound].start - Self.alignedMargin
+                result[index].end = words[indices.upperBound - 1].end + Self.alignedMargin
                 result[index].isTimeEstimated = false
             }
         }

@@ -70,22 +70,29 @@ public final class WordAligner {
     }
 
     /// The times of `words`, spoken in this order in `samples`, in seconds from the first sample;
-    /// `nil` when a word is not in the dictionary or the decoder finds no path through all of
-    /// them (no speech, other words).
+    /// `nil` when a word is not in the dictionary or the decoder finds no path through them (no
+    /// speech, other words).
     ///
     /// - Parameters:
     ///   - words: The words, as the transcript writes them.
     ///   - samples: Mono audio.
     ///   - sampleRate: Its frames per second; resampled to ``sampleRate`` when different.
-    /// - Returns: One `(start, end)` per word, in order.
-    public func align(_ words: [String], samples: [Float], sampleRate: Int) -> [(start: Double, end: Double)]? {
+    ///   - optionalFirst: Whether the first word may be missing from the audio (a window cut
+    ///     through it): the decoder then skips it when that fits better.
+    ///   - optionalLast: The same for the last word.
+    /// - Returns: One `(start, end)` per word, in order; `nil` for a skipped first or last word.
+    public func align(
+        _ words: [String], samples: [Float], sampleRate: Int, optionalFirst: Bool = false, optionalLast: Bool = false
+    ) -> [(start: Double, end: Double)?]? {
         let spelled = words.map(Self.spelling)
         guard !spelled.isEmpty, spelled.allSatisfy(knows), !samples.isEmpty,
-              let audio = Self.resampled(samples, from: sampleRate), setGrammar(spelled) else { return nil }
+              let audio = Self.resampled(samples, from: sampleRate),
+              setGrammar(spelled, optionalFirst: optionalFirst && spelled.count > 1,
+                         optionalLast: optionalLast && spelled.count > 1) else { return nil }
         guard ps_start_utt(decoder) == 0 else { return nil }
         let processed = audio.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         guard ps_end_utt(decoder) == 0, processed >= 0 else { return nil }
-        var times: [(start: Double, end: Double)] = []
+        var found: [(word: String, start: Double, end: Double)] = []
         var segment = ps_seg_iter(decoder)
         while let current = segment {
             let word = String(cString: ps_seg_word(current))
@@ -94,19 +101,23 @@ public final class WordAligner {
                 ps_seg_frames(current, &first, &last)
                 // An alternative pronunciation is written "word(2)".
                 let base = word.split(separator: "(").first.map(String.init) ?? word
-                guard times.count < spelled.count, base == spelled[times.count] else {
-                    ps_seg_free(current)
-                    return nil
-                }
-                times.append((Double(first) / Self.framesPerSecond, Double(last + 1) / Self.framesPerSecond))
+                found.append((base, Double(first) / Self.framesPerSecond, Double(last + 1) / Self.framesPerSecond))
             }
             segment = ps_seg_next(current)
         }
-        return times.count == spelled.count ? times : nil
+        // The decoded words are the grammar's, all of them or without a skipped end.
+        let offset = optionalFirst && found.count < spelled.count && found.first?.word != spelled.first ? 1 : 0
+        let missing = spelled.count - found.count
+        guard !found.isEmpty, missing >= offset, missing - offset <= (optionalLast ? 1 : 0),
+              zip(found, spelled[offset...]).allSatisfy({ $0.word == $1 }) else { return nil }
+        var times = [(start: Double, end: Double)?](repeating: nil, count: spelled.count)
+        for (index, word) in found.enumerated() { times[offset + index] = (word.start, word.end) }
+        return times
     }
 
-    /// Makes the grammar that accepts exactly `words` in order the decoder's search.
-    private func setGrammar(_ words: [String]) -> Bool {
+    /// Makes the grammar that accepts exactly `words` in order (without the first or the last,
+    /// when optional) the decoder's search.
+    private func setGrammar(_ words: [String], optionalFirst: Bool, optionalLast: Bool) -> Bool {
         grammars += 1
         let name = "align\(grammars)"
         guard let grammar = fsg_model_init(name, ps_get_logmath(decoder), 1, Int32(words.count + 1)) else { return false }
@@ -117,6 +128,9 @@ public final class WordAligner {
             let id = fsg_model_word_add(grammar, word)
             fsg_model_trans_add(grammar, Int32(index), Int32(index + 1), 0, id)
         }
+        if optionalFirst { fsg_model_null_trans_add(grammar, 0, 1, 0) }
+        if optionalLast { fsg_model_null_trans_add(grammar, Int32(words.count - 1), Int32(words.count), 0) }
+        if optionalFirst || optionalLast { glist_free(fsg_model_null_trans_closure(grammar, nil)) }
         // The decoder keeps its own reference; silence and fillers between words are added by it
         // (-fsgusefiller), alternative pronunciations too (-fsgusealtpron).
         guard ps_set_fsg(decoder, name, grammar) == 0, ps_set_search(decoder, name) == 0 else { return false }
