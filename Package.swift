@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"])]
         ),
+        // PocketSphinx, the forced word aligner (CensorKit/Alignment).
+        .systemLibrary(
+            name: "CPocketSphinx",
+            pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
+        ),
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
         // The library's targets along the data flow (README, "Inside the library"): text →
@@ -36,7 +42,7 @@ let package = Package(
             name: "CensorKit",
             dependencies: [
                 "CensorText", "CensorTranscript", "CensorMatching", "CensorDSP", "CensorAudio",
-                "CSndFile", "CSampleRate", "CFFTW3", "CXattr",
+                "CSndFile", "CSampleRate", "CFFTW3", "CXattr", "CPocketSphinx",
             ],
             // The review page's markup, style and script, compiled into the library as bytes.
             resources: [

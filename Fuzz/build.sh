@@ -48,8 +48,10 @@ if [ -z "$PACKAGE_NAME" ]; then
 fi
 MODULE_MAPS=()
 for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
+# PocketSphinx's headers (CPocketSphinx) are in folders of their own.
+for flag in $(pkg-config --cflags pocketsphinx); do MODULE_MAPS+=(-Xcc "$flag"); done
 # shellcheck disable=SC2046 # pkg-config prints several flags
-LIBS=($(pkg-config --libs sndfile samplerate fftw3f))
+LIBS=($(pkg-config --libs sndfile samplerate fftw3f pocketsphinx))
 
 # lld, when the toolchain has it: gold warns about every ASan helper symbol it cannot export.
 LINKER=()

@@ -85,7 +85,8 @@ enum Measure {
     /// above 0.1 (−20 dB); an ordinary word's sample is altered when its gain is not 1. Energies are
     /// the speech's alone, without the background.
     ///
-    /// With `timesEstimated`, the matches are marked as estimated, so the planner widens them.
+    /// With `timesEstimated`, the matches and words are marked as estimated, so the planner
+    /// widens them (and aligns them, with ``PlanOptions/align`` `.auto`).
     ///
     /// With `showLeaks`, every censored word leaking more than that share of its energy with
     /// refinement on is described on standard error.
@@ -101,7 +102,9 @@ enum Measure {
         }
         var audio = InterleavedBuffer(samples: recording.mix, channelCount: 1)
         let clock = ContinuousClock.now
-        let words = recording.words.indices.map { Word(text: recording.words[$0].text, start: times[$0].0, end: times[$0].1) }
+        let words = recording.words.indices.map {
+            Word(text: recording.words[$0].text, start: times[$0].0, end: times[$0].1, isTimeEstimated: timesEstimated)
+        }
         let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: rate, audio: &audio)
         let elapsed = ContinuousClock.now - clock
         var gains = [Float](repeating: 1, count: recording.mix.count)

@@ -16,34 +16,19 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     let censored = recordings.reduce(0) { $0 + $1.words.filter(\.isCensored).count }
     let seconds = recordings.reduce(0.0) { $0 + Double($1.mix.count) / Double($1.sampleRate) }
 
-    // With --aligned FILE: the censored words' times from a forced aligner, by condition, trial,
-    // recording and word (scripts/align-eval.py, from the times --dump-given wrote).
-    var aligned: [String: (Double, Double)] = [:]
-    if let path = options.aligned {
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 6, let start = Double(fields[4]), let end = Double(fields[5]) else { continue }
-            aligned[fields[0...3].joined(separator: "\t")] = (start, end)
-        }
-    }
-    var dump = ""
-
     /// Every recording of `source` (all when nil) under `condition`, `trials` draws when jittered;
-    /// with `useAligner`, the censored words' times are the aligner's.
-    func measure(_ condition: Condition, _ planOptions: PlanOptions, source: String? = nil, useAligner: Bool = false) throws -> Tally {
+    /// with `estimated`, the times are instead those censor estimates from segments of true times
+    /// (``EstimatedTimes``), marked as estimated.
+    func measure(_ condition: Condition, _ planOptions: PlanOptions, source: String? = nil, estimated: Bool = false) throws -> Tally {
         var total = Tally()
         for (index, recording) in recordings.enumerated() where source == nil || recording.source == source {
-            for trial in 0..<(condition.jitter > 0 ? options.trials : 1) {
+            for trial in 0..<(condition.jitter > 0 && !estimated ? options.trials : 1) {
                 var random = SeededRandom(seed: UInt64(7919 * (index + 1) + 31 * trial + 1))
-                var times = condition.times(of: recording.words, sampleRate: recording.sampleRate, random: &random)
-                for (word, time) in times.enumerated() {
-                    let key = "\(condition)\t\(trial)\t\(recording.name)\t\(word)"
-                    if options.dumpGiven != nil, !useAligner, !planOptions.refine {
-                        dump += "\(key)\t\(time.0)\t\(time.1)\t\(recording.words[word].text)\t\(recording.words[word].isCensored ? 1 : 0)\n"
-                    }
-                    if useAligner, recording.words[word].isCensored, let found = aligned[key] { times[word] = found }
-                }
-                total = total + (try Measure.run(recording, times: times, options: planOptions, keepOutcomes: true))
+                let times = estimated
+                    ? try EstimatedTimes.times(of: recording, sampleRate: recording.sampleRate)
+                    : condition.times(of: recording.words, sampleRate: recording.sampleRate, random: &random)
+                total = total + (try Measure.run(recording, times: times, options: planOptions, timesEstimated: estimated,
+                                                 keepOutcomes: true))
             }
         }
         return total
@@ -62,18 +47,28 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     print("| Transcript times | Refinement | Mean leak | Words leaking > 10 % | Mean collateral |")
     print("|---|---|--:|--:|--:|")
     var results: [(Condition, Tally)] = []
+    let aligner = try off.replacing(align: .pocketsphinx), alignerThenOn = try on.replacing(align: .pocketsphinx)
+    var aligned = Tally()
     for condition in realConditions {
         let aggressive = try on.replacing(refineStrategy: .aggressive)
-        var rows = [("off", off, false), ("on", on, false), ("on, aggressive", aggressive, false)]
-        if !aligned.isEmpty { rows += [("PocketSphinx aligner", off, true), ("aligner, then on", on, true)] }
-        for (label, planOptions, useAligner) in rows {
-            let tally = try measure(condition, planOptions, useAligner: useAligner)
-            if planOptions == on, !useAligner { results.append((condition, tally)) }
+        var rows = [("off", off), ("on", on), ("on, aggressive", aggressive)]
+        if options.align { rows += [("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn)] }
+        for (label, planOptions) in rows {
+            let tally = try measure(condition, planOptions)
+            if planOptions == on { results.append((condition, tally)) }
+            if planOptions == aligner { aligned = aligned + tally }
             print("| \(condition) | \(label) | \(row(tally)) |")
         }
     }
-
-    if let path = options.dumpGiven { try dump.write(toFile: path, atomically: true, encoding: .utf8) }
+    if options.align {
+        // Estimated times: censor widens them by Planner.estimatedTimeMargin unless aligned.
+        for (label, planOptions) in [("off", off), ("on", on), ("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn)] {
+            print("| estimated from segments of \(EstimatedTimes.wordsPerSegment) | \(label) | "
+                + "\(row(try measure(Condition(), planOptions, estimated: true))) |")
+        }
+        print(String(format: "\nPlanning time per match with the aligner (refinement off): %.1f ms.",
+                     aligned.planSeconds / Double(max(1, aligned.matches)) * 1000))
+    }
 
     print("\n### Per source, refinement on (off in brackets for collateral)\n")
     print("| Source | Transcript times | Mean leak | Words leaking > 10 % | Mean collateral | Collateral, off |")

@@ -11,9 +11,8 @@ import Foundation
 //
 // --real: where the real-speech corpus is (fetched there by scripts/fetch-real-speech.sh when
 // missing; default bench-data/real); --only: measure one corpus; --worst: how many of the worst
-// words to list per real-speech condition (default 6); --dump-given FILE: write the transcript
-// times of every real-speech condition and trial there (for scripts/align-eval.py); --aligned
-// FILE: also rows with the censored words' times from that script's forced alignment;
+// words to list per real-speech condition (default 6); --align: also rows with the words first
+// aligned by PocketSphinx (PlanOptions.align), and with times estimated from segments;
 // --data: where the corpus is built (espeak-ng words and sox backgrounds are cached there);
 // --trials: draws per jittered condition; --window: refinement window in ms (default: the
 // Parameter's); --sweep: also a table over these windows (0 = refinement off); --by-background:
@@ -34,8 +33,7 @@ struct Options {
     var real = "bench-data/real"
     var only: String?
     var worst = 6
-    var dumpGiven: String?
-    var aligned: String?
+    var align = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -52,10 +50,9 @@ struct Options {
             case "--real": real = iterator.next() ?? real
             case "--only": only = iterator.next()
             case "--worst": worst = iterator.next().flatMap(Int.init) ?? worst
-            case "--dump-given": dumpGiven = iterator.next()
-            case "--aligned": aligned = iterator.next()
+            case "--align": align = true
             case "--help", "-h":
-                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--real DIR] [--only real|espeak] [--worst N] [--dump-given FILE] [--aligned FILE] [--estimated]")
+                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--real DIR] [--only real|espeak] [--worst N] [--align] [--estimated]")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("CensorAccuracy: unknown argument \(argument)\n".utf8))

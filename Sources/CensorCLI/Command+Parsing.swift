@@ -277,9 +277,13 @@ private struct ParsedLine {
                 + RefineStrategy.allCases.map(\.rawValue).joined(separator: " or "))
         }
         let crossfade = try number(NumberOption.crossfade), window = try number(NumberOption.refineWindow)
+        let alignName = values[Option.align.name] ?? WordAlignment.auto.rawValue
+        guard let align = WordAlignment(rawValue: alignName) else {
+            throw UsageError("\(Option.align.name) '\(alignName)': expected auto, pocketsphinx or off")
+        }
         // Every number is checked already, against the ranges `PlanOptions` checks.
         return try! PlanOptions(padBefore: before, padAfter: after, crossfade: crossfade, refine: refine,
-                                refineWindow: window, refineStrategy: strategy)
+                                refineWindow: window, refineStrategy: strategy, align: align)
     }
 
     /// The value of `option`, or its parameter's default, in the parameter's unit; checked

@@ -53,8 +53,9 @@ extension Job {
                         + "estimated times\(advice)")
             }
             warnings.append("\(heading) gives no word times for \(share); theirs are estimated (spread over their "
-                + "cue or segment by their lengths, or placed between their neighbours), widened by "
-                + "\(Messages.seconds(Planner.estimatedTimeMargin)) s on each side and marked in the report\(advice)")
+                + "cue or segment by their lengths, or placed between their neighbours), aligned to the audio "
+                + "where --align can, else widened by \(Messages.seconds(Planner.estimatedTimeMargin)) s on each "
+                + "side, and marked in the report\(advice)")
         }
         if transcript.untimedWordCount > 0, count > 0 {
             warnings.append("\(heading): \(transcript.untimedWordCount) words have no time and no timed neighbour; "

@@ -165,6 +165,12 @@ extension Option {
         "--refine", value: "strategy", help: "How far a refined edge may run into the transcript's neighbouring word: "
             + "conservative (10 ms; for good word times) or aggressive (to its middle; for times known to be off).",
         default: RefineStrategy.conservative.rawValue, completion: .words(RefineStrategy.allCases.map(\.rawValue)))
+    static let align = Option(
+        "--align", value: "when",
+        help: "When to first align the transcript's words to the audio with PocketSphinx (US English; Debian's "
+            + "pocketsphinx-en-us): auto (only words whose times were estimated from segments or cues), "
+            + "pocketsphinx (every censored word) or off. A window of words the model lacks keeps its times.",
+        default: WordAlignment.auto.rawValue, completion: .words(WordAlignment.allCases.map(\.rawValue)))
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")
 
@@ -173,7 +179,7 @@ extension Option {
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
         output, outputDir, inPlace, format, encoding, rate, quality, report, labels, review, reviewEmbed, dryRun, force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
-        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, mp3Direct, noMP3Direct,
+        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct,
         NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,
         NumberOption.audioStream.option, NumberOption.bitrate.option, subtitles, mask, NumberOption.maxCueChars.option,
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,

@@ -549,6 +549,13 @@ import Darwin
                                       ms; for good word times) or aggressive (to its
                                       middle; for times known to be off). (default:
                                       conservative)
+          --align <when>              When to first align the transcript's words to the
+                                      audio with PocketSphinx (US English; Debian's
+                                      pocketsphinx-en-us): auto (only words whose times
+                                      were estimated from segments or cues),
+                                      pocketsphinx (every censored word) or off. A
+                                      window of words the model lacks keeps its times.
+                                      (default: auto)
           --mp3-direct                Censor an MP3 into an MP3 without re-encoding it
                                       (mute and duck): only the gain of the granules
                                       under each word changes, every other frame is

@@ -89,8 +89,9 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stderrLines.filter { $0.hasPrefix("Warning:") } == [
             "Warning: seg.json (whisper-json) gives no word times for 4 of its 4 words; theirs are estimated (spread "
-                + "over their cue or segment by their lengths, or placed between their neighbours), widened by 0.250 s "
-                + "on each side and marked in the report; for word times, run openai-whisper with --word_timestamps True",
+                + "over their cue or segment by their lengths, or placed between their neighbours), aligned to the audio "
+                + "where --align can, else widened by 0.250 s on each side, and marked in the report; for word times, "
+                + "run openai-whisper with --word_timestamps True",
         ])
         #expect(result.stdout.contains(#""transcript": {"format": "whisper-json", "words": 4, "estimatedWords": 4, "firstTime": 0.25, "lastTime": 1.75}"#),
                 "\(result)")

@@ -23,9 +23,13 @@ public struct PlanOptions: Sendable, Hashable {
     public let refineWindow: Double
     /// How far refinement trusts the transcript's neighbouring words against the audio.
     public let refineStrategy: RefineStrategy
+    /// Which matches are first aligned to the audio with PocketSphinx (before refinement).
+    public let align: WordAlignment
+    /// The PocketSphinx model folder the aligner loads (see ``WordAligner/init(model:)``).
+    public let alignModel: String
 
     /// The default options: every number at its ``Parameters`` default, refinement on and
-    /// conservative.
+    /// conservative, no alignment.
     public init() {
         padBefore = Parameters.padBefore.defaultValue
         padAfter = Parameters.padAfter.defaultValue
@@ -34,6 +38,8 @@ public struct PlanOptions: Sendable, Hashable {
         refine = true
         refineWindow = Parameters.refineWindow.defaultValue
         refineStrategy = .conservative
+        align = .off
+        alignModel = WordAligner.defaultModel
     }
 
     /// Creates options; every argument defaults to its ``Parameters`` definition.
@@ -47,6 +53,8 @@ public struct PlanOptions: Sendable, Hashable {
     ///   - refine: Whether to refine word edges from the audio.
     ///   - refineWindow: Seconds refinement may move an edge (``Parameters/refineWindow``: 0 to 1).
     ///   - refineStrategy: How far an edge may run into a neighbouring word.
+    ///   - align: Which matches are first aligned to the audio with PocketSphinx.
+    ///   - alignModel: The PocketSphinx model folder the aligner loads.
     /// - Throws: ``ParameterError`` naming the first value out of its range, and the range.
     public init(
         padBefore: Double = Parameters.padBefore.defaultValue,
@@ -55,7 +63,9 @@ public struct PlanOptions: Sendable, Hashable {
         snapWindow: Double = Parameters.snapWindow.defaultValue,
         refine: Bool = true,
         refineWindow: Double = Parameters.refineWindow.defaultValue,
-        refineStrategy: RefineStrategy = .conservative
+        refineStrategy: RefineStrategy = .conservative,
+        align: WordAlignment = .off,
+        alignModel: String = WordAligner.defaultModel
     ) throws(ParameterError) {
         self.padBefore = try Parameters.padBefore.validate(padBefore)
         self.padAfter = try Parameters.padAfter.validate(padAfter)
@@ -64,21 +74,25 @@ public struct PlanOptions: Sendable, Hashable {
         self.refine = refine
         self.refineWindow = try Parameters.refineWindow.validate(refineWindow)
         self.refineStrategy = refineStrategy
+        self.align = align
+        self.alignModel = alignModel
     }
 
-    /// These options with the given ones changed, checked as ``init(padBefore:padAfter:crossfade:snapWindow:refine:refineWindow:refineStrategy:)`` checks them.
+    /// These options with the given ones changed, checked as ``init(padBefore:padAfter:crossfade:snapWindow:refine:refineWindow:refineStrategy:align:alignModel:)`` checks them.
     ///
     /// - Parameters: Each `nil` keeps this option's value.
     /// - Returns: The changed options.
     /// - Throws: ``ParameterError`` naming the first value out of its range, and the range.
     public func replacing(
         padBefore: Double? = nil, padAfter: Double? = nil, crossfade: Double? = nil, snapWindow: Double? = nil,
-        refine: Bool? = nil, refineWindow: Double? = nil, refineStrategy: RefineStrategy? = nil
+        refine: Bool? = nil, refineWindow: Double? = nil, refineStrategy: RefineStrategy? = nil,
+        align: WordAlignment? = nil, alignModel: String? = nil
     ) throws(ParameterError) -> PlanOptions {
         try PlanOptions(
             padBefore: padBefore ?? self.padBefore, padAfter: padAfter ?? self.padAfter,
             crossfade: crossfade ?? self.crossfade, snapWindow: snapWindow ?? self.snapWindow,
             refine: refine ?? self.refine, refineWindow: refineWindow ?? self.refineWindow,
-            refineStrategy: refineStrategy ?? self.refineStrategy)
+            refineStrategy: refineStrategy ?? self.refineStrategy,
+            align: align ?? self.align, alignModel: alignModel ?? self.alignModel)
     }
 }

@@ -49,12 +49,16 @@ public struct Planner: Sendable {
     public func plan(_ matches: [Match], sampleRate: Int, audio: inout some FrameSource) throws -> Plan {
         let frameCount = audio.frameCount
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
-        let refined = try refinedTimes(matches, sampleRate: sampleRate, audio: &audio)
+        // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
+        let aligned = try aligned(matches, sampleRate: sampleRate, audio: &audio)
+        let refined = try Planner(options: options, transcriptWords: aligned.words)
+            .refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio)
         var placed: [(match: Match, core: Range<Int>, times: (start: Double, end: Double))] = []
         var skipped: [Match] = []
         placed.reserveCapacity(matches.count)
         for (index, match) in matches.enumerated() {
-            let times = widened(refined[index] ?? (match.start, match.end), for: match)
+            let given = aligned.matches[index]
+            let times = widened(refined[index] ?? (given.start, given.end), for: given)
             guard let core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
                 skipped.append(match)
                 continue

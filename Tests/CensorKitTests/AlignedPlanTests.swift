@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import CensorKit
+
+/// The planner with ``PlanOptions/align``: estimated word times (spread evenly over the recording,
+/// as censor spreads a segment's words over it) replaced by the aligner's, on the espeak-ng sentence of
+/// ``WordAlignerTests`` whose true word times are known.
+@Suite struct AlignedPlanTests {
+    /// The sentence, its true times, and transcript words spread evenly over it, marked estimated.
+    static func fixture() throws -> (audio: InterleavedBuffer, truth: [(start: Double, end: Double)], words: [Word]) {
+        let (samples, truth) = try WordAlignerTests.sentence(WordAlignerTests.words)
+        // The segment runs over the whole recording, its silence before and after included, as
+        // recognizers' segments often do.
+        let first = 0.0, last = Double(samples.count) / Double(WordAlignerTests.rate)
+        let share = (last - first) / Double(truth.count)
+        let words = WordAlignerTests.words.enumerated().map { index, text in
+            Word(text: text, start: first + Double(index) * share, end: first + Double(index + 1) * share, isTimeEstimated: true)
+        }
+        return (InterleavedBuffer(samples: samples, channelCount: 1), truth, words)
+    }
+
+    /// A match of the transcript's word `index`.
+    static func match(_ words: [Word], _ index: Int) -> Match {
+        Match(wordIndices: index..<(index + 1), text: words[index].text, pattern: words[index].text,
+              start: words[index].start, end: words[index].end, isTimeEstimated: words[index].isTimeEstimated)
+    }
+
+    static func plan(_ align: WordAlignment, model: String = WordAligner.defaultModel, estimated: Bool = true) throws -> (Plan, [(start: Double, end: Double)], [Word]) {
+        var (audio, truth, words) = try fixture()
+        if !estimated { for index in words.indices { words[index].isTimeEstimated = false } }
+        var options = PlanOptions(refine: false)
+        options.align = align
+        options.alignModel = model
+        let matches = [match(words, 3), match(words, 6)]
+        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: WordAlignerTests.rate, audio: &audio)
+        return (plan, truth, words)
+    }
+
+    @Test("auto: estimated matches get the aligner's times (within 60 ms of the true edges) instead of the estimate and its margin")
+    func estimatedMatchesAreAligned() throws {
+        let (plan, truth, words) = try Self.plan(.auto)
+        try #require(plan.spans.count == 2)
+        let margin = Planner.alignedMargin
+        for (span, index) in zip(plan.spans, [3, 6]) {
+            let start = try #require(span.refinedStart), end = try #require(span.refinedEnd)
+            #expect(abs(start + margin - truth[index].start) <= 0.06, "\(words[index].text) start \(start) vs \(truth[index].start)")
+            #expect(abs(end - margin - truth[index].end) <= 0.06, "\(words[index].text) end \(end) vs \(truth[index].end)")
+        }
+        // The estimates were off by far more: "garden" ends 97 ms late, "tomorrow" starts 148 ms
+        // and ends 253 ms late.
+        #expect(words[3].end - truth[3].end > 0.09)
+        #expect(words[6].start - truth[6].start > 0.14)
+        #expect(words[6].end - truth[6].end > 0.25)
+    }
+
+    @Test("auto leaves matches with given times alone: the plan equals the one without alignment")
+    func givenTimesAreKept() throws {
+        #expect(try Self.plan(.auto, estimated: false).0 == Self.plan(.off, estimated: false).0)
+    }
+
+    @Test("pocketsphinx aligns matches with given times too")
+    func everyMatchWithPocketSphinx() throws {
+        let (aligned, truth, _) = try Self.plan(.pocketsphinx, estimated: false)
+        let start = try #require(aligned.spans.first?.refinedStart)
+        #expect(abs(start - truth[3].start) <= 0.06)
+    }
+
+    @Test("without the model, auto plans as if alignment were off; pocketsphinx is an error")
+    func missingModel() throws {
+        #expect(try Self.plan(.auto, model: "/nonexistent").0 == Self.plan(.off).0)
+        let error = #expect(throws: AlignmentError.self) { try Self.plan(.pocketsphinx, model: "/nonexistent") }
+        #expect(error == .modelMissing(path: "/nonexistent/en-us/mdef"))
+    }
+}

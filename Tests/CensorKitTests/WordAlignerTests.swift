@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import CensorKit
+
+/// The PocketSphinx forced aligner on speech made by espeak-ng word by word, so that every
+/// word's true edges are known to the sample: each word is synthesized alone, its leading and
+/// trailing silence cut, and the words joined with short gaps.
+@Suite struct WordAlignerTests {
+    /// The sentence, and the silence between its words in seconds.
+    static let words = ["please", "remember", "the", "garden", "party", "starts", "tomorrow", "evening"]
+    static let gap = 0.04
+    static let rate = 22_050
+
+    /// One word from espeak-ng at 22 050 Hz, without its leading and trailing silence (samples
+    /// below 1 % of full scale).
+    static func spoken(_ word: String) throws -> [Float] {
+        let data = try MP3Files.run("espeak-ng", ["--stdout", word]).output
+        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Float($0) / 32768 }
+        let first = try #require(samples.firstIndex { abs($0) > 0.01 })
+        let last = try #require(samples.lastIndex { abs($0) > 0.01 })
+        return Array(samples[first...last])
+    }
+
+    /// `words` at 22 050 Hz with 0.3 s of silence before and after, and each word's true times.
+    static func sentence(_ words: [String]) throws -> (samples: [Float], times: [(start: Double, end: Double)]) {
+        let rate = Double(Self.rate)
+        var samples = [Float](repeating: 0, count: Int(0.3 * rate))
+        var times: [(start: Double, end: Double)] = []
+        for (index, word) in words.enumerated() {
+            if index > 0 { samples += [Float](repeating: 0, count: Int(gap * rate)) }
+            let start = Double(samples.count) / rate
+            samples += try spoken(word)
+            times.append((start, Double(samples.count) / rate))
+        }
+        samples += [Float](repeating: 0, count: Int(0.3 * rate))
+        return (samples, times)
+    }
+
+    @Test("every aligned edge lies within 60 ms of the word's true edge, 35 ms on average")
+    func edgesMatchTheSynthesizedWords() throws {
+        let (samples, truth) = try Self.sentence(Self.words)
+        let aligner = try WordAligner()
+        let result = aligner.align(Self.words, samples: samples, sampleRate: Self.rate)
+        let aligned = try #require(result).compactMap { $0 }
+        try #require(aligned.count == Self.words.count)
+        var errors: [Double] = []
+        for (index, (found, real)) in zip(aligned, truth).enumerated() {
+            #expect(abs(found.start - real.start) <= 0.06, "start of \(Self.words[index]): \(found.start) vs \(real.start)")
+            #expect(abs(found.end - real.end) <= 0.06, "end of \(Self.words[index]): \(found.end) vs \(real.end)")
+            errors += [abs(found.start - real.start), abs(found.end - real.end)]
+        }
+        #expect(errors.reduce(0, +) / Double(errors.count) <= 0.035)
+    }
+
+    @Test("a word the dictionary lacks: no alignment, so the caller keeps its times")
+    func unknownWord() throws {
+        let (samples, _) = try Self.sentence(["please", "remember", "the", "garden"])
+        let aligner = try WordAligner()
+        #expect(aligner.knows("Garden,"))
+        #expect(!aligner.knows("qzxvbrl"))
+        let result = aligner.align(["please", "remember", "qzxvbrl", "garden"], samples: samples, sampleRate: Self.rate)
+        #expect(result == nil)
+    }
+
+    @Test("a window without speech (low noise, or digital silence): no alignment")
+    func noSpeech() throws {
+        var seed: UInt32 = 12_345
+        let noise = (0..<32_000).map { _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return Float(Int(seed >> 16) - 32_768) / 3_276_800
+        }
+        let aligner = try WordAligner()
+        let inNoise = aligner.align(["please", "remember", "the", "garden"], samples: noise, sampleRate: 16_000)
+        #expect(inNoise == nil)
+        let inSilence = aligner.align(["please", "remember"], samples: [Float](repeating: 0, count: 16_000), sampleRate: 16_000)
+        #expect(inSilence == nil)
+    }
+
+    @Test("a missing model is an error naming the file and the package")
+    func missingModel() {
+        let error = #expect(throws: AlignmentError.self) { try WordAligner(model: "/nonexistent/en-us") }
+        #expect(error == .modelMissing(path: "/nonexistent/en-us/en-us/mdef"))
+        #expect(error?.description.contains("pocketsphinx-en-us") == true)
+    }
+}
