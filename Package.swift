@@ -23,11 +23,17 @@ let package = Package(
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"])]
         ),
+        // MPEG audio decoding of the frames around censored words, for direct MP3 editing.
+        .systemLibrary(
+            name: "CMPG123",
+            pkgConfig: "libmpg123",
+            providers: [.apt(["libmpg123-dev"])]
+        ),
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
         .target(
             name: "CensorKit",
-            dependencies: ["CSndFile", "CSampleRate", "CFFTW3", "CXattr"],
+            dependencies: ["CSndFile", "CSampleRate", "CFFTW3", "CXattr", "CMPG123"],
             // The review page's markup, style and script, compiled into the library as bytes.
             resources: [
                 .embedInCode("Review/Resources/review.html"),

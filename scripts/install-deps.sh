@@ -14,6 +14,7 @@ packages=(
     libsndfile1-dev     # audio file I/O (CSndFile)
     libsamplerate0-dev  # resampling (CSampleRate)
     libfftw3-dev        # FFT (CFFTW3)
+    libmpg123-dev       # decoding the MP3 frames around censored words (CMPG123)
     sox                 # measuring and converting audio in tests and examples
     sndfile-programs    # sndfile-info, sndfile-cmp: inspecting and comparing outputs
     pkg-config          # lets SwiftPM find the C libraries' flags
@@ -22,6 +23,7 @@ packages=(
     espeak-ng           # speech for the media tests and the demo video
     mpg123              # MP3 tests: a second, independent MP3 decoder
     lame                # MP3 tests: CRC-protected MP3s (lame -p)
+    mp3val              # MP3 tests: an independent check of the LAME tag's CRCs
 )
 packages+=("$@")
 

@@ -71,7 +71,7 @@ extension Censor {
             granules = probe.granuleCount
         }
         let offset = probe.infoHeader?.decodedStartOffset ?? 0
-        var audio = MP3DecodedAudio(path: input, header: first.header, info: probe.infoHeader, granules: granules ?? 0)
+        var audio = MP3DecodedAudio(path: input, header: first.header, info: probe.infoHeader, tags: tags, granules: granules ?? 0)
         // Snapping edges to zero crossings serves sample-exact edits; granules make it moot.
         var planner = self.planner
         planner.options.snapWindow = 0
@@ -79,17 +79,21 @@ extension Censor {
         let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: audio.frameCount)
 
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
-        var rewriter = MP3GainRewriter(plan: gains)
+        var rewriter = MP3GainRewriter(plan: gains, musicStart: probe.infoFrame?.upperBound ?? 0)
         var parser: MP3Parser
         do {
+            // Untouched bytes go from file to file through the kernel, in as few calls as there
+            // are edited frames; only the edited frames' first bytes pass through here.
             let sink = try MP3File(writing: temporary, name: output)
-            parser = MP3Parser(
-                stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, into: $1) },
-                                      sink: { try sink.write($0) }),
-                tags: tags, path: input)
-            var reported = 0
+            parser = MP3Parser(stream: MP3ByteStream(size: source.size) { try source.read(at: $0, into: $1) },
+                               tags: tags, path: input)
+            var copied = 0, reported = 0
             while let frame = try parser.next() {
-                rewriter.apply(to: frame, in: parser.stream)
+                if let edited = rewriter.apply(to: frame, in: parser.stream) {
+                    try sink.append(copied..<edited.lowerBound, of: source)
+                    try parser.stream.withBytes(edited) { bytes in try sink.write(UnsafeRawBufferPointer(bytes)) }
+                    copied = edited.upperBound
+                }
                 if let progress, frame.offset - reported >= MP3ByteStream.chunk {
                     reported = frame.offset
                     progress(RenderProgress(
@@ -97,7 +101,13 @@ extension Censor {
                         frameCount: audio.frameCount, sampleRate: audio.sampleRate))
                 }
             }
-            try parser.stream.finish()
+            try sink.append(copied..<source.size, of: source)
+            if rewriter.editedFrames > 0, let frame = probe.infoFrame, let at = probe.infoHeader?.lameTagOffset {
+                let tag = try source.read(at: frame.lowerBound + at, count: MP3InfoHeader.lameTagLength)
+                let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
+                let crcs = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
+                try crcs.withUnsafeBytes { bytes in try sink.write(bytes, at: frame.lowerBound + at + 32) }
+            }
         } catch {
             transaction.discard()
             throw error
