@@ -23,7 +23,6 @@ packages=(
     espeak-ng           # speech for the media tests and the demo video
     mpg123              # MP3 tests: a second, independent MP3 decoder
     lame                # MP3 tests: CRC-protected MP3s (lame -p)
-    mp3val              # MP3 tests: an independent check of the LAME tag's CRCs
 )
 packages+=("$@")
 
