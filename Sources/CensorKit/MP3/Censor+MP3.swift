@@ -82,16 +82,16 @@ extension Censor {
         var rewriter = MP3GainRewriter(plan: gains, musicStart: probe.infoFrame?.upperBound ?? 0)
         var parser: MP3Parser
         do {
-            // Untouched bytes go from file to file through the kernel, in as few calls as there
-            // are edited frames; only the edited frames' first bytes pass through here.
-            let sink = try MP3File(writing: temporary, name: output)
+            // Untouched bytes go from file to file through the kernel where they run long; only
+            // edited frames and the short stretches between them pass through here.
+            let writer = MP3Output(file: try MP3File(writing: temporary, name: output), source: source)
             parser = MP3Parser(stream: MP3ByteStream(size: source.size) { try source.read(at: $0, into: $1) },
                                tags: tags, path: input)
             var copied = 0, reported = 0
             while let frame = try parser.next() {
                 if let edited = rewriter.apply(to: frame, in: parser.stream) {
-                    try sink.append(copied..<edited.lowerBound, of: source)
-                    try parser.stream.withBytes(edited) { bytes in try sink.write(UnsafeRawBufferPointer(bytes)) }
+                    try writer.append(copied..<edited.lowerBound, from: parser.stream)
+                    try writer.append(edited, from: parser.stream)
                     copied = edited.upperBound
                 }
                 if let progress, frame.offset - reported >= MP3ByteStream.chunk {
@@ -101,12 +101,13 @@ extension Censor {
                         frameCount: audio.frameCount, sampleRate: audio.sampleRate))
                 }
             }
-            try sink.append(copied..<source.size, of: source)
+            try writer.append(copied..<source.size, from: parser.stream)
+            try writer.flush()
             if rewriter.editedFrames > 0, let frame = probe.infoFrame, let at = probe.infoHeader?.lameTagOffset {
                 let tag = try source.read(at: frame.lowerBound + at, count: MP3InfoHeader.lameTagLength)
                 let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
                 let crcs = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
-                try crcs.withUnsafeBytes { bytes in try sink.write(bytes, at: frame.lowerBound + at + 32) }
+                try crcs.withUnsafeBytes { bytes in try writer.write(bytes, at: frame.lowerBound + at + 32) }
             }
         } catch {
             transaction.discard()

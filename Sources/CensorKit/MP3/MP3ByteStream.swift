@@ -68,6 +68,9 @@ final class MP3ByteStream {
             | UInt32(storage[index + 3])
     }
 
+    /// Whether all of `range` is loaded.
+    func holds(_ range: Range<Int>) -> Bool { range.lowerBound >= start && range.upperBound <= start + count }
+
     /// How many bytes from `offset` on are loaded.
     func available(from offset: Int) -> Int { start + count - offset }
 
