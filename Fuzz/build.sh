@@ -49,7 +49,7 @@ fi
 MODULE_MAPS=()
 for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
 # shellcheck disable=SC2046 # pkg-config prints several flags
-LIBS=($(pkg-config --libs sndfile samplerate fftw3f))
+LIBS=($(pkg-config --libs sndfile samplerate fftw3f libmpg123))
 
 # lld, when the toolchain has it: gold warns about every ASan helper symbol it cannot export.
 LINKER=()

@@ -9,8 +9,8 @@ extension Censor {
     /// its gapless information — is copied as it is.
     ///
     /// Spans are planned on the decoded timeline — the one decoders honouring the LAME tag's
-    /// encoder delay give (ffmpeg, mpg123, libsndfile) — with libsndfile decoding only the audio
-    /// edge refinement reads, and without edge snapping (zero crossings mean nothing at granule
+    /// encoder delay give (ffmpeg, mpg123, libsndfile) — with only the frames around the audio
+    /// edge refinement reads decoded (``MP3DecodedAudio``), and without edge snapping (zero crossings mean nothing at granule
     /// precision); then they are widened to whole granules so that no decoded sample of a core
     /// passes at full level, and the report gives the frames actually affected. Mute sets
     /// `global_gain` to 0 (below −90 dBFS decoded); duck lowers it by the duck gain in steps of
@@ -28,8 +28,9 @@ extension Censor {
     /// - Throws: ``MP3Error`` for input that is not a censorable MP3 (AAC or MPEG-4, free format,
     ///   mixed sample rates), ``AudioError`` when the audio cannot be decoded for planning,
     ///   ``CensorError`` for the output; nothing is left at `output` then.
-    /// - Complexity: One pass over the file's bytes (two when no Xing header counts its frames),
-    ///   with memory flat; decoding only around the words, for edge refinement.
+    /// - Complexity: One pass over the file's bytes (two when no Xing header counts its frames,
+    ///   one more when edge refinement reads audio), with memory flat; untouched stretches are
+    ///   copied by the kernel; decoding only around the words, for edge refinement.
     public func censorMP3(
         input: String, output: String, matches: [Match], overwrite: Bool = false, replacingInput: Bool = false,
         progress: ((RenderProgress) -> Void)? = nil

@@ -42,9 +42,9 @@ enum MP3TagCRC {
         return crc
     }
 
-    /// The CRC of `count` zero bytes following data whose CRC is `crc`.
+    /// The CRC of `count` zero bytes (none when negative) following data whose CRC is `crc`.
     static func appendingZeros(_ count: Int, to crc: UInt16) -> UInt16 {
-        var crc = crc, count = count, power = 0
+        var crc = crc, count = max(0, count), power = 0
         while count != 0, crc != 0 {
             if count & 1 != 0 { crc = apply(zeroRuns[power], to: crc) }
             count >>= 1
@@ -72,7 +72,8 @@ struct MP3MusicCRCChange {
         position = offset + difference.count
     }
 
-    /// The CRC of the whole difference, whose music data end at `end`.
+    /// The CRC of the whole difference, whose music data end at `end` (a damaged tag may say
+    /// they end before the last change: then they are taken to end there).
     func value(end: Int) -> UInt16 { MP3TagCRC.appendingZeros(end - position, to: crc) }
 }
 
