@@ -29,6 +29,12 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
+        // MPEG audio decoding of the frames around censored words, for direct MP3 editing.
+        .systemLibrary(
+            name: "CMPG123",
+            pkgConfig: "libmpg123",
+            providers: [.apt(["libmpg123-dev"])]
+        ),
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
         // The library's targets along the data flow (README, "Inside the library"): text →
@@ -42,7 +48,7 @@ let package = Package(
             name: "CensorKit",
             dependencies: [
                 "CensorText", "CensorTranscript", "CensorMatching", "CensorDSP", "CensorAudio",
-                "CSndFile", "CSampleRate", "CFFTW3", "CXattr", "CPocketSphinx",
+                "CSndFile", "CSampleRate", "CFFTW3", "CXattr", "CPocketSphinx", "CMPG123",
             ],
             // The review page's markup, style and script, compiled into the library as bytes.
             resources: [

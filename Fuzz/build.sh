@@ -51,7 +51,7 @@ for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file
 # PocketSphinx's headers (CPocketSphinx) are in folders of their own.
 for flag in $(pkg-config --cflags pocketsphinx); do MODULE_MAPS+=(-Xcc "$flag"); done
 # shellcheck disable=SC2046 # pkg-config prints several flags
-LIBS=($(pkg-config --libs sndfile samplerate fftw3f pocketsphinx))
+LIBS=($(pkg-config --libs sndfile samplerate fftw3f pocketsphinx libmpg123))
 
 # lld, when the toolchain has it: gold warns about every ASan helper symbol it cannot export.
 LINKER=()

@@ -14,6 +14,7 @@ packages=(
     libsndfile1-dev     # audio file I/O (CSndFile)
     libsamplerate0-dev  # resampling (CSampleRate)
     libfftw3-dev        # FFT (CFFTW3)
+    libmpg123-dev       # decoding the MP3 frames around censored words (CMPG123)
     sox                 # measuring and converting audio in tests and examples
     sndfile-programs    # sndfile-info, sndfile-cmp: inspecting and comparing outputs
     pkg-config          # lets SwiftPM find the C libraries' flags

@@ -93,16 +93,21 @@ struct FuzzTarget {
             },
             FuzzTarget(name: "mp3-frames") { data in
                 // The bytes as an MP3: tags found, every frame walked (resync, truncation, rate and
-                // layer checks, the Xing/LAME header), and the granules under a span muted or
-                // ducked in place with CRCs recomputed, the output handed to nowhere.
-                var parser = MP3Parser(bytes: Array(data), path: "fuzz")
+                // layer checks, the Xing/LAME header), the granules under a span muted or ducked in
+                // place with CRCs recomputed, and the LAME tag's CRCs updated.
+                let bytes = Array(data)
+                var parser = MP3Parser(bytes: bytes, path: "fuzz")
                 let change: MP3GainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
                 let span = Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)
                 var rewriter = MP3GainRewriter(plan: MP3GainPlan(
-                    planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20))
-                while let frame = try? parser.next() { rewriter.apply(to: frame, in: parser.stream) }
+                    planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20), musicStart: 0)
+                while let frame = try? parser.next() { _ = rewriter.apply(to: frame, in: parser.stream) }
                 _ = parser.warnings + rewriter.warnings(path: "fuzz")
-                try? parser.stream.finish()
+                if let frame = parser.infoFrame, let at = parser.infoHeader?.lameTagOffset {
+                    let tag = Array(bytes[(frame.lowerBound + at)..<(frame.lowerBound + at + MP3InfoHeader.lameTagLength)])
+                    let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
+                    _ = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
+                }
             },
             FuzzTarget(name: "manifest") { data in
                 // A batch manifest: the first byte `C` makes it CSV, anything else JSON Lines.

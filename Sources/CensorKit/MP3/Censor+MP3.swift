@@ -10,8 +10,8 @@ extension Censor {
     /// bytes: the ``CensorMarker`` in an ID3v2 tag of its own after the leading tags.
     ///
     /// Spans are planned on the decoded timeline — the one decoders honouring the LAME tag's
-    /// encoder delay give (ffmpeg, mpg123, libsndfile) — with libsndfile decoding only the audio
-    /// edge refinement reads, and without edge snapping (zero crossings mean nothing at granule
+    /// encoder delay give (ffmpeg, mpg123, libsndfile) — with only the frames around the audio
+    /// edge refinement reads decoded (``MP3DecodedAudio``), and without edge snapping (zero crossings mean nothing at granule
     /// precision); then they are widened to whole granules so that no decoded sample of a core
     /// passes at full level, and the report gives the frames actually affected. Mute sets
     /// `global_gain` to 0 (below −90 dBFS decoded); duck lowers it by the duck gain in steps of
@@ -29,8 +29,9 @@ extension Censor {
     /// - Throws: ``MP3Error`` for input that is not a censorable MP3 (AAC or MPEG-4, free format,
     ///   mixed sample rates), ``AudioError`` when the audio cannot be decoded for planning,
     ///   ``CensorError`` for the output; nothing is left at `output` then.
-    /// - Complexity: One pass over the file's bytes (two when no Xing header counts its frames),
-    ///   with memory flat; decoding only around the words, for edge refinement.
+    /// - Complexity: One pass over the file's bytes (two when no Xing header counts its frames,
+    ///   one more when edge refinement reads audio), with memory flat; untouched stretches are
+    ///   copied by the kernel; decoding only around the words, for edge refinement.
     public func censorMP3(
         input: String, output: String, matches: [Match], overwrite: Bool = false, replacingInput: Bool = false,
         progress: ((RenderProgress) -> Void)? = nil
@@ -72,7 +73,7 @@ extension Censor {
             granules = probe.granuleCount
         }
         let offset = probe.infoHeader?.decodedStartOffset ?? 0
-        var audio = MP3DecodedAudio(path: input, header: first.header, info: probe.infoHeader, granules: granules ?? 0)
+        var audio = MP3DecodedAudio(path: input, header: first.header, info: probe.infoHeader, tags: tags, granules: granules ?? 0)
         // Snapping edges to zero crossings serves sample-exact edits; granules make it moot.
         var planner = self.planner
         planner.options = try planner.options.replacing(snapWindow: 0)
@@ -80,22 +81,31 @@ extension Censor {
         let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: audio.frameCount)
 
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
-        var rewriter = MP3GainRewriter(plan: gains)
+        var rewriter = MP3GainRewriter(plan: gains, musicStart: probe.infoFrame?.upperBound ?? 0)
         var parser: MP3Parser
         do {
-            let sink = try MP3File(writing: temporary, name: output)
-            let write: (UnsafeRawBufferPointer) throws -> Void = { try sink.write($0) }
-            // Censored in place, the file says so, for a second in-place run to see.
-            let marker = replacingInput ? MP3MarkerTag(
-                CensorMarker.text(spans: gains.spans, sampleRate: audio.sampleRate, previous: nil)) : nil
-            let replaced = try MP3MarkerTag.replaced(in: tags) { try source.read(at: $0, count: $1) }
-            parser = MP3Parser(
-                stream: MP3ByteStream(size: source.size, read: { try source.read(at: $0, into: $1) },
-                                      sink: marker.map { $0.replacing(replaced, into: write) } ?? write),
-                tags: tags, path: input)
-            var reported = 0
+            // Untouched bytes go from file to file through the kernel where they run long; only
+            // edited frames and the short stretches between them pass through here.
+            let writer = MP3Output(file: try MP3File(writing: temporary, name: output), source: source)
+            parser = MP3Parser(stream: MP3ByteStream(size: source.size) { try source.read(at: $0, into: $1) },
+                               tags: tags, path: input)
+            var copied = 0, reported = 0, shift = 0
+            // Censored in place, the file says so, for a second in-place run to see: a tag of its
+            // own after the leading tags, in place of an earlier run's.
+            if replacingInput {
+                let marker = MP3MarkerTag(CensorMarker.text(spans: gains.spans, sampleRate: audio.sampleRate, previous: nil))
+                let replaced = try MP3MarkerTag.replaced(in: tags) { try source.read(at: $0, count: $1) }
+                try writer.append(0..<replaced.lowerBound, from: parser.stream)
+                try marker.bytes.withUnsafeBytes { bytes throws(MP3Error) in try writer.append(bytes) }
+                copied = replaced.upperBound
+                shift = marker.bytes.count - replaced.count
+            }
             while let frame = try parser.next() {
-                rewriter.apply(to: frame, in: parser.stream)
+                if let edited = rewriter.apply(to: frame, in: parser.stream) {
+                    try writer.append(copied..<edited.lowerBound, from: parser.stream)
+                    try writer.append(edited, from: parser.stream)
+                    copied = edited.upperBound
+                }
                 if let progress, frame.offset - reported >= MP3ByteStream.chunk {
                     reported = frame.offset
                     progress(RenderProgress(
@@ -103,7 +113,14 @@ extension Censor {
                         frameCount: audio.frameCount, sampleRate: audio.sampleRate))
                 }
             }
-            try parser.stream.finish()
+            try writer.append(copied..<source.size, from: parser.stream)
+            try writer.flush()
+            if rewriter.editedFrames > 0, let frame = probe.infoFrame, let at = probe.infoHeader?.lameTagOffset {
+                let tag = try source.read(at: frame.lowerBound + at, count: MP3InfoHeader.lameTagLength)
+                let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
+                let crcs = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
+                try crcs.withUnsafeBytes { bytes in try writer.write(bytes, at: frame.lowerBound + at + 32 + shift) }
+            }
         } catch {
             transaction.discard()
             throw error

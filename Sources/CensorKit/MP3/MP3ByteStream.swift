@@ -1,19 +1,18 @@
 /// A file's bytes read forward in chunks, for walking MP3 frames in one pass with flat memory.
 ///
-/// Bytes before ``mark`` are done with: when the buffer is refilled they are handed to the sink
-/// (the output being written), changed or not, and dropped. A reader that only parses has no
-/// sink. The buffer is allocated once and read into directly: the bytes are copied only by the
-/// kernel, in and out.
+/// Bytes before ``mark`` are done with: when the buffer is refilled they are dropped. The buffer
+/// is allocated once and read into directly.
 final class MP3ByteStream {
     /// The file's length in bytes.
     let size: Int
-    /// Bytes read per refill.
+    /// Bytes read per refill when walking a whole file.
     static let chunk = 1 << 20
+    /// Bytes read per refill.
+    let chunk: Int
     /// The first byte still needed; everything before it may be released.
-    var mark = 0
+    var mark: Int
 
     private let read: (_ offset: Int, _ into: UnsafeMutableRawBufferPointer) throws -> Void
-    private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
     private var storage: UnsafeMutableRawBufferPointer
     /// Bytes held, from `storage[0]`.
     private var count = 0
@@ -24,14 +23,17 @@ final class MP3ByteStream {
     ///
     /// - Parameters:
     ///   - size: The file's length.
+    ///   - start: The first byte that will be asked for.
+    ///   - chunk: Bytes to read per refill.
     ///   - read: Fills the buffer with the bytes at `offset` (it is never asked past `size`), or throws.
-    ///   - sink: Receives every byte of the file in order, once released; `nil` to drop them.
-    init(size: Int, read: @escaping (_ offset: Int, _ into: UnsafeMutableRawBufferPointer) throws -> Void,
-         sink: ((UnsafeRawBufferPointer) throws -> Void)? = nil) {
+    init(size: Int, from start: Int = 0, chunk: Int = MP3ByteStream.chunk,
+         read: @escaping (_ offset: Int, _ into: UnsafeMutableRawBufferPointer) throws -> Void) {
         self.size = size
+        self.start = start
+        self.chunk = chunk
         self.read = read
-        self.sink = sink
-        storage = .allocate(byteCount: 2 * Self.chunk, alignment: 16)
+        mark = start
+        storage = .allocate(byteCount: 2 * chunk, alignment: 16)
     }
 
     deinit { storage.deallocate() }
@@ -43,8 +45,8 @@ final class MP3ByteStream {
         let loaded = start + count
         guard end > loaded else { return true }
         guard loaded < size else { return false }
-        try release()
-        let wanted = min(size, max(end, loaded + Self.chunk)) - loaded
+        release()
+        let wanted = min(size, max(end, loaded + chunk)) - loaded
         if count + wanted > storage.count {
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: count + wanted, alignment: 16)
             larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[..<count]))
@@ -66,6 +68,9 @@ final class MP3ByteStream {
             | UInt32(storage[index + 3])
     }
 
+    /// Whether all of `range` is loaded.
+    func holds(_ range: Range<Int>) -> Bool { range.lowerBound >= start && range.upperBound <= start + count }
+
     /// How many bytes from `offset` on are loaded.
     func available(from offset: Int) -> Int { start + count - offset }
 
@@ -74,23 +79,10 @@ final class MP3ByteStream {
         try body(UnsafeMutableRawBufferPointer(rebasing: storage[(range.lowerBound - start)..<(range.upperBound - start)]))
     }
 
-    /// Hands every byte not yet released, through the file's end, to the sink.
-    func finish() throws {
-        mark = size
-        try release()
-        while start + count < size {
-            let wanted = min(Self.chunk, size - start - count)
-            try read(start + count, UnsafeMutableRawBufferPointer(rebasing: storage[count..<(count + wanted)]))
-            count += wanted
-            try release()
-        }
-    }
-
-    /// Hands the bytes before ``mark`` to the sink and drops them, moving the rest to the front.
-    private func release() throws {
+    /// Drops the bytes before ``mark``, moving the rest to the front.
+    private func release() {
         let released = min(mark - start, count)
         guard released > 0 else { return }
-        try sink?(UnsafeRawBufferPointer(rebasing: storage[..<released]))
         if count > released {
             storage.baseAddress!.copyMemory(from: storage.baseAddress! + released, byteCount: count - released)
         }

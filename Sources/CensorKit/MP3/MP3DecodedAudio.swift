@@ -1,60 +1,142 @@
 /// An MP3's decoded audio as planning sees it: its length, rate and channels from the frame
-/// headers and the Xing/LAME header, the samples themselves from libsndfile's decoder, opened
-/// only when planning first reads some (edge refinement); censoring on the compressed data
-/// needs none otherwise.
+/// headers and the Xing/LAME header, and the samples of any stretch decoded on demand from the
+/// few frames that make it (``MP3FrameDecoder``); censoring on the compressed data needs no
+/// samples otherwise (only edge refinement reads some).
 ///
-/// The length is what decoders honouring the LAME tag give (ffmpeg, mpg123, libsndfile): the
+/// The timeline is what decoders honouring the LAME tag give (ffmpeg, mpg123, libsndfile): the
 /// stream's samples less the encoder delay and padding, or all of them without a LAME tag.
+/// Decoding a stretch starts ``warmUpFrames`` frames before it — the IMDCT's overlap with the
+/// previous granule and the synthesis filter's 512-sample memory — and feeds the decoder, before
+/// those, enough frames to hold the bit reservoir the first of them may reach back into (its
+/// `main_data_begin`: up to 511 bytes of main data at MPEG-1, 255 at MPEG-2 and 2.5); the samples
+/// are then those a decoder of the whole stream gives.
 final class MP3DecodedAudio: FrameSource {
     let path: String
     let sampleRate: Int
     let channelCount: Int
     let frameCount: Int
-    private var decoder: AudioReader?
+    private let layout: Layout
+    /// The file and its frame index, opened on first read.
+    private var opened: Opened?
+
+    /// Frames decoded before a stretch's first, for the IMDCT overlap and the synthesis filter.
+    static let warmUpFrames = 2
+
+    /// What finding and decoding frames needs to know of the stream.
+    private struct Layout: Sendable {
+        var tags: MP3Tags
+        var samplesPerFrame: Int
+        /// Undelayed samples before decoded frame 0 (``MP3InfoHeader/decodedStartOffset``).
+        var startOffset: Int
+        /// The most bytes of main data in earlier frames a frame's main data may begin in.
+        var reservoir: Int
+    }
+
+    /// The file read from and where its frames lie.
+    private final class Opened {
+        let file: MP3File
+        let index: MP3FrameIndex
+
+        init(path: String, tags: MP3Tags, index: MP3FrameIndex?) throws {
+            file = try MP3File(reading: path)
+            self.index = try index ?? MP3FrameIndex(file: file, tags: tags)
+        }
+    }
 
     /// Describes the audio of the stream whose first audio frame has `header`, whose info frame
-    /// is `info` and which holds `granules` granules.
-    init(path: String, header: MP3FrameHeader, info: MP3InfoHeader?, granules: Int) {
+    /// is `info`, whose tags are `tags`, and which holds `granules` granules.
+    init(path: String, header: MP3FrameHeader, info: MP3InfoHeader?, tags: MP3Tags, granules: Int) {
         self.path = path
         sampleRate = header.sampleRate
         channelCount = header.channelCount
+        layout = Layout(tags: tags, samplesPerFrame: header.samplesPerFrame, startOffset: info?.decodedStartOffset ?? 0,
+                        reservoir: header.version == .mpeg1 ? 511 : 255)
         let samples = granules * MP3FrameHeader.granuleSamples
         let trimmed = (info?.encoderDelay ?? 0) + (info?.encoderPadding ?? 0)
         frameCount = max(0, samples - trimmed)
     }
 
-    func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
-        let decoder = try openDecoder()
-        // The decoder may find a frame or two fewer than the headers promise (a damaged stream):
-        // what it lacks reads as silence.
-        let available = range.clamped(to: 0..<decoder.frameCount)
-        try decoder.readFrames(available, into: &buffer)
-        buffer.append(contentsOf: repeatElement(0, count: (range.count - available.count) * channelCount))
-    }
-
-    var reopener: (@Sendable () throws -> any FrameSource)? {
-        { [path, sampleRate, channelCount, frameCount] in
-            let copy = MP3DecodedAudio(path: path, sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount)
-            return copy
-        }
-    }
-
-    private init(path: String, sampleRate: Int, channelCount: Int, frameCount: Int) {
+    private init(path: String, sampleRate: Int, channelCount: Int, frameCount: Int, layout: Layout) {
         self.path = path
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.frameCount = frameCount
+        self.layout = layout
     }
 
-    /// libsndfile's decoder of the file, opened on first use and checked against the headers.
-    private func openDecoder() throws -> AudioReader {
-        if let decoder { return decoder }
-        let opened = try AudioReader(path: path)
-        guard opened.format.sampleRate == sampleRate, opened.channelCount == channelCount else {
-            throw MP3Error.notMP3(path: path, found: "its decoder reports \(opened.format.sampleRate) Hz and "
-                + "\(opened.channelCount) channels, its first frame \(sampleRate) Hz and \(channelCount)")
+    var reopener: (@Sendable () throws -> any FrameSource)? {
+        // The frame index is built once, by the first reader, and shared.
+        let index = opened?.index
+        return { [path, sampleRate, channelCount, frameCount, layout] in
+            let copy = MP3DecodedAudio(
+                path: path, sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, layout: layout)
+            if let index { copy.opened = try Opened(path: path, tags: layout.tags, index: index) }
+            return copy
         }
-        decoder = opened
-        return opened
+    }
+
+    func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: repeatElement(0, count: range.count * channelCount))
+        guard !range.isEmpty else { return }
+        let opened = try self.opened ?? Opened(path: path, tags: layout.tags, index: nil)
+        self.opened = opened
+        // Undelayed samples [first, end) come from frames firstFrame … lastFrame.
+        let spf = layout.samplesPerFrame, channels = channelCount
+        let first = range.lowerBound + layout.startOffset, end = range.upperBound + layout.startOffset
+        let decodeFrom = max(0, first / spf - Self.warmUpFrames), lastFrame = (end - 1) / spf
+        guard let checkpoint = opened.index.checkpoint(before: decodeFrom - MP3FrameIndex.interval) else { return }
+        var parser = MP3Parser(
+            stream: MP3ByteStream(size: opened.file.size, from: checkpoint.offset, chunk: 1 << 16) {
+                try opened.file.read(at: $0, into: $1)
+            },
+            resuming: checkpoint, path: path)
+        let decoder = try MP3FrameDecoder(path: path, sampleRate: sampleRate, channelCount: channels)
+        var bytes = [UInt8](repeating: 0, count: 2 * 1441)
+        var firstFed: Int?
+        // Decodes one more frame, placing whatever frames the decoder completes.
+        func feed(_ frame: MP3Parser.Frame, index: Int) throws {
+            let base = firstFed ?? index
+            firstFed = base
+            if bytes.count < frame.length { bytes = [UInt8](repeating: 0, count: frame.length) }
+            try bytes.withUnsafeMutableBytes { raw in
+                let frameBytes = UnsafeMutableRawBufferPointer(rebasing: raw[..<frame.length])
+                try opened.file.read(at: frame.offset, into: frameBytes)
+                try decoder.feed(UnsafeRawBufferPointer(frameBytes)) { number, samples in
+                    // Frame `base + number` holds undelayed samples [(base + number) × spf, + spf).
+                    let frameStart = (base + number) * spf
+                    let from = max(first, frameStart), to = min(end, frameStart + samples.count / channels)
+                    guard from < to else { return }
+                    buffer.withUnsafeMutableBufferPointer { output in
+                        let target = output.baseAddress! + (from - first) * channels
+                        target.update(from: samples.baseAddress! + (from - frameStart) * channels, count: (to - from) * channels)
+                    }
+                }
+            }
+        }
+        var earlier: [MP3Parser.Frame] = []
+        while let frame = try parser.next() {
+            let index = parser.frameCount - 1
+            guard index >= decodeFrom else {
+                earlier.append(frame)
+                continue
+            }
+            if firstFed == nil {
+                // The frames whose main data the first decoded frame's reservoir may reach.
+                var held = 0, start = earlier.count
+                while start > 0, held < layout.reservoir {
+                    start -= 1
+                    let header = earlier[start].header
+                    held += earlier[start].length - header.sideInfoOffset - header.sideInfoLength
+                }
+                for (offset, earlierFrame) in earlier[start...].enumerated() {
+                    try feed(earlierFrame, index: index - (earlier.count - start) + offset)
+                }
+                earlier.removeAll()
+            }
+            try feed(frame, index: index)
+            // One frame past the last, so that the decoder has surely completed the last.
+            if index > lastFrame { break }
+        }
     }
 }

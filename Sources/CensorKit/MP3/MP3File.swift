@@ -1,8 +1,8 @@
 import Foundation
 
 /// The file descriptors the direct MP3 pass reads from and writes to, with the errors it
-/// reports naming the file.
-struct MP3File: ~Copyable {
+/// reports naming the file; closed when released.
+final class MP3File {
     /// The path, for messages.
     let path: String
     /// The length in bytes when opened.
@@ -71,6 +71,56 @@ struct MP3File: ~Copyable {
             if wrote < 0, errno == EINTR { continue }
             guard wrote > 0 else { throw .io(path: path, reason: "writing failed: \(String(cString: strerror(errno)))") }
             done += wrote
+        }
+    }
+
+    /// Appends the bytes of `range` of `source` (the file offset advancing), through the kernel
+    /// without passing them through this process where it can (`copy_file_range`), otherwise
+    /// through a buffer of ``MP3ByteStream/chunk`` bytes.
+    ///
+    /// - Throws: ``MP3Error/io(path:reason:)`` when reading or writing fails.
+    func append(_ range: Range<Int>, of source: MP3File) throws(MP3Error) {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            var from = off_t(offset)
+            let copied = Self.copyFileRange.map { $0(source.descriptor, &from, descriptor, nil, range.upperBound - offset, 0) }
+                ?? { errno = ENOSYS; return -1 }()
+            if copied > 0 {
+                offset += copied
+                continue
+            }
+            if copied < 0, errno == EINTR { continue }
+            guard copied < 0, [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF].contains(errno) else {
+                guard copied < 0 else { throw .io(path: source.path, reason: "it ended at byte \(offset) while being copied") }
+                throw .io(path: path, reason: "writing failed: \(String(cString: strerror(errno)))")
+            }
+            // The kernel cannot copy between these files: read and write.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(MP3ByteStream.chunk, range.upperBound - offset), alignment: 16)
+            defer { buffer.deallocate() }
+            while offset < range.upperBound {
+                let part = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, range.upperBound - offset)])
+                try source.read(at: offset, into: part)
+                try write(UnsafeRawBufferPointer(part))
+                offset += part.count
+            }
+        }
+    }
+
+    /// Linux's `copy_file_range(2)`, which the C library declares only for `_GNU_SOURCE`, so
+    /// that Swift does not see it; `nil` where the C library lacks it.
+    private static let copyFileRange: (@convention(c) (
+        Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32) -> Int)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "copy_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (
+            Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32) -> Int).self)
+    }()
+
+    /// Writes `bytes` at `offset`, leaving the file offset where it was.
+    ///
+    /// - Throws: ``MP3Error/io(path:reason:)`` when the write fails.
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(MP3Error) {
+        guard pwrite(descriptor, bytes.baseAddress!, bytes.count, off_t(offset)) == bytes.count else {
+            throw .io(path: path, reason: "writing failed: \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -1,5 +1,6 @@
 /// Rewrites the `global_gain` of the granules a ``MP3GainPlan`` changes, frame by frame, in
-/// place in the byte stream; a protected frame gets its CRC recomputed.
+/// place in the byte stream; a protected frame gets its CRC recomputed, and the change to the
+/// music data is taken into the LAME tag's music CRC.
 struct MP3GainRewriter {
     /// The plan applied.
     let plan: MP3GainPlan
@@ -9,10 +10,16 @@ struct MP3GainRewriter {
     private(set) var unreachable: [Int] = []
     /// Changed frames whose CRC was already wrong; theirs stays wrong by the same difference.
     private(set) var badChecksums: [Int] = []
+    /// The CRC of the difference the edits made to the music data (``MP3MusicCRCChange``).
+    private(set) var musicCRC: MP3MusicCRCChange
     private var cursor = 0
+    /// A frame's first bytes before its edit: header, CRC and side information (at most 38).
+    private var before = [UInt8](repeating: 0, count: 38)
 
-    init(plan: MP3GainPlan) {
+    /// Prepares to apply `plan` to frames whose music data (for the LAME tag's CRC) begin at `musicStart`.
+    init(plan: MP3GainPlan, musicStart: Int) {
         self.plan = plan
+        musicCRC = MP3MusicCRCChange(start: musicStart)
     }
 
     /// Applies the plan to one frame; frames must come in stream order.
@@ -20,24 +27,25 @@ struct MP3GainRewriter {
     /// - Parameters:
     ///   - frame: The frame, its header and side information loaded.
     ///   - stream: The bytes holding it.
-    mutating func apply(to frame: MP3Parser.Frame, in stream: MP3ByteStream) {
+    /// - Returns: The bytes of the file it changed (the frame's header through its side
+    ///   information), or `nil` when it changed none.
+    mutating func apply(to frame: MP3Parser.Frame, in stream: MP3ByteStream) -> Range<Int>? {
         let header = frame.header
         let granules = frame.firstGranule..<(frame.firstGranule + header.granuleCount)
         while cursor < plan.runs.count, plan.runs[cursor].upperBound <= granules.lowerBound { cursor += 1 }
-        var changed: [Int] = []
-        for run in plan.runs[cursor...] {
-            guard run.lowerBound < granules.upperBound else { break }
-            changed += run.clamped(to: granules)
-        }
-        guard !changed.isEmpty else { return }
+        // Runs are separated by an untouched granule, so a frame of at most two meets one run.
+        guard cursor < plan.runs.count, plan.runs[cursor].lowerBound < granules.upperBound else { return nil }
+        let changed = plan.runs[cursor].clamped(to: granules)
         let end = header.sideInfoOffset + header.sideInfoLength
         guard frame.length >= end else {
             unreachable.append(frame.offset)
-            return
+            return nil
         }
         let change = plan.change
-        let wrongChecksum = stream.withBytes(frame.offset..<(frame.offset + end)) { bytes in
-            let before = header.isProtected ? MP3CRC.checksum(of: UnsafeRawBufferPointer(bytes), header: header) : 0
+        let range = frame.offset..<(frame.offset + end)
+        let wrongChecksum = stream.withBytes(range) { bytes in
+            before.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+            let crc = header.isProtected ? MP3CRC.checksum(of: UnsafeRawBufferPointer(bytes), header: header) : 0
             for granule in changed {
                 for channel in 0..<header.channelCount {
                     let bit = header.sideInfoOffset * 8
@@ -45,13 +53,21 @@ struct MP3GainRewriter {
                     MP3SideInfo.writeByte(change.apply(to: MP3SideInfo.readByte(at: bit, in: bytes)), at: bit, in: bytes)
                 }
             }
-            guard header.isProtected else { return false }
-            let stored = MP3CRC.stored(in: UnsafeRawBufferPointer(bytes))
-            MP3CRC.store(MP3CRC.checksum(of: UnsafeRawBufferPointer(bytes), header: header) ^ stored ^ before, in: bytes)
-            return stored != before
+            var wrong = false
+            if header.isProtected {
+                let stored = MP3CRC.stored(in: UnsafeRawBufferPointer(bytes))
+                MP3CRC.store(MP3CRC.checksum(of: UnsafeRawBufferPointer(bytes), header: header) ^ stored ^ crc, in: bytes)
+                wrong = stored != crc
+            }
+            before.withUnsafeMutableBytes { difference in
+                for index in 0..<end { difference[index] ^= bytes[index] }
+                musicCRC.add(difference: UnsafeRawBufferPointer(rebasing: difference[..<end]), at: range.lowerBound)
+            }
+            return wrong
         }
         if wrongChecksum { badChecksums.append(frame.offset) }
         editedFrames += 1
+        return range
     }
 }
 

@@ -30,6 +30,13 @@ public struct MP3InfoHeader: Sendable, Hashable {
     public var encoderDelay: Int?
     /// Samples the encoder added after the audio (LAME tag), when given.
     public var encoderPadding: Int?
+    /// Where the LAME tag (its encoder string) begins in the frame, when there is a whole one.
+    /// Its bytes 28–31 give the music length (from the info frame's start), 32–33 the music
+    /// data's CRC, 34–35 the CRC of the frame's bytes before them (``MP3TagCRC``).
+    var lameTagOffset: Int?
+
+    /// Bytes of a LAME tag.
+    static let lameTagLength = 36
 
     /// The samples ffmpeg, mpg123 and libsndfile drop from the start of the decoded stream:
     /// `encoderDelay + 529` when a LAME tag gives the delay, otherwise 0.
@@ -73,6 +80,7 @@ public struct MP3InfoHeader: Sendable, Hashable {
         let encoder = String(decoding: frame[offset..<(offset + 9)], as: UTF8.self)
         guard ["LAME", "Lavf", "Lavc"].contains(where: encoder.hasPrefix) else { return result }
         result.encoder = String(encoder.prefix { $0 != "\0" && $0 != " " })
+        if offset + lameTagLength <= frame.count { result.lameTagOffset = offset }
         if let packed = bigEndian(offset + 21, 3) {
             result.encoderDelay = packed >> 12
             result.encoderPadding = packed & 0xFFF

@@ -38,23 +38,6 @@ struct MP3MarkerTag {
         return last..<tags.leadingLength
     }
 
-    /// A sink that passes every byte of the file to `sink` but those of `range`, and puts the
-    /// tag's bytes in at `range`'s start.
-    func replacing(_ range: Range<Int>, into sink: @escaping (UnsafeRawBufferPointer) throws -> Void)
-        -> (UnsafeRawBufferPointer) throws -> Void {
-        var position = 0
-        let bytes = self.bytes
-        return { chunk in
-            let end = position + chunk.count
-            let before = position..<max(position, min(end, range.lowerBound))
-            let after = max(position, range.upperBound)..<max(max(position, range.upperBound), end)
-            if !before.isEmpty { try sink(UnsafeRawBufferPointer(rebasing: chunk[(before.lowerBound - position)..<(before.upperBound - position)])) }
-            if (position..<end).contains(range.lowerBound) { try bytes.withUnsafeBytes { try sink($0) } }
-            if !after.isEmpty { try sink(UnsafeRawBufferPointer(rebasing: chunk[(after.lowerBound - position)..<(after.upperBound - position)])) }
-            position = end
-        }
-    }
-
     /// `ID3`, version 2.4.0, no flags.
     private static let header: [UInt8] = Array("ID3".utf8) + [0x04, 0x00, 0x00]
 

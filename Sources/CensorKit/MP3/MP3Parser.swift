@@ -29,6 +29,8 @@ struct MP3Parser {
     let audio: Range<Int>
     /// The Xing/Info or VBRI header, once the first frame has been read.
     private(set) var infoHeader: MP3InfoHeader?
+    /// The bytes of the frame holding ``infoHeader``.
+    private(set) var infoFrame: Range<Int>?
     /// The first audio frame's header, which every other frame must continue.
     private(set) var reference: MP3FrameHeader?
     /// Audio granules seen so far.
@@ -88,7 +90,10 @@ struct MP3Parser {
                 infoHeader = stream.withBytes(offset..<(offset + length)) {
                     MP3InfoHeader.find(in: UnsafeRawBufferPointer($0), header: header)
                 }
-                if infoHeader != nil { continue }
+                if infoHeader != nil {
+                    infoFrame = offset..<(offset + length)
+                    continue
+                }
             }
             let frame = Frame(offset: offset, header: header, firstGranule: granuleCount, length: length)
             granuleCount += header.granuleCount
@@ -99,6 +104,38 @@ struct MP3Parser {
         if reference == nil { throw MP3Error.notMP3(path: path, found: "no MPEG audio frame was found in it") }
         position = audio.upperBound
         return nil
+    }
+
+    /// Where a parser stands between two frames, to resume from later, on another stream.
+    struct Checkpoint: Sendable {
+        fileprivate var position: Int
+        fileprivate var audio: Range<Int>
+        fileprivate var reference: MP3FrameHeader?
+        fileprivate var infoHeader: MP3InfoHeader?
+        /// The index among the stream's audio frames of the frame ``next()`` returns next.
+        fileprivate(set) var frameCount: Int
+        fileprivate var granuleCount: Int
+        /// The byte the parser reads next.
+        var offset: Int { position }
+    }
+
+    /// Where the parser stands now: before the frame ``next()`` returns next.
+    var checkpoint: Checkpoint {
+        Checkpoint(position: position, audio: audio, reference: reference, infoHeader: infoHeader,
+                   frameCount: frameCount, granuleCount: granuleCount)
+    }
+
+    /// A parser that goes on from `checkpoint` over `stream`, which must read the same file;
+    /// what was stepped over before it is not reported again.
+    init(stream: MP3ByteStream, resuming checkpoint: Checkpoint, path: String) {
+        self.stream = stream
+        self.path = path
+        audio = checkpoint.audio
+        position = checkpoint.position
+        reference = checkpoint.reference
+        infoHeader = checkpoint.infoHeader
+        frameCount = checkpoint.frameCount
+        granuleCount = checkpoint.granuleCount
     }
 
     /// The warnings a person should read about what was stepped over.

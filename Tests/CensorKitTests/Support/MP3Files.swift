@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// MP3 files for the direct-censoring tests: made by ffmpeg's libmp3lame (or the `lame` tool,
 /// for CRC-protected streams) from a known tone, decoded by independent decoders (ffmpeg,
@@ -99,5 +100,58 @@ enum MP3Files {
     /// The peak of `samples` in dBFS (−∞ for silence).
     static func peakDBFS(_ samples: ArraySlice<Float>) -> Double {
         20 * log10(Double(samples.lazy.map { abs($0) }.max() ?? 0))
+    }
+
+    /// CRC-16/ARC bit by bit (polynomial 0xA001 reflected, initial value 0), as the LAME tag
+    /// keeps it: the tests' own, independent of censor's table-driven one.
+    static func lameCRC(_ bytes: ArraySlice<UInt8>) -> UInt16 {
+        var crc: UInt16 = 0
+        for byte in bytes {
+            crc ^= UInt16(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? crc >> 1 ^ 0xA001 : crc >> 1 }
+        }
+        return crc
+    }
+
+    /// Where the LAME tag of a file's first frame (the Xing/Info frame) begins: its encoder
+    /// string (`LAME`, `Lavc`, `Lavf`) within the frame's first 200 bytes.
+    static func lameTag(_ bytes: [UInt8]) -> Int? {
+        guard let info = frames(bytes).first else { return nil }
+        let head = Array(bytes[info.offset..<min(bytes.count, info.offset + 200)])
+        for start in 0..<(head.count - 4) where ["LAME", "Lavc", "Lavf"].contains(String(decoding: head[start..<(start + 4)], as: UTF8.self)) {
+            return info.offset + start
+        }
+        return nil
+    }
+
+    /// The LAME tag's music CRC (of the frames after the info frame, through the music length
+    /// counted from the info frame's start) and tag CRC (of the info frame up to that field):
+    /// each as stored and as computed from the bytes.
+    static func lameCRCs(_ bytes: [UInt8]) throws -> (music: (stored: UInt16, computed: UInt16), tag: (stored: UInt16, computed: UInt16)) {
+        let info = try #require(frames(bytes).first)
+        let tag = try #require(lameTag(bytes))
+        func word(_ at: Int) -> UInt16 { UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) }
+        let musicLength = bytes[(tag + 28)..<(tag + 32)].reduce(0) { $0 << 8 | Int($1) }
+        let musicEnd = info.offset + musicLength
+        try #require(musicEnd <= bytes.count && musicEnd > info.offset + info.length)
+        return ((word(tag + 32), lameCRC(bytes[(info.offset + info.length)..<musicEnd])),
+                (word(tag + 34), lameCRC(bytes[info.offset..<(tag + 34)])))
+    }
+
+    /// Expects the LAME tag's music CRC of `output` to be that of its bytes, and its own CRC to
+    /// be as true as `input`'s was (ffmpeg's is off in all but MPEG-1 stereo; see
+    /// ``MP3PartialDecodingTests``).
+    static func checkLameCRCs(_ output: [UInt8], input: [UInt8]) throws {
+        let crcs = try lameCRCs(output), original = try lameCRCs(input)
+        #expect(crcs.music.stored == crcs.music.computed, "music CRC \(crcs.music)")
+        #expect(crcs.tag.stored ^ crcs.tag.computed == original.tag.stored ^ original.tag.computed, "tag CRC \(crcs.tag)")
+    }
+
+    /// The bytes with the LAME tag's two CRCs zeroed.
+    static func withoutLameCRCs(_ bytes: [UInt8]) -> [UInt8] {
+        guard let tag = lameTag(bytes) else { return bytes }
+        var bytes = bytes
+        bytes.replaceSubrange((tag + 32)..<(tag + 36), with: [0, 0, 0, 0])
+        return bytes
     }
 }
