@@ -168,6 +168,43 @@ struct EdgeRefiner {
         var next: (start: Double, end: Double)?
         /// The given times of the transcript's words near the match, the match's own included.
         var nearby: [(start: Double, end: Double)] = []
+        /// How late (positive) the transcript's words are as a whole, in seconds, when judged from
+        /// the words around many matches (``offsetEvidence(start:end:context:in:)``); `nil` to
+        /// judge it from `nearby` alone.
+        var offset: Double?
+    }
+
+    /// How well the transcript's words around a match fit the audio at each offset within the
+    /// window; `nil` when fewer than two are known or the audio around them is too short.
+    /// The evidence of many matches, summed (``OffsetEvidence/adding(_:)``), places the
+    /// transcript as a whole more surely than the few words around one.
+    ///
+    /// - Parameters:
+    ///   - start: The match's given start, in seconds.
+    ///   - end: The match's given end, in seconds.
+    ///   - context: The transcript's words around the match.
+    ///   - audio: The recording; read as for ``refine(start:end:context:in:)``.
+    /// - Throws: When `audio` cannot be read.
+    mutating func offsetEvidence(
+        start: Double, end: Double, context: Context, in audio: inout some FrameSource
+    ) throws -> OffsetEvidence? {
+        let rate = Double(sampleRate)
+        guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
+              end * rate > 0, start * rate < Double(audio.frameCount) else { return nil }
+        let given = (start * rate, min(end * rate, start * rate + Tuning.longMatchSeconds * rate / 2))
+        guard let range = analysisRange(given, frameCount: audio.frameCount) else { return nil }
+        let analysis = try analyse(range, in: &audio)
+        return offsetEvidence(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)
+    }
+
+    /// The samples analysed for an edge pair at `given` (samples): the window and
+    /// `Tuning.contextSeconds` beyond it on each side, within the file; `nil` when too short.
+    private func analysisRange(_ given: (Double, Double), frameCount: Int) -> Range<Int>? {
+        let reach = Double(windowFrames) + Tuning.contextSeconds * Double(sampleRate)
+        // Clamped while still Double: a finite time can lie beyond Int's range (the fuzzer's 1e300 s).
+        let lower = Int(min(max(0, (given.0 - reach).rounded(.down)), Double(frameCount)))
+        let upper = Int(min(max(0, (given.1 + reach).rounded(.up)), Double(frameCount)))
+        return upper - lower >= frameSize + 8 * hop ? lower..<upper : nil
     }
 
     /// A run or stretch of sound, in analysis frames and in samples.
@@ -188,17 +225,14 @@ struct EdgeRefiner {
         _ given: (Double, Double), context: Context, in audio: inout some FrameSource
     ) throws -> (start: Double?, end: Double?) {
         let rate = Double(sampleRate)
-        let reach = Double(windowFrames) + Tuning.contextSeconds * rate
-        // Clamped while still Double: a finite time can lie beyond Int's range (the fuzzer's 1e300 s).
-        let lower = Int(min(max(0, (given.0 - reach).rounded(.down)), Double(audio.frameCount)))
-        let upper = Int(min(max(0, (given.1 + reach).rounded(.up)), Double(audio.frameCount)))
-        guard upper - lower >= frameSize + 8 * hop else { return (nil, nil) }
-        let analysis = try analyse(lower..<upper, in: &audio)
+        guard let range = analysisRange(given, frameCount: audio.frameCount) else { return (nil, nil) }
+        let analysis = try analyse(range, in: &audio)
         let window = Double(windowFrames)
 
         // The transcript's words around the match, moved by the offset at which they best fit
         // the audio's sound and pauses (0 unless that fit is clearly better).
-        let offset = bestOffset(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)
+        let offset = context.offset.map { $0 * rate }
+            ?? offsetEvidence(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)?.offset ?? 0
         let placed = (given.0 + offset, given.1 + offset)
         // How far each edge may go: the window around the given times, the placed times, and
         // the neighbouring words.
@@ -328,17 +362,19 @@ struct EdgeRefiner {
         return limit
     }
 
-    /// The offset, in samples, at which the transcript's words `words` (given times, in
-    /// samples) best fit the analysis's sound and silence; 0 unless that fit beats the given
-    /// times' by `Tuning.offsetGain` of the frames compared.
+    /// How well the transcript's words `words` (given times, in samples) fit the analysis's
+    /// sound and silence at each offset within the window: ``OffsetEvidence``, or `nil` when
+    /// there are fewer than two words or too little audio to compare.
     ///
-    /// Fit: the share of analysis frames where "a word is there" and "the audio is active"
+    /// Fit: the number of analysis frames where "a word is there" and "the audio is active"
     /// agree. A transcript that is late or early as a whole shows its pauses where the audio
-    /// has sound; this finds by how much.
-    private func bestOffset(of words: [(Double, Double)], in analysis: Analysis) -> Double {
-        guard words.count >= 2 else { return 0 }
+    /// has sound; the fit is best at the offset that undoes it.
+    private func offsetEvidence(of words: [(Double, Double)], in analysis: Analysis) -> OffsetEvidence? {
+        guard words.count >= 2 else { return nil }
         let activity = analysis.activity
         let count = activity.count
+        let steps = windowFrames / hop
+        guard count > 2 * steps + 8 else { return nil }
         var speech = [UInt8](repeating: 0, count: count)
         // Clamped while still Double: a word's finite time can lie beyond Int's range.
         func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
@@ -349,7 +385,6 @@ struct EdgeRefiner {
             if first <= last { for frame in first...last { speech[frame] = 1 } }
         }
         let active = activity.map { $0 > Tuning.weakActivity ? UInt8(1) : 0 }
-        let steps = windowFrames / hop
         // Frames where transcript and audio agree, with the transcript moved by `shift` frames:
         // the compared frames minus those where they differ (a byte loop the compiler vectorizes).
         func agreement(_ shift: Int) -> Int {
@@ -361,16 +396,38 @@ struct EdgeRefiner {
                 }
             }
         }
-        guard count > 2 * steps + 8 else { return 0 }
-        let base = agreement(0)
-        var best = (shift: 0, score: base)
-        for shift in -steps...steps where shift != 0 {
-            let score = agreement(shift)
-            if score > best.score || (score == best.score && abs(shift) < abs(best.shift)) { best = (shift, score) }
+        return OffsetEvidence(hop: hop, agreement: (-steps...steps).map(agreement), compared: count - 2 * steps)
+    }
+
+    /// The fit of the transcript's words around one match (or several, summed) to the audio at
+    /// each offset, in steps of an analysis hop: what re-placing the words as a whole weighs.
+    struct OffsetEvidence {
+        /// Samples per step.
+        var hop: Int
+        /// Frames agreeing at offsets of −*k*…*k* steps (index *k* is the given times).
+        var agreement: [Int]
+        /// Frames compared at each offset.
+        var compared: Int
+
+        /// The evidence of both, when their steps agree; `other` alone when `self` is empty.
+        func adding(_ other: OffsetEvidence) -> OffsetEvidence {
+            guard other.hop == hop, other.agreement.count == agreement.count else { return self }
+            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+), compared: compared + other.compared)
         }
-        let compared = count - 2 * steps
-        guard Double(best.score - base) >= Tuning.offsetGain * Double(compared) else { return 0 }
-        return Double(best.shift * hop)
+
+        /// The offset, in samples, that fits best; 0 unless it beats the given times' fit by
+        /// `Tuning.offsetGain` of the frames compared (the nearer to 0 among equals).
+        var offset: Double {
+            let steps = agreement.count / 2
+            let base = agreement[steps]
+            var best = (shift: 0, score: base)
+            for (index, score) in agreement.enumerated() {
+                let shift = index - steps
+                if score > best.score || (score == best.score && abs(shift) < abs(best.shift)) { best = (shift, score) }
+            }
+            guard Double(best.score - base) >= Tuning.offsetGain * Double(compared) else { return 0 }
+            return Double(best.shift * hop)
+        }
     }
 
     /// The centre of analysis frame `frame`, in samples.

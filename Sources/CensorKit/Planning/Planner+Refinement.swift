@@ -5,6 +5,8 @@ extension Planner {
     static let matchesPerThread = 64
     /// Words on each side of a match whose times are fitted to the audio with it.
     static let nearbyWords = 6
+    /// Matches whose surrounding words are weighed together to place the transcript as a whole.
+    static let offsetMatches = 64
 
     /// Each match's refined times, by its index in `matches`; `nil` for matches left as they
     /// are (refinement off, or wholly outside the file).
@@ -34,8 +36,9 @@ extension Planner {
         let mix = try ChannelMix(for: &audio)
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
+        let offset = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
         guard threads > 1, let reopen = audio.reopener else {
-            try refine(order[...], of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
+            try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
                 refined[$0] = $1
             }
             return refined
@@ -45,7 +48,7 @@ extension Planner {
             let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
             do {
                 var source = try reopen()
-                try refine(stretch, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &source,
+                try refine(stretch, of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &source,
                                 storing: results.set)
             } catch {
                 results.fail(error)
@@ -59,15 +62,38 @@ extension Planner {
     /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
     /// `audio`, and hands each result to `store` with its index.
     private func refine(
-        _ stretch: ArraySlice<Int>, of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
-        in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
+        _ stretch: ArraySlice<Int>, of matches: [Match], offset: Double?, sampleRate: Int, window: Double,
+        mix: ChannelMix, in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
         refiner.strategy = options.refineStrategy
         for index in stretch {
             let match = matches[index]
-            store(index, try refiner.refine(start: match.start, end: match.end, context: context(of: match), in: &audio))
+            var context = context(of: match)
+            context.offset = offset
+            store(index, try refiner.refine(start: match.start, end: match.end, context: context, in: &audio))
         }
+    }
+
+    /// How late (positive) the transcript's words are as a whole, in seconds: the offset at
+    /// which the words around up to `Self.offsetMatches` of the ordered matches `order`, spread
+    /// evenly over them, together fit the audio's sound and pauses best (0 unless clearly
+    /// better than as given); `nil` when no match has two timed words around it.
+    private func transcriptOffset(
+        _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
+        in audio: inout some FrameSource
+    ) throws -> Double? {
+        guard !transcriptWords.isEmpty else { return nil }
+        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        let count = min(order.count, Self.offsetMatches)
+        var total: EdgeRefiner.OffsetEvidence?
+        for sample in 0..<count {
+            let match = matches[order[sample * order.count / count]]
+            guard let evidence = try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match),
+                                                            in: &audio) else { continue }
+            total = total.map { $0.adding(evidence) } ?? evidence
+        }
+        return total.map { $0.offset / Double(sampleRate) }
     }
 
     /// The transcript's words around `match` (from ``transcriptWords``), when its word indices
