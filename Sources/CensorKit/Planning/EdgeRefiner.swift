@@ -86,8 +86,24 @@ struct EdgeRefiner {
         /// How far an edge may run into the transcript's neighbouring word (conservative).
         static let neighbourIntrusionSeconds = 0.01
         /// The transcript's words are moved as a whole only when that makes this share more of
-        /// the frames agree with the audio's sound and silence.
-        static let offsetGain = 0.04
+        /// the frames agree with the audio's sound and silence …
+        static let offsetGain = 0.02
+        /// … to the middle of the offsets that fit within this share of the frames of the best
+        /// (a transcript off by less than a pause fits about equally well over a stretch of them) …
+        static let offsetPlateau = 0.003
+        /// … and, when that makes at least this share more agree, the given times are taken to
+        /// be off: the edges start from the moved times alone, not from the given ones as well.
+        static let sureOffsetGain = 0.04
+        /// The words weighed for the offset lie at most this far beyond the match.
+        static let offsetContextSeconds = 3.0
+        /// Each edge reaches at least this far beyond the (placed) times, within the limits
+        /// the neighbouring words set: leaked sound is worse than a touched pause.
+        static func leakMargin(_ strategy: RefineStrategy) -> Double {
+            switch strategy {
+            case .conservative: 0.03
+            case .aggressive: 0.06
+            }
+        }
         /// When the most activity within an edge's reach is weak but never strong, the word is
         /// there but too close to the floor to place: edges widen by this margin.
         static let lowSNRMarginSeconds = 0.06
@@ -158,6 +174,9 @@ struct EdgeRefiner {
             edges.start = try refineEdges((given.0, given.0 + long / 2), context: context, in: &audio).start
             edges.end = try refineEdges((given.1 - long / 2, given.1), context: context, in: &audio).end
         }
+        if context.offsetIsSure, let offset = context.offset, offset != 0 {
+            return (edges.start.map { $0 / rate } ?? start + offset, edges.end.map { $0 / rate } ?? end + offset)
+        }
         return (min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
     }
 
@@ -172,6 +191,9 @@ struct EdgeRefiner {
         /// the words around many matches (``offsetEvidence(start:end:context:in:)``); `nil` to
         /// judge it from `nearby` alone.
         var offset: Double?
+        /// Whether `offset` is sure enough that the given times are taken to be off: the edges
+        /// then start from the moved times alone, and the result need not contain the given ones.
+        var offsetIsSure = false
     }
 
     /// How well the transcript's words around a match fit the audio at each offset within the
@@ -191,7 +213,12 @@ struct EdgeRefiner {
         let rate = Double(sampleRate)
         guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
               end * rate > 0, start * rate < Double(audio.frameCount) else { return nil }
-        let given = (start * rate, min(end * rate, start * rate + Tuning.longMatchSeconds * rate / 2))
+        var given = (start * rate, min(end * rate, start * rate + Tuning.longMatchSeconds * rate / 2))
+        // The analysis covers the words weighed, up to `offsetContextSeconds` beyond the match.
+        if let first = context.nearby.first, let last = context.nearby.last {
+            given.0 = min(given.0, max(first.start, start - Tuning.offsetContextSeconds) * rate)
+            given.1 = max(given.1, min(last.end, end + Tuning.offsetContextSeconds) * rate)
+        }
         guard let range = analysisRange(given, frameCount: audio.frameCount) else { return nil }
         let analysis = try analyse(range, in: &audio)
         return offsetEvidence(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)
@@ -310,6 +337,16 @@ struct EdgeRefiner {
                 end = min(latest, boundary(from: max(placed.1, word.onset), toward: latest, in: analysis))
             }
         }
+        // Where the audio has sound at a placed edge, a margin beyond it (as far as the
+        // neighbours leave room): the word may go on there unseen, and leaked sound is worse than
+        // a touched neighbour. An edge in a pause stays.
+        let margin = Tuning.leakMargin(strategy) * rate
+        func sounding(_ sample: Double) -> Bool {
+            let frame = Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
+            return analysis.activity.indices.contains(frame) && analysis.activity[frame] > Tuning.floorActivity
+        }
+        if sounding(placed.0) { start = min(start ?? placed.0, max(earliest, placed.0 - margin)) }
+        if sounding(placed.1) { end = max(end ?? placed.1, min(latest, placed.1 + margin)) }
         return (start, end)
     }
 
@@ -415,18 +452,23 @@ struct EdgeRefiner {
             return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+), compared: compared + other.compared)
         }
 
-        /// The offset, in samples, that fits best; 0 unless it beats the given times' fit by
-        /// `Tuning.offsetGain` of the frames compared (the nearer to 0 among equals).
+        /// The share of the frames compared that agree more at the best offset than as given.
+        var gain: Double { Double((agreement.max() ?? 0) - agreement[agreement.count / 2]) / Double(max(1, compared)) }
+        /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
+        /// `Tuning.offsetGain` of the frames compared; else the middle of the offsets that fit
+        /// within `Tuning.offsetPlateau` of the best, in the run of them nearest to 0.
         var offset: Double {
             let steps = agreement.count / 2
             let base = agreement[steps]
-            var best = (shift: 0, score: base)
-            for (index, score) in agreement.enumerated() {
-                let shift = index - steps
-                if score > best.score || (score == best.score && abs(shift) < abs(best.shift)) { best = (shift, score) }
-            }
-            guard Double(best.score - base) >= Tuning.offsetGain * Double(compared) else { return 0 }
-            return Double(best.shift * hop)
+            guard let most = agreement.max(), Double(most - base) >= Tuning.offsetGain * Double(compared) else { return 0 }
+            // Within `offsetPlateau` of the best: the run of such offsets nearest to 0, and its middle
+            // (times off by a pause's length or less fit about equally well over a stretch of offsets).
+            let good = Double(most) - Tuning.offsetPlateau * Double(compared)
+            let nearest = agreement.indices.filter { Double(agreement[$0]) >= good }.min { abs($0 - steps) < abs($1 - steps) }!
+            var (low, high) = (nearest, nearest)
+            while low > 0, Double(agreement[low - 1]) >= good { low -= 1 }
+            while high < agreement.count - 1, Double(agreement[high + 1]) >= good { high += 1 }
+            return Double(((low + high) / 2 - steps) * hop)
         }
     }
 

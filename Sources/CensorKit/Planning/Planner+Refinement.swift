@@ -7,6 +7,8 @@ extension Planner {
     static let nearbyWords = 6
     /// Matches whose surrounding words are weighed together to place the transcript as a whole.
     static let offsetMatches = 64
+    /// Words on each side of such a match weighed with it.
+    static let offsetWords = 20
 
     /// Each match's refined times, by its index in `matches`; `nil` for matches left as they
     /// are (refinement off, or wholly outside the file).
@@ -36,7 +38,8 @@ extension Planner {
         let mix = try ChannelMix(for: &audio)
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
-        let offset = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
+        let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
+        let offset = evidence.map { ($0.offset / Double(sampleRate), $0.gain >= EdgeRefiner.Tuning.sureOffsetGain) }
         guard threads > 1, let reopen = audio.reopener else {
             try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
                 refined[$0] = $1
@@ -62,7 +65,7 @@ extension Planner {
     /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
     /// `audio`, and hands each result to `store` with its index.
     private func refine(
-        _ stretch: ArraySlice<Int>, of matches: [Match], offset: Double?, sampleRate: Int, window: Double,
+        _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, Bool)?, sampleRate: Int, window: Double,
         mix: ChannelMix, in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
@@ -70,7 +73,8 @@ extension Planner {
         for index in stretch {
             let match = matches[index]
             var context = context(of: match)
-            context.offset = offset
+            context.offset = offset?.0
+            context.offsetIsSure = offset?.1 ?? false
             store(index, try refiner.refine(start: match.start, end: match.end, context: context, in: &audio))
         }
     }
@@ -82,24 +86,24 @@ extension Planner {
     private func transcriptOffset(
         _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
         in audio: inout some FrameSource
-    ) throws -> Double? {
+    ) throws -> EdgeRefiner.OffsetEvidence? {
         guard !transcriptWords.isEmpty else { return nil }
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
         let count = min(order.count, Self.offsetMatches)
         var total: EdgeRefiner.OffsetEvidence?
         for sample in 0..<count {
             let match = matches[order[sample * order.count / count]]
-            guard let evidence = try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match),
+            guard let evidence = try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
                                                             in: &audio) else { continue }
             total = total.map { $0.adding(evidence) } ?? evidence
         }
-        return total.map { $0.offset / Double(sampleRate) }
+        return total
     }
 
     /// The transcript's words around `match` (from ``transcriptWords``), when its word indices
     /// point into them: its neighbours' times, and those of up to `Self.nearbyWords` words on
     /// each side.
-    func context(of match: Match) -> EdgeRefiner.Context {
+    func context(of match: Match, words nearbyWords: Int = Self.nearbyWords) -> EdgeRefiner.Context {
         let words = transcriptWords
         let indices = match.wordIndices
         guard !indices.isEmpty, indices.lowerBound >= 0, indices.upperBound <= words.count else { return .init() }
@@ -107,7 +111,7 @@ extension Planner {
         func times(_ word: Word) -> (start: Double, end: Double) { (word.start, word.end) }
         if indices.lowerBound > 0 { context.previous = times(words[indices.lowerBound - 1]) }
         if indices.upperBound < words.count { context.next = times(words[indices.upperBound]) }
-        let nearby = max(0, indices.lowerBound - Self.nearbyWords)..<min(words.count, indices.upperBound + Self.nearbyWords)
+        let nearby = max(0, indices.lowerBound - nearbyWords)..<min(words.count, indices.upperBound + nearbyWords)
         context.nearby = words[nearby].filter { !$0.isTimeEstimated }.map(times)
         return context
     }
