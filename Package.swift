@@ -25,9 +25,19 @@ let package = Package(
         ),
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
+        // The library's targets, along the data flow (README, "Library"): text → transcript →
+        // matching → DSP → audio → CensorKit, which re-exports them all.
+        .target(name: "CensorText"),
+        .target(name: "CensorTranscript", dependencies: ["CensorText"]),
+        .target(name: "CensorMatching", dependencies: ["CensorText", "CensorTranscript"]),
+        .target(name: "CensorDSP", dependencies: ["CensorMatching", "CFFTW3"]),
+        .target(name: "CensorAudio", dependencies: ["CensorDSP", "CSndFile", "CSampleRate"]),
         .target(
             name: "CensorKit",
-            dependencies: ["CSndFile", "CSampleRate", "CFFTW3", "CXattr"],
+            dependencies: [
+                "CensorText", "CensorTranscript", "CensorMatching", "CensorDSP", "CensorAudio",
+                "CSndFile", "CSampleRate", "CFFTW3", "CXattr",
+            ],
             // The review page's markup, style and script, compiled into the library as bytes.
             resources: [
                 .embedInCode("Review/Resources/review.html"),
@@ -53,9 +63,15 @@ let package = Package(
             dependencies: ["CensorKit"],
             path: "Benchmarks/CensorAccuracy"
         ),
+        // Deterministic test signals and the measurements the DSP and CensorKit tests share.
+        .target(name: "CensorTestSignals", path: "Tests/Signals"),
+        .testTarget(
+            name: "CensorDSPTests",
+            dependencies: ["CensorDSP", "CensorTestSignals"]
+        ),
         .testTarget(
             name: "CensorKitTests",
-            dependencies: ["CensorKit"]
+            dependencies: ["CensorKit", "CensorTestSignals"]
         ),
         .testTarget(
             name: "CensorCLITests",

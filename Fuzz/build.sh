@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/Targets into $FUZZ_BUILD (default .build/fuzz):
-#   1. CensorKit and CensorCLI with libFuzzer coverage and AddressSanitizer, by SwiftPM in a
-#      scratch folder of their own (the package's normal .build is not touched);
+#   1. CensorKit (with the library targets below it) and CensorCLI with libFuzzer coverage and
+#      AddressSanitizer, by SwiftPM in a scratch folder of their own (the package's normal .build
+#      is not touched);
 #   2. Fuzz/Targets/*.swift, linked against their objects into one binary, censor-fuzz;
 #   3. Fuzz/Tools/ExtractSeeds.swift, which turns the tests' inline fixtures into seed files.
 # Nothing here is a package target, so `swift build` and `swift test` never see it.
@@ -22,14 +23,27 @@ echo "fuzz: building CensorKit and CensorCLI with -sanitize=fuzzer,address in $S
 BIN=$("$SWIFT" build --scratch-path "$SCRATCH" "${SANITIZERS[@]}" --show-bin-path)
 
 shopt -s nullglob
-OBJECTS=("$BIN"/CensorKit.build/*.o "$BIN"/CensorCLI.build/*.o)
-if [ ${#OBJECTS[@]} -eq 0 ]; then
-    echo "fuzz: no objects under $BIN/CensorKit.build and $BIN/CensorCLI.build" >&2
+# The library's targets (Package.swift) and the CLI's.
+LIBRARY=(CensorText CensorTranscript CensorMatching CensorDSP CensorAudio CensorKit CensorCLI)
+OBJECTS=()
+for target in "${LIBRARY[@]}"; do
+    objects=("$BIN/$target.build"/*.o)
+    if [ ${#objects[@]} -eq 0 ]; then
+        echo "fuzz: no objects under $BIN/$target.build" >&2
+        exit 1
+    fi
+    OBJECTS+=("${objects[@]}")
+done
+# Unsteered fuzzing finds little: make sure the package's code carries coverage counters.
+if ! nm "$BIN"/CensorTranscript.build/Transcript.swift.o | grep -q __sanitizer_cov; then
+    echo "fuzz: CensorKit was built without libFuzzer coverage (-sanitize=fuzzer)" >&2
     exit 1
 fi
-# Unsteered fuzzing finds little: make sure the package's code carries coverage counters.
-if ! nm "$BIN"/CensorKit.build/Transcript.swift.o | grep -q __sanitizer_cov; then
-    echo "fuzz: CensorKit was built without libFuzzer coverage (-sanitize=fuzzer)" >&2
+# The targets reach one another's `package` declarations, and so do the fuzz targets, under the
+# package name SwiftPM gave them (it comes from the checkout's folder name).
+PACKAGE_NAME=$(grep -o -- '-package-name","[^"]*"' "$SCRATCH"/debug.yaml | head -1 | cut -d'"' -f3)
+if [ -z "$PACKAGE_NAME" ]; then
+    echo "fuzz: no -package-name in $SCRATCH/debug.yaml" >&2
     exit 1
 fi
 MODULE_MAPS=()
@@ -42,7 +56,7 @@ LINKER=()
 if command -v ld.lld >/dev/null 2>&1 || [ -x "$(dirname "$(command -v "$SWIFTC")")/ld.lld" ]; then LINKER=(-use-ld=lld); fi
 
 echo "fuzz: linking $OUT/censor-fuzz"
-"$SWIFTC" -sanitize=fuzzer,address -parse-as-library -Onone -g "${LINKER[@]}" \
+"$SWIFTC" -sanitize=fuzzer,address -parse-as-library -Onone -g "${LINKER[@]}" -package-name "$PACKAGE_NAME" \
     -module-cache-path "$OUT/module-cache" -I "$BIN/Modules" "${MODULE_MAPS[@]}" \
     Fuzz/Targets/*.swift "${OBJECTS[@]}" "${LIBS[@]}" -o "$OUT/censor-fuzz"
 

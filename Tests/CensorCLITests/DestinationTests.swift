@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CensorAudio
 @testable import CensorKit
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import CSndFile
 import Foundation
 import Testing
 
+@testable import CensorAudio
 @testable import CensorKit
 
 /// Format carry-over through `Censor.censorFile`: the output's extension picks the container, a

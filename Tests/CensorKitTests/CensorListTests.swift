@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+@testable import CensorMatching
 
 @Suite struct CensorListTests {
     @Test("reads one entry a line, skipping comments and blank lines, trimming whitespace")

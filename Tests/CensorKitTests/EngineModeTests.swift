@@ -1,4 +1,5 @@
 import Foundation
+import CensorTestSignals
 import Testing
 
 @testable import CensorKit

@@ -1,7 +1,9 @@
 import CSndFile
 import Foundation
+import CensorTestSignals
 import Testing
 
+@testable import CensorDSP
 @testable import CensorKit
 
 /// Beep levels and edge snapping read 16-bit files as their stored samples and everything else

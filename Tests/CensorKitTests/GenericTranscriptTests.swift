@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+@testable import CensorText
 
 /// Reading generic JSON word lists and Apple speech dumps (named `…TranscriptTests` so the
 /// Transcript filter runs it).

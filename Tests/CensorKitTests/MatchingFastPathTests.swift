@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+@testable import CensorMatching
 
 /// The shortcuts of matching against their general forms: ASCII tokenizing and trimming
 /// against the Unicode-property paths, the string table against a dictionary, and the

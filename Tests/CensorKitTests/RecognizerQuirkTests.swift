@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+@testable import CensorTranscript
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+@testable import CensorTranscript
 
 /// The in-place path for openai-whisper JSON (`WhisperJSON.wordsReadInPlace(_:)`) against the
 /// general path (the full `JSONValue` tree, then `WhisperJSON.words(in:)`): the same words, to

@@ -24,9 +24,7 @@ struct EdgeSnapper {
     mutating func widen(_ core: Range<Int>, in audio: inout some FrameSource) throws -> Range<Int> {
         guard windowFrames > 0 else { return core }
         let channels = audio.channelCount
-        let reader = (audio as? AudioReader).flatMap { reader in
-            reader.format.integerBits.map { $0 <= 16 } == true ? reader : nil
-        }
+        let reader = audio.narrowStoredSamples
         var start = core.lowerBound
         let low = max(0, start - windowFrames)
         if low < start {
@@ -49,7 +47,7 @@ struct EdgeSnapper {
     /// Reads `range` (as stored samples through `reader` when there is one) and returns the
     /// index, from the range's start, of the best edge frame from `first` through `last`.
     private mutating func bestFrame(
-        in range: Range<Int>, from first: Int, through last: Int, channels: Int, reader: AudioReader?,
+        in range: Range<Int>, from first: Int, through last: Int, channels: Int, reader: (any StoredSamples)?,
         audio: inout some FrameSource
     ) throws -> Int {
         if let reader {
@@ -57,7 +55,7 @@ struct EdgeSnapper {
             if stored.count < count { stored = Array(repeating: 0, count: count) }
             if scores.count < range.count { scores = Array(repeating: 0, count: range.count) }
             return try stored.withUnsafeMutableBufferPointer { samples in
-                try reader.readStored(range, into: samples.baseAddress!)
+                try reader.readStoredSamples(range, into: samples.baseAddress!)
                 if channels == 1 {
                     return Self.bestFrame(in: samples.baseAddress!, from: first, through: last, channels: channels)
                 }

@@ -1,7 +1,10 @@
 import CSndFile
 import Foundation
 
+@testable import CensorAudio
 @testable import CensorKit
+@testable import CensorText
+@testable import CensorTranscript
 
 /// Audio files on disk for end-to-end library tests: a scratch folder per test, seeded test
 /// material in any stored sample type, files written through ``AudioWriter``, and stored samples

@@ -1,0 +1,69 @@
+import CSndFile
+
+/// The container, encoding, rate and channel count of an audio file.
+public struct AudioFileFormat: Sendable, Hashable {
+    /// libsndfile's format code: container (major) ORed with encoding (subtype).
+    let code: Int32
+    /// Frames per second.
+    public let sampleRate: Int
+    /// Interleaved channels per frame.
+    public let channelCount: Int
+
+    package init(code: Int32, sampleRate: Int, channelCount: Int) {
+        self.code = code
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+    }
+
+    var containerCode: Int32 { code & Int32(SF_FORMAT_TYPEMASK) }
+    var encodingCode: Int32 { code & Int32(SF_FORMAT_SUBMASK) }
+
+    /// The container, when it is one censor can write.
+    public var container: AudioContainer? { AudioContainer.allCases.first { $0.code == containerCode } }
+    /// The encoding, when it is one censor can write.
+    public var encoding: AudioEncoding? { AudioEncoding.allCases.first { $0.codes.contains(encodingCode) } }
+
+    /// The container's name as libsndfile gives it, such as `WAV (Microsoft)`.
+    public var containerName: String { Self.name(of: containerCode, command: SFC_GET_FORMAT_MAJOR) }
+    /// The encoding's name as libsndfile gives it, such as `Signed 16 bit PCM`.
+    public var encodingName: String { Self.name(of: encodingCode, command: SFC_GET_FORMAT_SUBTYPE) }
+
+    /// The bits of an integer PCM encoding, or `nil` for float, double and lossy encodings.
+    package var integerBits: Int? {
+        switch Int(encodingCode) {
+        case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_DPCM_8: 8
+        case SF_FORMAT_DWVW_12: 12
+        case SF_FORMAT_PCM_16, SF_FORMAT_ULAW, SF_FORMAT_ALAW, SF_FORMAT_DWVW_16, SF_FORMAT_DPCM_16,
+             SF_FORMAT_ALAC_16: 16
+        case SF_FORMAT_ALAC_20: 20
+        case SF_FORMAT_PCM_24, SF_FORMAT_DWVW_24, SF_FORMAT_ALAC_24: 24
+        case SF_FORMAT_PCM_32, SF_FORMAT_ALAC_32: 32
+        default: nil
+        }
+    }
+
+    /// Whether the encoding stores IEEE floats.
+    var isFloat: Bool { Int(encodingCode) == SF_FORMAT_FLOAT }
+    /// Whether the encoding stores IEEE doubles.
+    package var isDouble: Bool { Int(encodingCode) == SF_FORMAT_DOUBLE }
+    /// Whether decoding and encoding again may change the audio (MP3, Vorbis, Opus, ADPCM …).
+    var isLossy: Bool { integerBits == nil && !isFloat && !isDouble }
+
+    /// Whether this format can hold this audio, as libsndfile judges it.
+    var isWritable: Bool {
+        // libsndfile's check passes Opus at any rate, but its encoder refuses all but these.
+        if Int(encodingCode) == SF_FORMAT_OPUS, !Self.opusRates.contains(sampleRate) {
+            return false
+        }
+        var info = SF_INFO(frames: 0, samplerate: Int32(sampleRate), channels: Int32(channelCount),
+                           format: code, sections: 0, seekable: 0)
+        return sf_format_check(&info) != 0
+    }
+
+    private static func name(of format: Int32, command: Int) -> String {
+        var info = SF_FORMAT_INFO(format: format, name: nil, extension: nil)
+        guard sf_command(nil, Int32(command), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
+              let name = info.name else { return "format 0x\(String(format, radix: 16))" }
+        return String(cString: name)
+    }
+}

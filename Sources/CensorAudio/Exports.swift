@@ -1,0 +1,2 @@
+// The targets below this one, visible in every file here and to whoever imports this target.
+@_exported import CensorDSP

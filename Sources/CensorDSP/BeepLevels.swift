@@ -1,0 +1,263 @@
+import Foundation
+
+/// Measures how loud each span's beep should be.
+///
+/// One pass reads each span's modified region once, in order: the core for the tone's level,
+/// the fades for how the tone fades in. A file stored as 16-bit (or narrower) integer PCM is
+/// read as its stored samples, whose squares sum exactly in integers; anything else is read as
+/// `Float` and summed in `Double`. Both give the same level for the same audio (each square
+/// of a 16-bit sample is exact in `Double`), and neither depends on how the reads are cut.
+public enum BeepLevels {
+    /// Frames read at a time while measuring.
+    static let chunkFrames = 16_384
+
+    /// The beep's peak amplitude per span and channel.
+    ///
+    /// For ``Beep/Level/matched`` each channel's tone has the RMS of the audio the span's core
+    /// replaces (a sine's peak is √2 times its RMS), capped at ``Beep/maximumPeak`` so it
+    /// never clips; for ``Beep/Level/peak(dBFS:)`` every channel gets that peak.
+    ///
+    /// - Parameters:
+    ///   - spans: The planned spans.
+    ///   - beep: The tone's settings.
+    ///   - audio: The original recording; only the spans' cores are read.
+    /// - Returns: One array of `audio.channelCount` amplitudes per span.
+    /// - Throws: When `audio` cannot be read.
+    /// - Complexity: O(censored frames).
+    public static func amplitudes(for spans: [Span], beep: Beep, in audio: inout some FrameSource) throws -> [[Float]] {
+        if case let .peak(dBFS) = beep.level {
+            return fixedAmplitudes(dBFS: dBFS, spans: spans.count, channels: audio.channelCount)
+        }
+        let levels = try SpanLevels(spans, cores: true, fades: false, in: &audio)
+        return spans.indices.map(levels.amplitudes(ofSpan:))
+    }
+
+    /// How each span's beep fades against the audio: equal power, unless that would push the
+    /// fade past full scale.
+    ///
+    /// Equal-power gains sum to as much as √2, so where a channel's peak `P` in the fades and
+    /// its tone amplitude `A` give √(P² + A²) > 1, the span fades with complementary gains
+    /// instead, whose sum never exceeds the louder of the two.
+    ///
+    /// - Parameters:
+    ///   - spans: The planned spans.
+    ///   - amplitudes: Each span's tone amplitude per channel.
+    ///   - audio: The original recording; only the spans' fades are read.
+    /// - Returns: One ``BeepFade`` per span.
+    /// - Throws: When `audio` cannot be read.
+    /// - Complexity: O(fade frames).
+    public static func fades(for spans: [Span], amplitudes: [[Float]], in audio: inout some FrameSource) throws -> [BeepFade] {
+        let levels = try SpanLevels(spans, cores: false, fades: true, in: &audio)
+        return spans.indices.map { levels.fade(ofSpan: $0, amplitudes: amplitudes[$0]) }
+    }
+
+    /// ``amplitudes(for:beep:in:)`` and ``fades(for:amplitudes:in:)`` together, reading each
+    /// span's modified region once.
+    ///
+    /// - Complexity: O(modified frames).
+    package static func levels(
+        for spans: [Span], beep: Beep, in audio: inout some FrameSource
+    ) throws -> (amplitudes: [[Float]], fades: [BeepFade]) {
+        let channels = audio.channelCount
+        let levels = try SpanLevels(spans, cores: beep.level == .matched, fades: true, in: &audio)
+        let amplitudes: [[Float]]
+        if case let .peak(dBFS) = beep.level {
+            amplitudes = fixedAmplitudes(dBFS: dBFS, spans: spans.count, channels: channels)
+        } else {
+            amplitudes = spans.indices.map(levels.amplitudes(ofSpan:))
+        }
+        return (amplitudes, spans.indices.map { levels.fade(ofSpan: $0, amplitudes: amplitudes[$0]) })
+    }
+
+    /// Every channel of every span at a peak of `dBFS`.
+    private static func fixedAmplitudes(dBFS: Double, spans: Int, channels: Int) -> [[Float]] {
+        Array(repeating: Array(repeating: Float(pow(10, dBFS / 20)), count: channels), count: spans)
+    }
+}
+
+/// Per span and channel, the sum of squares over the core and the peak over the fades, in
+/// full-scale units.
+struct SpanLevels {
+    let channels: Int
+    let coreFrames: [Int]
+    /// `spans × channels` sums of squares.
+    private(set) var sums: [Double]
+    /// `spans × channels` largest magnitudes.
+    private(set) var peaks: [Float]
+
+    /// Measures `spans` of `audio`: their cores when `cores`, their fades when `fades`.
+    init(_ spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource) throws {
+        channels = audio.channelCount
+        coreFrames = spans.map { $0.end - $0.start }
+        sums = Array(repeating: 0, count: spans.count * channels)
+        peaks = Array(repeating: 0, count: spans.count * channels)
+        if let stored = audio.narrowStoredSamples {
+            try measureStored(spans, cores: cores, fades: fades, source: stored)
+        } else {
+            try measureFloat(spans, cores: cores, fades: fades, audio: &audio)
+        }
+    }
+
+    /// The matched tone amplitude of span `index` per channel: its core's RMS × √2, capped.
+    func amplitudes(ofSpan index: Int) -> [Float] {
+        let count = Double(max(1, coreFrames[index]))
+        return (0..<channels).map { min(Beep.maximumPeak, Float(sqrt(2 * sums[index * channels + $0] / count))) }
+    }
+
+    /// How span `index`'s tone of `amplitudes` fades against its audio.
+    func fade(ofSpan index: Int, amplitudes: [Float]) -> BeepFade {
+        let overshoots = (0..<channels).contains { channel in
+            let peak = peaks[index * channels + channel], amplitude = amplitudes[channel]
+            return peak * peak + amplitude * amplitude > 1
+        }
+        return overshoots ? .complementary : .equalPower
+    }
+
+    /// The parts of `span` to read: the fade in, the core, the fade out, each with whether it
+    /// is a core.
+    private static func parts(of span: Span, cores: Bool, fades: Bool) -> [(frames: Range<Int>, isCore: Bool)] {
+        var parts: [(Range<Int>, Bool)] = []
+        if fades { parts.append((span.fadeStart..<span.start, false)) }
+        if cores { parts.append((span.start..<span.end, true)) }
+        if fades { parts.append((span.end..<span.fadeEnd, false)) }
+        return parts.filter { !$0.0.isEmpty }
+    }
+
+    /// Reads each span's parts in chunks of ``BeepLevels/chunkFrames``, a whole span in one
+    /// read when it fits, and hands every chunk of a part to `body` with the span's index.
+    private static func walk<Sample>(
+        _ spans: [Span], cores: Bool, fades: Bool, scratch: UnsafeMutablePointer<Sample>, channels: Int,
+        read: (Range<Int>, UnsafeMutablePointer<Sample>) throws -> Void,
+        _ body: (Int, UnsafeBufferPointer<Sample>, Bool) -> Void
+    ) throws {
+        let chunk = BeepLevels.chunkFrames
+        for (index, span) in spans.enumerated() {
+            let parts = parts(of: span, cores: cores, fades: fades)
+            guard let first = parts.first, let last = parts.last else { continue }
+            let whole = first.frames.lowerBound..<last.frames.upperBound
+            if whole.count <= chunk {
+                try read(whole, scratch)
+                for part in parts {
+                    let samples = scratch + (part.frames.lowerBound - whole.lowerBound) * channels
+                    body(index, UnsafeBufferPointer(start: samples, count: part.frames.count * channels), part.isCore)
+                }
+                continue
+            }
+            for part in parts {
+                var frame = part.frames.lowerBound
+                while frame < part.frames.upperBound {
+                    let upper = min(part.frames.upperBound, frame + chunk)
+                    try read(frame..<upper, scratch)
+                    body(index, UnsafeBufferPointer(start: scratch, count: (upper - frame) * channels), part.isCore)
+                    frame = upper
+                }
+            }
+        }
+    }
+
+    /// Measures 16-bit (or narrower) integer PCM as stored: exact integer sums of squares.
+    private mutating func measureStored(_ spans: [Span], cores: Bool, fades: Bool, source: any StoredSamples) throws {
+        let channels = channels
+        let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: BeepLevels.chunkFrames * channels)
+        defer { scratch.deallocate() }
+        var squares = [Int64](repeating: 0, count: channels)
+        var current = -1
+        let unit = 1.0 / 1_073_741_824.0  // (1/32768)², exact
+        try Self.walk(spans, cores: cores, fades: fades, scratch: scratch, channels: channels,
+                      read: { range, buffer in try source.readStoredSamples(range, into: buffer) }) { index, samples, isCore in
+            if index != current {
+                if current >= 0 { for channel in 0..<channels { sums[current * channels + channel] = Double(squares[channel]) * unit } }
+                for channel in 0..<channels { squares[channel] = 0 }
+                current = index
+            }
+            if isCore {
+                squares.withUnsafeMutableBufferPointer { Self.addSquares(of: samples, channels: channels, into: $0) }
+            } else {
+                peaks.withUnsafeMutableBufferPointer { peaks in
+                    Self.raisePeaks(of: samples, channels: channels, into: peaks.baseAddress! + index * channels)
+                }
+            }
+        }
+        if current >= 0 { for channel in 0..<channels { sums[current * channels + channel] = Double(squares[channel]) * unit } }
+    }
+
+    /// Measures audio read as `Float`, summing squares in `Double` frame by frame.
+    private mutating func measureFloat(_ spans: [Span], cores: Bool, fades: Bool, audio: inout some FrameSource) throws {
+        let channels = channels
+        var buffer: [Float] = []
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: BeepLevels.chunkFrames * channels)
+        defer { scratch.deallocate() }
+        try Self.walk(spans, cores: cores, fades: fades, scratch: scratch, channels: channels,
+                      read: { range, target in
+                          try audio.readFrames(range, into: &buffer)
+                          buffer.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: $0.count) }
+                      }) { index, samples, isCore in
+            if isCore {
+                sums.withUnsafeMutableBufferPointer { sums in
+                    let sums = sums.baseAddress! + index * channels
+                    for channel in 0..<channels {
+                        var sum = sums[channel]
+                        for sample in stride(from: channel, to: samples.count, by: channels) {
+                            let value = Double(samples[sample])
+                            sum += value * value
+                        }
+                        sums[channel] = sum
+                    }
+                }
+            } else {
+                peaks.withUnsafeMutableBufferPointer { peaks in
+                    let peaks = peaks.baseAddress! + index * channels
+                    for channel in 0..<channels {
+                        var peak = peaks[channel]
+                        for sample in stride(from: channel, to: samples.count, by: channels) {
+                            peak = max(peak, abs(samples[sample]))
+                        }
+                        peaks[channel] = peak
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds each channel's sum of squares of `samples` to `squares`; exact in 64 bits for
+    /// up to 2³³ frames.
+    private static func addSquares(of samples: UnsafeBufferPointer<Int16>, channels: Int, into squares: UnsafeMutableBufferPointer<Int64>) {
+        let base = samples.baseAddress!, frames = samples.count / channels
+        if channels == 2 {
+            var left: Int64 = 0, right: Int64 = 0
+            for frame in 0..<frames {
+                let a = Int32(base[2 &* frame]), b = Int32(base[2 &* frame &+ 1])
+                left &+= Int64(a &* a)
+                right &+= Int64(b &* b)
+            }
+            squares[0] &+= left
+            squares[1] &+= right
+            return
+        }
+        for channel in 0..<channels {
+            var sum: Int64 = 0
+            var pointer = base + channel
+            for _ in 0..<frames {
+                let value = Int32(pointer.pointee)
+                sum &+= Int64(value &* value)
+                pointer += channels
+            }
+            squares[channel] &+= sum
+        }
+    }
+
+    /// Raises each channel's peak in `peaks` to the largest magnitude in `samples`.
+    private static func raisePeaks(of samples: UnsafeBufferPointer<Int16>, channels: Int, into peaks: UnsafeMutablePointer<Float>) {
+        let base = samples.baseAddress!, frames = samples.count / channels
+        for channel in 0..<channels {
+            var peak: Int32 = 0
+            var pointer = base + channel
+            for _ in 0..<frames {
+                let value = Int32(pointer.pointee)
+                peak = max(peak, value < 0 ? -value : value)
+                pointer += channels
+            }
+            peaks[channel] = max(peaks[channel], Float(peak) * (1.0 / 32_768.0))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// Converts between a file's stored samples and the `Float` the kernels compute in.
+///
+/// Only frames inside a span pass through a codec; every other sample is written back exactly
+/// as it was read, which is what keeps untouched audio bit-identical.
+package protocol SampleCodec {
+    /// The stored sample type.
+    associatedtype Sample
+    /// The sample as a float with full scale at ±1.
+    func decode(_ sample: Sample) -> Float
+    /// The float as a stored sample, rounded to the format's resolution.
+    func encode(_ value: Float) -> Sample
+}
+
+/// `Float` samples, unchanged both ways.
+package struct FloatCodec: SampleCodec {
+    package init() {}
+    @inline(__always) package func decode(_ sample: Float) -> Float { sample }
+    @inline(__always) package func encode(_ value: Float) -> Float { value }
+}
+
+/// `Double` samples.
+package struct DoubleCodec: SampleCodec {
+    package init() {}
+    @inline(__always) package func decode(_ sample: Double) -> Float { Float(sample) }
+    @inline(__always) package func encode(_ value: Float) -> Double { Double(value) }
+}
+
+/// Integer PCM of at most 16 bits, held left-justified in an `Int16` (as libsndfile's `short`
+/// interface stores 8- and 16-bit audio, its cheapest path), computed in `Float`, which holds
+/// every 16-bit step exactly.
+package struct NarrowPCMCodec: SampleCodec {
+    /// Adding 1.5·2²³ to a float below 2²² in magnitude leaves the nearest integer (ties to
+    /// even) in the low bits of its bit pattern.
+    private static let roundingMagic: Float = 12_582_912
+    private let scale: Float
+    private let shift: Int16
+    private let maximum: Float
+
+    /// A codec for `bits`-bit audio, 8 to 16.
+    package init(bits: Int) {
+        precondition((8...16).contains(bits), "narrow PCM has 8 to 16 bits")
+        scale = Float(1 << (bits - 1))
+        shift = Int16(16 - bits)
+        maximum = scale - 1
+    }
+
+    @inline(__always) package func decode(_ sample: Int16) -> Float {
+        Float(sample) * (1.0 / 32_768.0)
+    }
+
+    @inline(__always) package func encode(_ value: Float) -> Int16 {
+        var clamped = value * scale
+        clamped = clamped > maximum ? maximum : clamped
+        clamped = clamped < -scale ? -scale : clamped
+        let rounded = Int32(bitPattern: (clamped + Self.roundingMagic).bitPattern) &- 0x4B40_0000
+        return Int16(truncatingIfNeeded: rounded) &<< shift
+    }
+}
+
+/// Integer PCM of `bits` significant bits, held left-justified in an `Int32` (as libsndfile's
+/// `int` interface stores 8-, 16- and 24-bit audio). Encoding rounds to the nearest step the
+/// format can store (ties to even) and saturates at full scale, so nothing wraps around.
+package struct IntegerPCMCodec: SampleCodec {
+    /// Adding 1.5·2⁵² to a double below 2⁵¹ in magnitude leaves the nearest integer (ties to
+    /// even) in the low bits of its bit pattern: rounding without a libm call or a trap check.
+    private static let roundingMagic = 6_755_399_441_055_744.0
+    private let scale: Double
+    private let shift: Int32
+    private let maximum: Double
+
+    /// A codec for `bits`-bit audio, 8 to 32.
+    package init(bits: Int) {
+        precondition((8...32).contains(bits), "integer PCM has 8 to 32 bits")
+        scale = Double(1 << (bits - 1))
+        shift = Int32(32 - bits)
+        maximum = scale - 1
+    }
+
+    @inline(__always) package func decode(_ sample: Int32) -> Float {
+        Float(sample) * (1.0 / 2_147_483_648.0)
+    }
+
+    @inline(__always) package func encode(_ value: Float) -> Int32 {
+        let clamped = Swift.min(Swift.max(Double(value) * scale, -scale), maximum)
+        return Int32(truncatingIfNeeded: (clamped + Self.roundingMagic).bitPattern) &<< shift
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+
+/// The text of an input file: read from disk, decoded, byte-order mark removed.
+///
+/// Shared by the transcript readers and the censor list so that both accept the same files
+/// (UTF-8 with or without a BOM, UTF-16 with a BOM as Praat writes it, LF, CRLF or CR line ends)
+/// and report problems the same way.
+package struct SourceText: Sendable {
+    /// The first bytes that do not decode, with their place in the file.
+    package struct InvalidEncoding: Error, Sendable, Equatable {
+        /// Line of the bytes, from 1.
+        package var line: Int
+        /// Column of the bytes in Unicode scalars, from 1.
+        package var column: Int
+        /// What was there, e.g. `the byte 0xE9` or `the UTF-16 code unit 0xD800`.
+        package var found: String
+        /// The encoding that was expected, e.g. `UTF-8 text`.
+        package var expected: String
+
+        /// The place as `line N:column M`.
+        package var place: String { SourceText.place(line: line, column: column) }
+
+        package init(line: Int, column: Int, found: String, expected: String) {
+            self.line = line
+            self.column = column
+            self.found = found
+            self.expected = expected
+        }
+    }
+
+    /// Why a file could not be read, in words a user can act on.
+    package struct Unreadable: Error, Sendable, Equatable {
+        /// For example `No such file or directory` or `Is a directory`.
+        package var reason: String
+    }
+
+    /// The decoded text, without a leading byte-order mark.
+    package let string: String
+
+    /// Wraps text already decoded.
+    ///
+    /// - Parameter string: The text, without a byte-order mark.
+    package init(string: String) {
+        self.string = string
+    }
+
+    /// Decodes a file's bytes: UTF-16 when they start with a UTF-16 byte-order mark (either
+    /// byte order), UTF-8 otherwise, dropping a leading byte-order mark.
+    ///
+    /// - Parameter data: The file's bytes.
+    /// - Throws: `InvalidEncoding` at the first bytes that do not decode.
+    package init(data: Data) throws(InvalidEncoding) {
+        if data.starts(with: [0xFF, 0xFE]) {
+            string = try Self.decodeUTF16(data.dropFirst(2), bigEndian: false)
+        } else if data.starts(with: [0xFE, 0xFF]) {
+            string = try Self.decodeUTF16(data.dropFirst(2), bigEndian: true)
+        } else {
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let bytes = data.starts(with: bom) ? data.dropFirst(bom.count) : data[...]
+            guard let string = String(validating: bytes, as: UTF8.self) else {
+                throw SourceText.firstInvalidByte(in: bytes)
+            }
+            self.string = string
+        }
+    }
+
+    /// A place in a text file as messages name it.
+    ///
+    /// - Parameters:
+    ///   - line: The line, from 1.
+    ///   - column: The column in Unicode scalars, from 1.
+    /// - Returns: `line N:column M`.
+    package static func place(line: Int, column: Int) -> String {
+        "line \(line):column \(column)"
+    }
+
+    /// Splits text into lines without their line ends (LF, CRLF or CR).
+    ///
+    /// A final line end does not start another line, so line `n` of a message is `lines[n - 1]`.
+    ///
+    /// - Parameter text: Decoded text.
+    /// - Returns: The lines.
+    package static func lines(of text: String) -> [Substring] {
+        Array(Lines(text: text))
+    }
+
+    /// The first line of a text, as `lines(of:).first` but without splitting the rest.
+    ///
+    /// - Parameter text: Decoded text.
+    /// - Returns: The first line; `nil` for empty text.
+    package static func firstLine(of text: String) -> Substring? {
+        var lines = Lines(text: text)
+        return lines.next()
+    }
+
+    /// The lines of a text as `lines(of:)` gives them, one at a time, for a test that needs only
+    /// the first few lines of a file (format detection).
+    ///
+    /// The text is scanned byte by byte for LF and CR: they are never part of a larger
+    /// character (a CR LF pair is one line end), so this splits where splitting the
+    /// `Character`s would.
+    package struct Lines: Sequence, IteratorProtocol {
+        private let text: String
+        private var start: String.Index
+
+        /// The lines of `text`.
+        package init(text: String) {
+            self.text = text
+            start = text.startIndex
+        }
+
+        package mutating func next() -> Substring? {
+            let bytes = text.utf8
+            guard start < bytes.endIndex else { return nil }
+            var end = start
+            while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+                bytes.formIndex(after: &end)
+            }
+            let line = text[start..<end]
+            if end < bytes.endIndex {
+                let isCR = bytes[end] == UInt8(ascii: "\r")
+                bytes.formIndex(after: &end)
+                if isCR, end < bytes.endIndex, bytes[end] == UInt8(ascii: "\n") { bytes.formIndex(after: &end) }
+            }
+            start = end
+            return line
+        }
+    }
+
+    /// Reads a whole file, once, to its end: a regular file, or a FIFO, a character device
+    /// (`/dev/stdin`) or a process substitution, whose size says nothing about their content.
+    ///
+    /// - Parameter url: A file URL.
+    /// - Returns: The file's bytes.
+    /// - Throws: `Unreadable` with the operating system's reason.
+    package static func data(contentsOf url: URL) throws(Unreadable) -> Data {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Unreadable(reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Unreadable(reason: String(cString: strerror(errno)))
+            }
+            data.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    /// The name to show for a file in messages: the path as the caller gave it.
+    ///
+    /// - Parameter url: A file URL.
+    /// - Returns: The URL's relative path (`talk.json` for `URL(fileURLWithPath: "talk.json")`).
+    package static func displayName(of url: URL) -> String {
+        url.isFileURL ? url.relativePath : url.absoluteString
+    }
+
+    private static func firstInvalidByte(in bytes: Data.SubSequence) -> InvalidEncoding {
+        var position = TextPosition()
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let length = validSequenceLength(in: bytes, at: index)
+            guard length > 0 else { break }
+            position.advance(past: bytes[index] == UInt8(ascii: "\n") ? "\n" : "x")
+            index += length
+        }
+        let byte = index < bytes.endIndex ? bytes[index] : (bytes.last ?? 0)
+        return InvalidEncoding(
+            line: position.line, column: position.column, found: "the byte 0x\(hex(UInt32(byte), digits: 2))",
+            expected: "UTF-8 text")
+    }
+
+    /// Decodes UTF-16 code units, reporting an unpaired surrogate or a stray last byte.
+    private static func decodeUTF16(_ bytes: Data.SubSequence, bigEndian: Bool) throws(InvalidEncoding) -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
+            units.append(bigEndian ? first << 8 | second : second << 8 | first)
+            index += 2
+        }
+        var scalars = String.UnicodeScalarView()
+        var position = TextPosition()
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        var consumed = 0
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                position.advance(past: scalar)
+                consumed += scalar.utf16.count
+            case .emptyInput:
+                break decoding
+            case .error:
+                throw InvalidEncoding(
+                    line: position.line, column: position.column,
+                    found: "the UTF-16 code unit 0x\(hex(UInt32(units[consumed]), digits: 4))",
+                    expected: "UTF-16 text")
+            }
+        }
+        guard index == bytes.endIndex else {
+            throw InvalidEncoding(
+                line: position.line, column: position.column, found: "a single byte at the end of the file",
+                expected: "UTF-16 text: an even number of bytes")
+        }
+        return String(scalars)
+    }
+
+    /// `value` in upper-case hex, zero-padded to `digits`.
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `index`, or 0 when it is invalid.
+    private static func validSequenceLength(in bytes: Data.SubSequence, at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 0
+        }
+        guard index + length <= bytes.endIndex else { return 0 }
+        let sequence = bytes[index..<(index + length)]
+        return String(validating: sequence, as: UTF8.self) == nil ? 0 : length
+    }
+}
+
+/// A line and column counter for decoding errors: lines from 1, columns in Unicode scalars from 1.
+private struct TextPosition {
+    var line = 1
+    var column = 1
+
+    mutating func advance(past scalar: Unicode.Scalar) {
+        if scalar == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+    }
+}
