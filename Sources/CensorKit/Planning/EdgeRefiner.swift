@@ -337,16 +337,17 @@ struct EdgeRefiner {
                 end = min(latest, boundary(from: max(placed.1, word.onset), toward: latest, in: analysis))
             }
         }
-        // Where the audio has sound at a placed edge, a margin beyond it (as far as the
-        // neighbours leave room): the word may go on there unseen, and leaked sound is worse than
-        // a touched neighbour. An edge in a pause stays.
+        // Where the audio has sound just outside a placed edge (the frame half a frame and a hop
+        // beyond it is above the floor), a margin beyond the edge, as far as the neighbours leave
+        // room: the word may go on there unseen, and leaked sound is worse than a touched
+        // neighbour. An edge at a pause stays.
         let margin = Tuning.leakMargin(strategy) * rate
         func sounding(_ sample: Double) -> Bool {
             let frame = Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
             return analysis.activity.indices.contains(frame) && analysis.activity[frame] > Tuning.floorActivity
         }
-        if sounding(placed.0) { start = min(start ?? placed.0, max(earliest, placed.0 - margin)) }
-        if sounding(placed.1) { end = max(end ?? placed.1, min(latest, placed.1 + margin)) }
+        if sounding(placed.0 - tolerance) { start = min(start ?? placed.0, max(earliest, placed.0 - margin)) }
+        if sounding(placed.1 + tolerance) { end = max(end ?? placed.1, min(latest, placed.1 + margin)) }
         return (start, end)
     }
 
