@@ -92,7 +92,8 @@ struct EdgeRefiner {
         /// (a transcript off by less than a pause fits about equally well over a stretch of them) …
         static let offsetPlateau = 0.003
         /// … and, when that makes at least this share more agree, the given times are taken to
-        /// be off: the edges start from the moved times alone, not from the given ones as well.
+        /// be off: the refined times cover the times moved by every offset that fits about as
+        /// well, and no longer the given times as well.
         static let sureOffsetGain = 0.04
         /// The words weighed for the offset lie at most this far beyond the match.
         static let offsetContextSeconds = 3.0
@@ -174,8 +175,10 @@ struct EdgeRefiner {
             edges.start = try refineEdges((given.0, given.0 + long / 2), context: context, in: &audio).start
             edges.end = try refineEdges((given.1 - long / 2, given.1), context: context, in: &audio).end
         }
-        if context.offsetIsSure, let offset = context.offset, offset != 0 {
-            return (edges.start.map { $0 / rate } ?? start + offset, edges.end.map { $0 / rate } ?? end + offset)
+        if let offsets = context.sureOffsets {
+            // The times are off by an amount within `offsets`: every placement in it is covered.
+            return (min(edges.start.map { $0 / rate } ?? start + offsets.upperBound, start + offsets.lowerBound),
+                    max(edges.end.map { $0 / rate } ?? end + offsets.lowerBound, end + offsets.upperBound))
         }
         return (min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
     }
@@ -191,9 +194,10 @@ struct EdgeRefiner {
         /// the words around many matches (``offsetEvidence(start:end:context:in:)``); `nil` to
         /// judge it from `nearby` alone.
         var offset: Double?
-        /// Whether `offset` is sure enough that the given times are taken to be off: the edges
-        /// then start from the moved times alone, and the result need not contain the given ones.
-        var offsetIsSure = false
+        /// When the offset is sure enough that the given times are taken to be off: the offsets,
+        /// in seconds, that fit about as well as `offset`. The refined times then cover the given
+        /// times moved by each of them, and need not contain the given times themselves.
+        var sureOffsets: ClosedRange<Double>?
     }
 
     /// How well the transcript's words around a match fit the audio at each offset within the
@@ -414,9 +418,11 @@ struct EdgeRefiner {
         let steps = windowFrames / hop
         guard count > 2 * steps + 8 else { return nil }
         var speech = [UInt8](repeating: 0, count: count)
-        // Clamped while still Double: a word's finite time can lie beyond Int's range.
+        // The analysis frame centred nearest to `sample` (rounded by `rule`); clamped while still
+        // Double: a word's finite time can lie beyond Int's range.
+        let centre = Double(analysis.first + frameSize / 2)
         func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
-            Int(min(Double(count), max(-1, ((sample - Double(analysis.first)) / Double(hop)).rounded(rule))))
+            Int(min(Double(count), max(-1, ((sample - centre) / Double(hop)).rounded(rule))))
         }
         for (start, end) in words where start.isFinite && end.isFinite {
             let first = max(0, frame(start, .up)), last = min(count - 1, frame(end, .down))
@@ -456,20 +462,25 @@ struct EdgeRefiner {
         /// The share of the frames compared that agree more at the best offset than as given.
         var gain: Double { Double((agreement.max() ?? 0) - agreement[agreement.count / 2]) / Double(max(1, compared)) }
         /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
-        /// `Tuning.offsetGain` of the frames compared; else the middle of the offsets that fit
-        /// within `Tuning.offsetPlateau` of the best, in the run of them nearest to 0.
+        /// `Tuning.offsetGain` of the frames compared; else the middle of ``offsets``.
         var offset: Double {
+            offsets.map { (($0.lowerBound + $0.upperBound) / 2 / Double(hop)).rounded(.towardZero) * Double(hop) } ?? 0
+        }
+
+        /// The offsets, in samples, that fit within `Tuning.offsetPlateau` of the frames of the
+        /// best, in the run of them nearest to 0 (a transcript off by less than a pause fits about
+        /// equally well over a stretch of offsets); `nil` unless the best beats the given times'
+        /// fit by `Tuning.offsetGain` of the frames compared.
+        var offsets: ClosedRange<Double>? {
             let steps = agreement.count / 2
-            let base = agreement[steps]
-            guard let most = agreement.max(), Double(most - base) >= Tuning.offsetGain * Double(compared) else { return 0 }
-            // Within `offsetPlateau` of the best: the run of such offsets nearest to 0, and its middle
-            // (times off by a pause's length or less fit about equally well over a stretch of offsets).
+            guard let most = agreement.max(), Double(most - agreement[steps]) >= Tuning.offsetGain * Double(compared)
+            else { return nil }
             let good = Double(most) - Tuning.offsetPlateau * Double(compared)
             let nearest = agreement.indices.filter { Double(agreement[$0]) >= good }.min { abs($0 - steps) < abs($1 - steps) }!
             var (low, high) = (nearest, nearest)
             while low > 0, Double(agreement[low - 1]) >= good { low -= 1 }
             while high < agreement.count - 1, Double(agreement[high + 1]) >= good { high += 1 }
-            return Double(((low + high) / 2 - steps) * hop)
+            return Double((low - steps) * hop)...Double((high - steps) * hop)
         }
     }
 

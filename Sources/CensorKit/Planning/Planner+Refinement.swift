@@ -6,7 +6,7 @@ extension Planner {
     /// Words on each side of a match whose times are fitted to the audio with it.
     static let nearbyWords = 6
     /// Matches whose surrounding words are weighed together to place the transcript as a whole.
-    static let offsetMatches = 64
+    static let offsetMatches = 16
     /// Words on each side of such a match weighed with it.
     static let offsetWords = 20
 
@@ -39,7 +39,12 @@ extension Planner {
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
         let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
-        let offset = evidence.map { ($0.offset / Double(sampleRate), $0.gain >= EdgeRefiner.Tuning.sureOffsetGain) }
+        let rate = Double(sampleRate)
+        let offset = evidence.map { evidence in
+            (evidence.offset / rate, evidence.offsets.flatMap { offsets in
+                evidence.gain >= EdgeRefiner.Tuning.sureOffsetGain ? (offsets.lowerBound / rate)...(offsets.upperBound / rate) : nil
+            })
+        }
         guard threads > 1, let reopen = audio.reopener else {
             try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
                 refined[$0] = $1
@@ -65,7 +70,7 @@ extension Planner {
     /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
     /// `audio`, and hands each result to `store` with its index.
     private func refine(
-        _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, Bool)?, sampleRate: Int, window: Double,
+        _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, ClosedRange<Double>?)?, sampleRate: Int, window: Double,
         mix: ChannelMix, in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
@@ -74,15 +79,14 @@ extension Planner {
             let match = matches[index]
             var context = context(of: match)
             context.offset = offset?.0
-            context.offsetIsSure = offset?.1 ?? false
+            context.sureOffsets = offset?.1
             store(index, try refiner.refine(start: match.start, end: match.end, context: context, in: &audio))
         }
     }
 
-    /// How late (positive) the transcript's words are as a whole, in seconds: the offset at
-    /// which the words around up to `Self.offsetMatches` of the ordered matches `order`, spread
-    /// evenly over them, together fit the audio's sound and pauses best (0 unless clearly
-    /// better than as given); `nil` when no match has two timed words around it.
+    /// How well the transcript's words fit the audio's sound and pauses at each offset: the
+    /// evidence of the words around up to `Self.offsetMatches` of the ordered matches `order`,
+    /// spread evenly over them, summed; `nil` when no match has two timed words around it.
     private func transcriptOffset(
         _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
         in audio: inout some FrameSource
