@@ -20,19 +20,21 @@ import Testing
         return samples
     }
 
-    @Test("the offset is the middle of the best-fitting run nearest to the given times, when it gains 2 % of the frames")
+    @Test("the offset is the middle of the best-fitting run nearest to the given times, when it gains 2 % of the frames inside the offsets searched")
     func offsetIsThePlateauMiddle() {
         // Steps of 80 samples, offsets −5…5 steps; the given times (index 5) agree on 100 frames.
-        var agreement = [130, 130, 128, 110, 104, 100, 101, 100, 99, 98, 97]
+        var agreement = [120, 130, 130, 128, 104, 100, 101, 100, 99, 98, 97]
         let evidence = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000)
-        // 3 % more frames agree at −5…−3 steps (within 0.3 % = 3 frames of the best: 127 and up):
-        // the middle, −4 steps.
+        // 3 % more frames agree at −4…−2 steps (within 0.3 % = 3 frames of the best: 127 and up):
+        // the middle, −3 steps; all three are the offsets that fit.
         #expect(evidence.gain == 0.03)
-        #expect(evidence.offset == -320)
+        #expect(evidence.offset == -240)
+        #expect(evidence.offsets == -320 ... -160)
+        // The best fit at the end of the offsets searched (−5 steps): the times stay.
+        agreement[0] = 131
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
         // 1.5 % more: not enough, the times stay.
-        agreement[0] = 115
-        agreement[1] = 115
-        agreement[2] = 112
+        agreement = [100, 115, 115, 112, 104, 100, 101, 100, 99, 98, 97]
         #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
     }
 

@@ -470,7 +470,8 @@ struct EdgeRefiner {
         /// The offsets, in samples, that fit within `Tuning.offsetPlateau` of the frames of the
         /// best, in the run of them nearest to 0 (a transcript off by less than a pause fits about
         /// equally well over a stretch of offsets); `nil` unless the best beats the given times'
-        /// fit by `Tuning.offsetGain` of the frames compared.
+        /// fit by `Tuning.offsetGain` of the frames compared and that run lies inside the offsets
+        /// searched.
         var offsets: ClosedRange<Double>? {
             let steps = agreement.count / 2
             guard let most = agreement.max(), Double(most - agreement[steps]) >= Tuning.offsetGain * Double(compared)
@@ -480,6 +481,9 @@ struct EdgeRefiner {
             var (low, high) = (nearest, nearest)
             while low > 0, Double(agreement[low - 1]) >= good { low -= 1 }
             while high < agreement.count - 1, Double(agreement[high + 1]) >= good { high += 1 }
+            // A best fit at the end of the offsets searched says only that the times are off by
+            // that much or more (or that the audio does not follow the transcript): not where.
+            guard low > 0, high < agreement.count - 1 else { return nil }
             return Double((low - steps) * hop)...Double((high - steps) * hop)
         }
     }
