@@ -86,8 +86,25 @@ struct EdgeRefiner {
         /// How far an edge may run into the transcript's neighbouring word (conservative).
         static let neighbourIntrusionSeconds = 0.01
         /// The transcript's words are moved as a whole only when that makes this share more of
-        /// the frames agree with the audio's sound and silence.
-        static let offsetGain = 0.04
+        /// the frames agree with the audio's sound and silence …
+        static let offsetGain = 0.02
+        /// … to the middle of the offsets that fit within this share of the frames of the best
+        /// (a transcript off by less than a pause fits about equally well over a stretch of them) …
+        static let offsetPlateau = 0.003
+        /// … and, when that makes at least this share more agree, the given times are taken to
+        /// be off: the refined times cover the times moved by every offset that fits about as
+        /// well, and no longer the given times as well.
+        static let sureOffsetGain = 0.04
+        /// The words weighed for the offset lie at most this far beyond the match.
+        static let offsetContextSeconds = 3.0
+        /// Each edge reaches at least this far beyond the (placed) times, within the limits
+        /// the neighbouring words set: leaked sound is worse than a touched pause.
+        static func leakMargin(_ strategy: RefineStrategy) -> Double {
+            switch strategy {
+            case .conservative: 0.03
+            case .aggressive: 0.06
+            }
+        }
         /// When the most activity within an edge's reach is weak but never strong, the word is
         /// there but too close to the floor to place: edges widen by this margin.
         static let lowSNRMarginSeconds = 0.06
@@ -158,6 +175,11 @@ struct EdgeRefiner {
             edges.start = try refineEdges((given.0, given.0 + long / 2), context: context, in: &audio).start
             edges.end = try refineEdges((given.1 - long / 2, given.1), context: context, in: &audio).end
         }
+        if let offsets = context.sureOffsets {
+            // The times are off by an amount within `offsets`: every placement in it is covered.
+            return (min(edges.start.map { $0 / rate } ?? start + offsets.upperBound, start + offsets.lowerBound),
+                    max(edges.end.map { $0 / rate } ?? end + offsets.lowerBound, end + offsets.upperBound))
+        }
         return (min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
     }
 
@@ -168,6 +190,52 @@ struct EdgeRefiner {
         var next: (start: Double, end: Double)?
         /// The given times of the transcript's words near the match, the match's own included.
         var nearby: [(start: Double, end: Double)] = []
+        /// How late (positive) the transcript's words are as a whole, in seconds, when judged from
+        /// the words around many matches (``offsetEvidence(start:end:context:in:)``); `nil` to
+        /// judge it from `nearby` alone.
+        var offset: Double?
+        /// When the offset is sure enough that the given times are taken to be off: the offsets,
+        /// in seconds, that fit about as well as `offset`. The refined times then cover the given
+        /// times moved by each of them, and need not contain the given times themselves.
+        var sureOffsets: ClosedRange<Double>?
+    }
+
+    /// How well the transcript's words around a match fit the audio at each offset within the
+    /// window; `nil` when fewer than two are known or the audio around them is too short.
+    /// The evidence of many matches, summed (``OffsetEvidence/adding(_:)``), places the
+    /// transcript as a whole more surely than the few words around one.
+    ///
+    /// - Parameters:
+    ///   - start: The match's given start, in seconds.
+    ///   - end: The match's given end, in seconds.
+    ///   - context: The transcript's words around the match.
+    ///   - audio: The recording; read as for ``refine(start:end:context:in:)``.
+    /// - Throws: When `audio` cannot be read.
+    mutating func offsetEvidence(
+        start: Double, end: Double, context: Context, in audio: inout some FrameSource
+    ) throws -> OffsetEvidence? {
+        let rate = Double(sampleRate)
+        guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
+              end * rate > 0, start * rate < Double(audio.frameCount) else { return nil }
+        var given = (start * rate, min(end * rate, start * rate + Tuning.longMatchSeconds * rate / 2))
+        // The analysis covers the words weighed, up to `offsetContextSeconds` beyond the match.
+        if let first = context.nearby.first, let last = context.nearby.last {
+            given.0 = min(given.0, max(first.start, start - Tuning.offsetContextSeconds) * rate)
+            given.1 = max(given.1, min(last.end, end + Tuning.offsetContextSeconds) * rate)
+        }
+        guard let range = analysisRange(given, frameCount: audio.frameCount) else { return nil }
+        let analysis = try analyse(range, in: &audio)
+        return offsetEvidence(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)
+    }
+
+    /// The samples analysed for an edge pair at `given` (samples): the window and
+    /// `Tuning.contextSeconds` beyond it on each side, within the file; `nil` when too short.
+    private func analysisRange(_ given: (Double, Double), frameCount: Int) -> Range<Int>? {
+        let reach = Double(windowFrames) + Tuning.contextSeconds * Double(sampleRate)
+        // Clamped while still Double: a finite time can lie beyond Int's range (the fuzzer's 1e300 s).
+        let lower = Int(min(max(0, (given.0 - reach).rounded(.down)), Double(frameCount)))
+        let upper = Int(min(max(0, (given.1 + reach).rounded(.up)), Double(frameCount)))
+        return upper - lower >= frameSize + 8 * hop ? lower..<upper : nil
     }
 
     /// A run or stretch of sound, in analysis frames and in samples.
@@ -188,17 +256,14 @@ struct EdgeRefiner {
         _ given: (Double, Double), context: Context, in audio: inout some FrameSource
     ) throws -> (start: Double?, end: Double?) {
         let rate = Double(sampleRate)
-        let reach = Double(windowFrames) + Tuning.contextSeconds * rate
-        // Clamped while still Double: a finite time can lie beyond Int's range (the fuzzer's 1e300 s).
-        let lower = Int(min(max(0, (given.0 - reach).rounded(.down)), Double(audio.frameCount)))
-        let upper = Int(min(max(0, (given.1 + reach).rounded(.up)), Double(audio.frameCount)))
-        guard upper - lower >= frameSize + 8 * hop else { return (nil, nil) }
-        let analysis = try analyse(lower..<upper, in: &audio)
+        guard let range = analysisRange(given, frameCount: audio.frameCount) else { return (nil, nil) }
+        let analysis = try analyse(range, in: &audio)
         let window = Double(windowFrames)
 
         // The transcript's words around the match, moved by the offset at which they best fit
         // the audio's sound and pauses (0 unless that fit is clearly better).
-        let offset = bestOffset(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)
+        let offset = context.offset.map { $0 * rate }
+            ?? offsetEvidence(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)?.offset ?? 0
         let placed = (given.0 + offset, given.1 + offset)
         // How far each edge may go: the window around the given times, the placed times, and
         // the neighbouring words.
@@ -276,6 +341,17 @@ struct EdgeRefiner {
                 end = min(latest, boundary(from: max(placed.1, word.onset), toward: latest, in: analysis))
             }
         }
+        // Where the audio has sound just outside a placed edge (the frame half a frame and a hop
+        // beyond it is above the floor), a margin beyond the edge, as far as the neighbours leave
+        // room: the word may go on there unseen, and leaked sound is worse than a touched
+        // neighbour. An edge at a pause stays.
+        let margin = Tuning.leakMargin(strategy) * rate
+        func sounding(_ sample: Double) -> Bool {
+            let frame = Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
+            return analysis.activity.indices.contains(frame) && analysis.activity[frame] > Tuning.floorActivity
+        }
+        if sounding(placed.0 - tolerance) { start = min(start ?? placed.0, max(earliest, placed.0 - margin)) }
+        if sounding(placed.1 + tolerance) { end = max(end ?? placed.1, min(latest, placed.1 + margin)) }
         return (start, end)
     }
 
@@ -328,28 +404,31 @@ struct EdgeRefiner {
         return limit
     }
 
-    /// The offset, in samples, at which the transcript's words `words` (given times, in
-    /// samples) best fit the analysis's sound and silence; 0 unless that fit beats the given
-    /// times' by `Tuning.offsetGain` of the frames compared.
+    /// How well the transcript's words `words` (given times, in samples) fit the analysis's
+    /// sound and silence at each offset within the window: ``OffsetEvidence``, or `nil` when
+    /// there are fewer than two words or too little audio to compare.
     ///
-    /// Fit: the share of analysis frames where "a word is there" and "the audio is active"
+    /// Fit: the number of analysis frames where "a word is there" and "the audio is active"
     /// agree. A transcript that is late or early as a whole shows its pauses where the audio
-    /// has sound; this finds by how much.
-    private func bestOffset(of words: [(Double, Double)], in analysis: Analysis) -> Double {
-        guard words.count >= 2 else { return 0 }
+    /// has sound; the fit is best at the offset that undoes it.
+    private func offsetEvidence(of words: [(Double, Double)], in analysis: Analysis) -> OffsetEvidence? {
+        guard words.count >= 2 else { return nil }
         let activity = analysis.activity
         let count = activity.count
+        let steps = windowFrames / hop
+        guard count > 2 * steps + 8 else { return nil }
         var speech = [UInt8](repeating: 0, count: count)
-        // Clamped while still Double: a word's finite time can lie beyond Int's range.
+        // The analysis frame centred nearest to `sample` (rounded by `rule`); clamped while still
+        // Double: a word's finite time can lie beyond Int's range.
+        let centre = Double(analysis.first + frameSize / 2)
         func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
-            Int(min(Double(count), max(-1, ((sample - Double(analysis.first)) / Double(hop)).rounded(rule))))
+            Int(min(Double(count), max(-1, ((sample - centre) / Double(hop)).rounded(rule))))
         }
         for (start, end) in words where start.isFinite && end.isFinite {
             let first = max(0, frame(start, .up)), last = min(count - 1, frame(end, .down))
             if first <= last { for frame in first...last { speech[frame] = 1 } }
         }
         let active = activity.map { $0 > Tuning.weakActivity ? UInt8(1) : 0 }
-        let steps = windowFrames / hop
         // Frames where transcript and audio agree, with the transcript moved by `shift` frames:
         // the compared frames minus those where they differ (a byte loop the compiler vectorizes).
         func agreement(_ shift: Int) -> Int {
@@ -361,16 +440,52 @@ struct EdgeRefiner {
                 }
             }
         }
-        guard count > 2 * steps + 8 else { return 0 }
-        let base = agreement(0)
-        var best = (shift: 0, score: base)
-        for shift in -steps...steps where shift != 0 {
-            let score = agreement(shift)
-            if score > best.score || (score == best.score && abs(shift) < abs(best.shift)) { best = (shift, score) }
+        return OffsetEvidence(hop: hop, agreement: (-steps...steps).map(agreement), compared: count - 2 * steps)
+    }
+
+    /// The fit of the transcript's words around one match (or several, summed) to the audio at
+    /// each offset, in steps of an analysis hop: what re-placing the words as a whole weighs.
+    struct OffsetEvidence {
+        /// Samples per step.
+        var hop: Int
+        /// Frames agreeing at offsets of −*k*…*k* steps (index *k* is the given times).
+        var agreement: [Int]
+        /// Frames compared at each offset.
+        var compared: Int
+
+        /// The evidence of both, when their steps agree; `other` alone when `self` is empty.
+        func adding(_ other: OffsetEvidence) -> OffsetEvidence {
+            guard other.hop == hop, other.agreement.count == agreement.count else { return self }
+            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+), compared: compared + other.compared)
         }
-        let compared = count - 2 * steps
-        guard Double(best.score - base) >= Tuning.offsetGain * Double(compared) else { return 0 }
-        return Double(best.shift * hop)
+
+        /// The share of the frames compared that agree more at the best offset than as given.
+        var gain: Double { Double((agreement.max() ?? 0) - agreement[agreement.count / 2]) / Double(max(1, compared)) }
+        /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
+        /// `Tuning.offsetGain` of the frames compared; else the middle of ``offsets``.
+        var offset: Double {
+            offsets.map { (($0.lowerBound + $0.upperBound) / 2 / Double(hop)).rounded(.towardZero) * Double(hop) } ?? 0
+        }
+
+        /// The offsets, in samples, that fit within `Tuning.offsetPlateau` of the frames of the
+        /// best, in the run of them nearest to 0 (a transcript off by less than a pause fits about
+        /// equally well over a stretch of offsets); `nil` unless the best beats the given times'
+        /// fit by `Tuning.offsetGain` of the frames compared and that run lies inside the offsets
+        /// searched.
+        var offsets: ClosedRange<Double>? {
+            let steps = agreement.count / 2
+            guard let most = agreement.max(), Double(most - agreement[steps]) >= Tuning.offsetGain * Double(compared)
+            else { return nil }
+            let good = Double(most) - Tuning.offsetPlateau * Double(compared)
+            let nearest = agreement.indices.filter { Double(agreement[$0]) >= good }.min { abs($0 - steps) < abs($1 - steps) }!
+            var (low, high) = (nearest, nearest)
+            while low > 0, Double(agreement[low - 1]) >= good { low -= 1 }
+            while high < agreement.count - 1, Double(agreement[high + 1]) >= good { high += 1 }
+            // A best fit at the end of the offsets searched says only that the times are off by
+            // that much or more (or that the audio does not follow the transcript): not where.
+            guard low > 0, high < agreement.count - 1 else { return nil }
+            return Double((low - steps) * hop)...Double((high - steps) * hop)
+        }
     }
 
     /// The centre of analysis frame `frame`, in samples.

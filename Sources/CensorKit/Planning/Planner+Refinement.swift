@@ -5,6 +5,10 @@ extension Planner {
     static let matchesPerThread = 64
     /// Words on each side of a match whose times are fitted to the audio with it.
     static let nearbyWords = 6
+    /// Matches whose surrounding words are weighed together to place the transcript as a whole.
+    static let offsetMatches = 16
+    /// Words on each side of such a match weighed with it.
+    static let offsetWords = 20
 
     /// Each match's refined times, by its index in `matches`; `nil` for matches left as they
     /// are (refinement off, or wholly outside the file).
@@ -34,8 +38,15 @@ extension Planner {
         let mix = try ChannelMix(for: &audio)
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
+        let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
+        let rate = Double(sampleRate)
+        let offset = evidence.map { evidence in
+            (evidence.offset / rate, evidence.offsets.flatMap { offsets in
+                evidence.gain >= EdgeRefiner.Tuning.sureOffsetGain ? (offsets.lowerBound / rate)...(offsets.upperBound / rate) : nil
+            })
+        }
         guard threads > 1, let reopen = audio.reopener else {
-            try refine(order[...], of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
+            try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
                 refined[$0] = $1
             }
             return refined
@@ -45,7 +56,7 @@ extension Planner {
             let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
             do {
                 var source = try reopen()
-                try refine(stretch, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &source,
+                try refine(stretch, of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &source,
                                 storing: results.set)
             } catch {
                 results.fail(error)
@@ -59,21 +70,44 @@ extension Planner {
     /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
     /// `audio`, and hands each result to `store` with its index.
     private func refine(
-        _ stretch: ArraySlice<Int>, of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
-        in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
+        _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, ClosedRange<Double>?)?, sampleRate: Int, window: Double,
+        mix: ChannelMix, in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
         refiner.strategy = options.refineStrategy
         for index in stretch {
             let match = matches[index]
-            store(index, try refiner.refine(start: match.start, end: match.end, context: context(of: match), in: &audio))
+            var context = context(of: match)
+            context.offset = offset?.0
+            context.sureOffsets = offset?.1
+            store(index, try refiner.refine(start: match.start, end: match.end, context: context, in: &audio))
         }
+    }
+
+    /// How well the transcript's words fit the audio's sound and pauses at each offset: the
+    /// evidence of the words around up to `Self.offsetMatches` of the ordered matches `order`,
+    /// spread evenly over them, summed; `nil` when no match has two timed words around it.
+    private func transcriptOffset(
+        _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
+        in audio: inout some FrameSource
+    ) throws -> EdgeRefiner.OffsetEvidence? {
+        guard !transcriptWords.isEmpty else { return nil }
+        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        let count = min(order.count, Self.offsetMatches)
+        var total: EdgeRefiner.OffsetEvidence?
+        for sample in 0..<count {
+            let match = matches[order[sample * order.count / count]]
+            guard let evidence = try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
+                                                            in: &audio) else { continue }
+            total = total.map { $0.adding(evidence) } ?? evidence
+        }
+        return total
     }
 
     /// The transcript's words around `match` (from ``transcriptWords``), when its word indices
     /// point into them: its neighbours' times, and those of up to `Self.nearbyWords` words on
     /// each side.
-    func context(of match: Match) -> EdgeRefiner.Context {
+    func context(of match: Match, words nearbyWords: Int = Self.nearbyWords) -> EdgeRefiner.Context {
         let words = transcriptWords
         let indices = match.wordIndices
         guard !indices.isEmpty, indices.lowerBound >= 0, indices.upperBound <= words.count else { return .init() }
@@ -81,7 +115,7 @@ extension Planner {
         func times(_ word: Word) -> (start: Double, end: Double) { (word.start, word.end) }
         if indices.lowerBound > 0 { context.previous = times(words[indices.lowerBound - 1]) }
         if indices.upperBound < words.count { context.next = times(words[indices.upperBound]) }
-        let nearby = max(0, indices.lowerBound - Self.nearbyWords)..<min(words.count, indices.upperBound + Self.nearbyWords)
+        let nearby = max(0, indices.lowerBound - nearbyWords)..<min(words.count, indices.upperBound + nearbyWords)
         context.nearby = words[nearby].filter { !$0.isTimeEstimated }.map(times)
         return context
     }

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import CensorKit
+
+/// Refinement that places the transcript as a whole from the words around many matches, and
+/// widens an edge by a margin where the audio sounds beyond it.
+@Suite struct TranscriptOffsetTests {
+    static let rate = 16000
+
+    /// Six "words" (harmonic bursts of different pitch) with pauses of 100–250 ms between them.
+    static let truth = [(0.30, 0.50), (0.62, 0.82), (0.95, 1.10), (1.25, 1.50), (1.60, 1.80), (2.05, 2.30)]
+
+    static func recording() -> [Float] {
+        var samples = EdgeRefinerTests.background(seconds: 2.8, sampleRate: rate, level: -50)
+        for (index, word) in truth.enumerated() {
+            EdgeRefinerTests.addBurst(to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
+                                      sampleRate: rate)
+        }
+        return samples
+    }
+
+    @Test("the offset is the middle of the best-fitting run nearest to the given times, when it gains 2 % of the frames inside the offsets searched")
+    func offsetIsThePlateauMiddle() {
+        // Steps of 80 samples, offsets −5…5 steps; the given times (index 5) agree on 100 frames.
+        var agreement = [120, 130, 130, 128, 104, 100, 101, 100, 99, 98, 97]
+        let evidence = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000)
+        // 3 % more frames agree at −4…−2 steps (within 0.3 % = 3 frames of the best: 127 and up):
+        // the middle, −3 steps; all three are the offsets that fit.
+        #expect(evidence.gain == 0.03)
+        #expect(evidence.offset == -240)
+        #expect(evidence.offsets == -320 ... -160)
+        // The best fit at the end of the offsets searched (−5 steps): the times stay.
+        agreement[0] = 131
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
+        // 1.5 % more: not enough, the times stay.
+        agreement = [100, 115, 115, 112, 104, 100, 101, 100, 99, 98, 97]
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
+    }
+
+    @Test("evidence of several matches adds up: two that alone fall short together move the times")
+    func evidenceAddsUp() {
+        let one = EdgeRefiner.OffsetEvidence(hop: 80, agreement: [100, 100, 100, 115, 112], compared: 1000)
+        #expect(one.offset == 0)
+        let two = one.adding(EdgeRefiner.OffsetEvidence(hop: 80, agreement: [60, 60, 60, 70, 65], compared: 500))
+        #expect(two.agreement == [160, 160, 160, 185, 177])
+        #expect(two.compared == 1500)
+        // 25 of 1500 frames (1.7 %): still short of 2 %.
+        #expect(two.offset == 0)
+        let three = two.adding(EdgeRefiner.OffsetEvidence(hop: 80, agreement: [40, 40, 40, 60, 50], compared: 500))
+        // 45 of 2000 (2.25 %) at +1 step; 227 at +2 is 18 frames (0.9 %) below it: +1 alone.
+        #expect(three.offset == 80)
+        // Evidence of another grid is not added.
+        #expect(three.adding(EdgeRefiner.OffsetEvidence(hop: 40, agreement: [1, 2, 3], compared: 9)).compared == 2000)
+    }
+
+    @Test("a transcript 120 ms late as a whole: each censored word is covered and the late given end's pause is left untouched")
+    func lateTranscriptPlannedFromTheMovedTimes() throws {
+        let words = Self.truth.enumerated().map { Word(text: "w\($0.offset)", start: $0.element.0 + 0.12, end: $0.element.1 + 0.12) }
+        let matches = [1, 4].map {
+            Match(wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: words[$0].start, end: words[$0].end)
+        }
+        let options = PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
+        var audio = InterleavedBuffer(samples: Self.recording(), channelCount: 1)
+        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: Self.rate, audio: &audio)
+        #expect(plan.spans.count == 2)
+        for (span, index) in zip(plan.spans, [1, 4]) {
+            let (start, end) = (Int(Self.truth[index].0 * 16000), Int(Self.truth[index].1 * 16000))
+            // The whole word is in the core, from at most 6 ms before it to at most 6 ms after it;
+            // the given end, 120 ms after the word's, is not (without the offset it would be).
+            #expect(span.start <= start && span.start >= start - 96, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
+            #expect(span.end >= end && span.end <= end + 96, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
+        }
+    }
+
+    @Test("an edge stopped at a short gap inside sound goes on by the strategy's margin: 30 ms, or 60 ms aggressive")
+    func marginWhereTheSoundGoesOn() throws {
+        // A word at 0.5–0.79 s, 10 ms of quiet, then sound again at 0.80–1.1 s; given end 0.78 s.
+        var samples = EdgeRefinerTests.background(seconds: 1.6, sampleRate: Self.rate, level: -50)
+        EdgeRefinerTests.addBurst(to: &samples, from: 0.5, to: 0.79, fundamental: 160, sampleRate: Self.rate)
+        EdgeRefinerTests.addBurst(to: &samples, from: 0.8, to: 1.1, fundamental: 220, sampleRate: Self.rate)
+        for (strategy, margin) in [(RefineStrategy.conservative, 0.03), (.aggressive, 0.06)] {
+            var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
+            refiner.strategy = strategy
+            var audio = InterleavedBuffer(samples: samples, channelCount: 1)
+            let refined = try refiner.refine(start: 0.5, end: 0.78, in: &audio)
+            #expect(refined.start == 0.5)
+            #expect(abs(refined.end - (0.78 + margin)) < 1e-9, "\(strategy): end \(refined.end)")
+        }
+    }
+}
