@@ -29,9 +29,7 @@ import Testing
     static func plan(_ align: WordAlignment, model: String = WordAligner.defaultModel, estimated: Bool = true) throws -> (Plan, [(start: Double, end: Double)], [Word]) {
         var (audio, truth, words) = try fixture()
         if !estimated { for index in words.indices { words[index].isTimeEstimated = false } }
-        var options = PlanOptions(refine: false)
-        options.align = align
-        options.alignModel = model
+        let options = try PlanOptions(refine: false, align: align, alignModel: model)
         let matches = [match(words, 3), match(words, 6)]
         let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: WordAlignerTests.rate, audio: &audio)
         return (plan, truth, words)

@@ -60,7 +60,7 @@ import Testing
         let matches = [1, 4].map {
             Match(wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: words[$0].start, end: words[$0].end)
         }
-        let options = PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
+        let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
         var audio = InterleavedBuffer(samples: Self.recording(), channelCount: 1)
         let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: Self.rate, audio: &audio)
         #expect(plan.spans.count == 2)

@@ -96,7 +96,7 @@ extension Censor {
                 let marker = MP3MarkerTag(CensorMarker.text(spans: gains.spans, sampleRate: audio.sampleRate, previous: nil))
                 let replaced = try MP3MarkerTag.replaced(in: tags) { try source.read(at: $0, count: $1) }
                 try writer.append(0..<replaced.lowerBound, from: parser.stream)
-                try marker.bytes.withUnsafeBytes { bytes throws(MP3Error) in try writer.append(bytes) }
+                try writer.append(marker.bytes)
                 copied = replaced.upperBound
                 shift = marker.bytes.count - replaced.count
             }

@@ -42,9 +42,10 @@ final class MP3Output {
 
     /// Writes `bytes` at `offset`, over what was written there (after ``flush()``).
     /// Appends `bytes` that are not the input's (the censored marker's tag).
-    func append(_ bytes: UnsafeRawBufferPointer) throws(MP3Error) {
+    func append(_ bytes: [UInt8]) throws(MP3Error) {
         try flush()
-        try file.write(bytes)
+        // A typed-throws closure handed to `withUnsafeBytes` crashes Swift 6.3's compiler.
+        try bytes.withUnsafeBytes { raw in Result { () throws(MP3Error) in try file.write(raw) } }.get()
     }
 
     func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(MP3Error) {
