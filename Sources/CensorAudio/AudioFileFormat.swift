@@ -24,9 +24,9 @@ public struct AudioFileFormat: Sendable, Hashable {
     public var encoding: AudioEncoding? { AudioEncoding.allCases.first { $0.codes.contains(encodingCode) } }
 
     /// The container's name as libsndfile gives it, such as `WAV (Microsoft)`.
-    public var containerName: String { Self.name(of: containerCode, command: SFC_GET_FORMAT_MAJOR) }
+    public var containerName: String { Self.name(of: containerCode) }
     /// The encoding's name as libsndfile gives it, such as `Signed 16 bit PCM`.
-    public var encodingName: String { Self.name(of: encodingCode, command: SFC_GET_FORMAT_SUBTYPE) }
+    public var encodingName: String { Self.name(of: encodingCode) }
 
     /// The bits of an integer PCM encoding, or `nil` for float, double and lossy encodings.
     package var integerBits: Int? {
@@ -60,9 +60,11 @@ public struct AudioFileFormat: Sendable, Hashable {
         return sf_format_check(&info) != 0
     }
 
-    private static func name(of format: Int32, command: Int) -> String {
+    private static func name(of format: Int32) -> String {
+        // SFC_GET_FORMAT_INFO takes a format code; SFC_GET_FORMAT_MAJOR and _SUBTYPE take an
+        // index into libsndfile's lists, and fail for any code.
         var info = SF_FORMAT_INFO(format: format, name: nil, extension: nil)
-        guard sf_command(nil, Int32(command), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
+        guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
               let name = info.name else { return "format 0x\(String(format, radix: 16))" }
         return String(cString: name)
     }

@@ -77,6 +77,16 @@ import Testing
         return samples
     }
 
+    @Test("a format's container and encoding are named as libsndfile names them, not by their codes")
+    func names() {
+        let flac = AudioFiles.format(SF_FORMAT_FLAC, SF_FORMAT_PCM_16, rate: 44_100, channels: 2)
+        #expect(flac.containerName == "FLAC (Free Lossless Audio Codec)")
+        #expect(flac.encodingName == "Signed 16 bit PCM")
+        let wav = AudioFiles.format(SF_FORMAT_WAV, SF_FORMAT_FLOAT, rate: 8_000, channels: 1)
+        #expect(wav.containerName == "WAV (Microsoft)")
+        #expect(wav.encodingName == "32 bit float")
+    }
+
     @Test("an output extension no writer handles, other than the input's, is refused; nothing is written")
     func unknownExtensionIsRefused() throws {
         let folder = try AudioFiles.Folder()
