@@ -9,7 +9,8 @@ import Testing
 /// `[fadeStartFrame, fadeEndFrame)` comes out with the input's exact bits, the file keeps its
 /// length, format, rate and channels, and mute leaves digital zero in every core.
 @Suite struct BitIdentityTests {
-    /// One input file shape: container, encoding, channels, rate, and the streaming block size.
+    /// One input file shape: container, encoding, channels, rate, the streaming block size, and
+    /// the output's format (``StreamCensorTests`` changes it).
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let container: Int
@@ -18,6 +19,7 @@ import Testing
         let channels: Int
         let rate: Int
         let blockFrames: Int
+        var output = OutputFormat()
 
         var testDescription: String { "\(name) \(channels) ch \(rate) Hz, blocks of \(blockFrames)" }
 

@@ -7,24 +7,7 @@ import Testing
 /// `Censor.censorStream`: audio read once from a pipe, without refinement, gives what
 /// `censorFile` gives for the same audio in a file — every sample, every span, the marker.
 @Suite struct StreamCensorTests {
-    /// One input: container, encoding, channels, rate, the streaming block size and the
-    /// output's format.
-    struct Case: Sendable, CustomTestStringConvertible {
-        let name: String
-        let container: Int
-        let encoding: Int
-        let fileExtension: String
-        let channels: Int
-        let rate: Int
-        let blockFrames: Int
-        var output = OutputFormat()
-
-        var testDescription: String { "\(name) \(channels) ch \(rate) Hz, blocks of \(blockFrames)" }
-
-        var format: AudioFileFormat { AudioFiles.format(container, encoding, rate: rate, channels: channels) }
-        /// About 1.25 s, an odd number of frames.
-        var frames: Int { rate + rate / 4 + 37 }
-    }
+    typealias Case = BitIdentityTests.Case
 
     /// Each look-ahead sample type (`Int16`, `Int32`, `Float`), every container read from a
     /// pipe, blocks smaller and larger than the look-ahead's reads, and a resampled output.
