@@ -188,8 +188,10 @@ private struct ParsedLine {
 
     /// The options of videos and containers read through ffmpeg, and of censored subtitles.
     private func mediaOptions(_ result: inout Arguments) throws(UsageError) {
-        result.media.audioStream = try wholeNumber(NumberOption.audioStream)
-        if values[NumberOption.bitrate.name] != nil { result.media.bitrate = try wholeNumber(NumberOption.bitrate) }
+        let stream = try wholeNumber(NumberOption.audioStream)
+        let bitrate = values[NumberOption.bitrate.name] != nil ? try wholeNumber(NumberOption.bitrate) : nil
+        // Both are checked already, against the ranges `MediaOptions` checks.
+        result.media = try! MediaOptions(audioStream: stream, bitrate: bitrate)
         result.subtitles = values[Option.subtitles.name]
         result.embedSubtitles = flags.contains(Option.embedSubtitles.name)
         if let path = result.subtitles {

@@ -45,6 +45,15 @@ import Testing
         #expect(PlanOptions().crossfade == 0.005 && PlanOptions().refineWindow == 0.15)
     }
 
+    @Test("media options refuse an audio stream outside 0…127 and a bit rate outside 8…640 kb/s")
+    func mediaOptionRanges() throws {
+        #expect(throws: ParameterError(parameter: Parameters.audioStream, value: -1)) { try MediaOptions(audioStream: -1) }
+        #expect(throws: ParameterError(parameter: Parameters.bitrate, value: 0)) { try MediaOptions(bitrate: 0) }
+        #expect(throws: ParameterError(parameter: Parameters.bitrate, value: 641)) { try MediaOptions(bitrate: 641) }
+        let options = try MediaOptions(audioStream: 2, bitrate: 96)
+        #expect(options.audioStream == 2 && options.bitrate == 96 && MediaOptions().bitrate == nil)
+    }
+
     @Test("Censor refuses a duck gain above 0 dB and a block of no frames, with their ranges")
     func censorChecks() {
         #expect(throws: ParameterError(parameter: Parameters.duckGain, value: 40)) { try Censor(mode: .duck(gainDB: 40)) }
