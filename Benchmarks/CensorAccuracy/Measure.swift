@@ -100,7 +100,7 @@ enum Measure {
                   pattern: recording.words[index].text, start: times[index].0, end: times[index].1,
                   isTimeEstimated: timesEstimated)
         }
-        var audio = InterleavedBuffer(samples: recording.mix, channelCount: 1)
+        var audio = try AudioBuffer(samples: recording.mix, channelCount: 1, sampleRate: rate)
         let clock = ContinuousClock.now
         let words = recording.words.indices.map {
             Word(text: recording.words[$0].text, start: times[$0].0, end: times[$0].1, isTimeEstimated: timesEstimated)

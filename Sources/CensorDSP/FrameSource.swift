@@ -27,30 +27,32 @@ extension FrameSource {
     public var reopener: (@Sendable () throws -> any FrameSource)? { nil }
 }
 
-/// Interleaved `Float` audio held in memory.
-public struct InterleavedBuffer: FrameSource, Sendable, Hashable {
+/// Interleaved `Float` audio held in memory, without a rate: the package's own stand-in for a
+/// recording in DSP code and tests. Callers use `AudioBuffer` (CensorAudio), whose initialiser
+/// checks what this one only asserts.
+package struct InterleavedBuffer: FrameSource, Sendable, Hashable {
     /// The samples, frame after frame, channel after channel within a frame.
-    public var samples: [Float]
+    package var samples: [Float]
     /// The number of channels.
-    public let channelCount: Int
+    package let channelCount: Int
 
     /// Creates a buffer.
     ///
     /// - Parameters:
     ///   - samples: Interleaved samples; their count is a multiple of `channelCount`.
     ///   - channelCount: The number of channels, at least 1.
-    public init(samples: [Float], channelCount: Int) {
+    package init(samples: [Float], channelCount: Int) {
         precondition(channelCount > 0 && samples.count % channelCount == 0, "samples do not fill whole frames")
         self.samples = samples
         self.channelCount = channelCount
     }
 
     /// The number of whole frames.
-    public var frameCount: Int { samples.count / channelCount }
+    package var frameCount: Int { samples.count / channelCount }
 
-    public var reopener: (@Sendable () throws -> any FrameSource)? { { [self] in self } }
+    package var reopener: (@Sendable () throws -> any FrameSource)? { { [self] in self } }
 
-    public func readFrames(_ range: Range<Int>, into buffer: inout [Float]) {
+    package func readFrames(_ range: Range<Int>, into buffer: inout [Float]) {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: samples[(range.lowerBound * channelCount)..<(range.upperBound * channelCount)])
     }
