@@ -69,3 +69,17 @@ public struct AudioFileFormat: Sendable, Hashable {
         return String(cString: name)
     }
 }
+
+extension AudioFileFormat {
+    /// The format of the audio libsndfile just opened as `file`, from the `info` it filled in;
+    /// when that declares no channel or no rate, `file` is closed and the open refused.
+    ///
+    /// - Throws: ``AudioError/cannotOpen(path:reason:)`` naming `name`.
+    package static func opened(_ file: OpaquePointer, info: SF_INFO, name: String) throws(AudioError) -> AudioFileFormat {
+        guard info.channels > 0, info.samplerate > 0 else {
+            sf_close(file)
+            throw .cannotOpen(path: name, reason: "it declares \(info.channels) channels at \(info.samplerate) Hz")
+        }
+        return AudioFileFormat(code: info.format, sampleRate: Int(info.samplerate), channelCount: Int(info.channels))
+    }
+}

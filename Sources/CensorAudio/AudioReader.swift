@@ -38,13 +38,9 @@ public final class AudioReader: FrameSource {
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
             throw .cannotOpen(path: path, reason: Self.openFailure(path))
         }
-        guard info.channels > 0, info.samplerate > 0 else {
-            sf_close(file)
-            throw .cannotOpen(path: path, reason: "it declares \(info.channels) channels at \(info.samplerate) Hz")
-        }
+        format = try AudioFileFormat.opened(file, info: info, name: path)
         self.path = path
         self.file = file
-        format = AudioFileFormat(code: info.format, sampleRate: Int(info.samplerate), channelCount: Int(info.channels))
         metadata = AudioMetadata(reading: file, channelCount: Int(info.channels))
         // A truncated file is read as far as it goes, with a warning (README, "Truncated and
         // unusual inputs"). libsndfile already clamps the length of PCM files whose header

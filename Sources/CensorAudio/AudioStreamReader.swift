@@ -31,13 +31,9 @@ public final class AudioStreamReader {
         guard let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else {
             throw .cannotOpen(path: name, reason: plainReason(sf_strerror(nil)))
         }
-        guard info.channels > 0, info.samplerate > 0 else {
-            sf_close(file)
-            throw .cannotOpen(path: name, reason: "it declares \(info.channels) channels at \(info.samplerate) Hz")
-        }
+        format = try AudioFileFormat.opened(file, info: info, name: name)
         self.name = name
         self.file = file
-        format = AudioFileFormat(code: info.format, sampleRate: Int(info.samplerate), channelCount: Int(info.channels))
         declaredFrames = Int(max(0, info.frames))
         metadata = AudioMetadata(reading: file, channelCount: Int(info.channels))
     }
