@@ -61,6 +61,7 @@ test: deps
 	@bash scripts/install-deps.sh $(REVIEW_DEPS)
 	$(SWIFT) test
 	@$(MAKE) --no-print-directory examples
+	@SWIFT="$(SWIFT)" bash Fuzz/build.sh --typecheck
 
 # Examples/LibraryUse, a package of its own that depends on this one by path, as another tool
 # would: built in this package's build folder, which already holds CensorKit (seconds, not a

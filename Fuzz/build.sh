@@ -6,6 +6,10 @@
 #   2. Fuzz/Targets/*.swift, linked against their objects into one binary, censor-fuzz;
 #   3. Fuzz/Tools/ExtractSeeds.swift, which turns the tests' inline fixtures into seed files.
 # Nothing here is a package target, so `swift build` and `swift test` never see it.
+#
+# `Fuzz/build.sh --typecheck` only type-checks Fuzz/Targets against the package's own debug
+# build (.build): seconds, not a second build. `make test` runs it, so that a change of the
+# library's API cannot break the fuzz targets unnoticed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -16,11 +20,32 @@ SCRATCH="$OUT/swiftpm"
 # One -sanitize= option naming both: of several, swiftc keeps only the last (so SwiftPM's own
 # `--sanitize=fuzzer --sanitize=address` would build without the coverage libFuzzer steers by).
 SANITIZERS=(-Xswiftc -sanitize=fuzzer,address)
+TYPECHECK=false
+if [ "${1:-}" = --typecheck ]; then TYPECHECK=true; SCRATCH=.build; SANITIZERS=(); fi
 mkdir -p "$OUT"
 
-echo "fuzz: building CensorKit and CensorCLI with -sanitize=fuzzer,address in $SCRATCH"
+echo "fuzz: building CensorKit and CensorCLI ${SANITIZERS[*]:+with -sanitize=fuzzer,address }in $SCRATCH"
 "$SWIFT" build --target CensorCLI --scratch-path "$SCRATCH" "${SANITIZERS[@]}"
 BIN=$("$SWIFT" build --scratch-path "$SCRATCH" "${SANITIZERS[@]}" --show-bin-path)
+
+# The targets reach one another's `package` declarations, and so do the fuzz targets, under the
+# package name SwiftPM gave them (it comes from the checkout's folder name).
+PACKAGE_NAME=$(grep -o -- '-package-name","[^"]*"' "$SCRATCH"/debug.yaml | head -1 | cut -d'"' -f3)
+if [ -z "$PACKAGE_NAME" ]; then
+    echo "fuzz: no -package-name in $SCRATCH/debug.yaml" >&2
+    exit 1
+fi
+MODULE_MAPS=()
+for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
+# PocketSphinx's headers (CPocketSphinx) are in folders of their own.
+for flag in $(pkg-config --cflags pocketsphinx); do MODULE_MAPS+=(-Xcc "$flag"); done
+
+if $TYPECHECK; then
+    echo "fuzz: type-checking Fuzz/Targets against $BIN"
+    "$SWIFTC" -typecheck -parse-as-library -package-name "$PACKAGE_NAME" -module-cache-path "$OUT/module-cache" \
+        -I "$BIN/Modules" "${MODULE_MAPS[@]}" Fuzz/Targets/*.swift
+    exit 0
+fi
 
 shopt -s nullglob
 # The library's targets (Package.swift) and the CLI's.
@@ -39,17 +64,6 @@ if ! nm "$BIN"/CensorTranscript.build/Transcript.swift.o | grep -q __sanitizer_c
     echo "fuzz: CensorKit was built without libFuzzer coverage (-sanitize=fuzzer)" >&2
     exit 1
 fi
-# The targets reach one another's `package` declarations, and so do the fuzz targets, under the
-# package name SwiftPM gave them (it comes from the checkout's folder name).
-PACKAGE_NAME=$(grep -o -- '-package-name","[^"]*"' "$SCRATCH"/debug.yaml | head -1 | cut -d'"' -f3)
-if [ -z "$PACKAGE_NAME" ]; then
-    echo "fuzz: no -package-name in $SCRATCH/debug.yaml" >&2
-    exit 1
-fi
-MODULE_MAPS=()
-for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
-# PocketSphinx's headers (CPocketSphinx) are in folders of their own.
-for flag in $(pkg-config --cflags pocketsphinx); do MODULE_MAPS+=(-Xcc "$flag"); done
 # shellcheck disable=SC2046 # pkg-config prints several flags
 LIBS=($(pkg-config --libs sndfile samplerate fftw3f pocketsphinx libmpg123))
 

@@ -37,8 +37,8 @@ struct FuzzTarget {
                 let list = CensorList(entries: Array(Set(transcript.words.prefix(64).map(\.text))))
                 var audio = FuzzTarget.noise
                 let mode: CensorMode = data.count % 3 == 0 ? .mute : data.count % 3 == 1 ? .duck(gainDB: -30) : .beep(Beep())
-                let censor = Censor(mode: mode, options: PlanOptions(padBefore: 0.02, padAfter: 0.02))
-                _ = censor.censor(&audio, sampleRate: 8_000, matches: list.matches(in: transcript))
+                let censor = try! Censor(mode: mode, options: PlanOptions(padBefore: 0.02, padAfter: 0.02))
+                _ = try? censor.censor(&audio, matches: list.matches(in: transcript))
             },
             FuzzTarget(name: "censor-list") { data in
                 // The first byte picks diacritic folding; the list is matched against a
@@ -98,7 +98,7 @@ struct FuzzTarget {
                 let bytes = Array(data)
                 var parser = MP3Parser(bytes: bytes, path: "fuzz")
                 let change: MP3GainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
-                let span = Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)
+                let span = try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)
                 var rewriter = MP3GainRewriter(plan: MP3GainPlan(
                     planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20), musicStart: 0)
                 while let frame = try? parser.next() { _ = rewriter.apply(to: frame, in: parser.stream) }
@@ -150,8 +150,10 @@ struct FuzzTarget {
                 continue
             }
             let edges = [integer(), integer(), integer(), integer()].sorted()
-            let span = Span(fadeStart: edges[0], start: edges[1], end: edges[2], fadeEnd: edges[3], matches: [match],
+            // A span starts at frame 0 or later: its initialiser refuses the rest.
+            guard let span = try? Span(fadeStart: edges[0], start: edges[1], end: edges[2], fadeEnd: edges[3], matches: [match],
                             refinedStart: time(), refinedEnd: time())
+            else { continue }
             spans.append(Report.Entry(span))
         }
         return Report(input: text(), output: text(), sampleRate: sampleRate, channels: 2, frames: frames, mode: "beep",
@@ -159,13 +161,14 @@ struct FuzzTarget {
     }
 
     /// Two seconds of seeded stereo noise at 8 kHz, for the pipeline target.
-    static let noise: InterleavedBuffer = {
+    static let noise: AudioBuffer = {
         var state: UInt32 = 0x5EED
         let samples = (0..<32_000).map { _ -> Float in
             state = state &* 1_664_525 &+ 1_013_904_223
             return Float(Int32(bitPattern: state) >> 8) / Float(1 << 24)
         }
-        return InterleavedBuffer(samples: samples, channelCount: 2)
+        // Two channels at 8 kHz and 32,000 samples fit, so the initialiser cannot throw.
+        return try! AudioBuffer(samples: samples, channelCount: 2, sampleRate: 8_000)
     }()
 
     /// A folder for the files the audio target writes: `CENSOR_FUZZ_SCRATCH`, or one of this
