@@ -146,6 +146,7 @@ extension Censor {
     func report(_ plan: Plan, input: String, output: String?, format: AudioFileFormat, frames: Int) -> Report {
         Report(
             input: input, output: output, sampleRate: format.sampleRate, channels: format.channelCount,
-            frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped)
+            frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped,
+            transcriptOverrun: transcriptOverrun(frames: frames, sampleRate: format.sampleRate))
     }
 }

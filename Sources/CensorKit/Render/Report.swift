@@ -94,6 +94,11 @@ public struct Report: Sendable, Hashable, Codable {
     /// What the run noticed but worked around, for a person to read: a truncated input, a WAV
     /// output written as RF64 because it outgrew 4 GiB. Not part of ``json()``.
     public var warnings: [String]
+    /// The transcript's words that start after the audio ends, when the planner was given the
+    /// transcript's words (``Planner/transcriptWords``) and some start more than
+    /// ``TranscriptOverrun/tolerance`` past the end: a transcript of a longer or another
+    /// recording, most of whose words could not be censored. Not part of ``json()``.
+    public var transcriptOverrun: TranscriptOverrun?
 
     /// What a transcript held: its format, how many words and how many of those had estimated
     /// times, and the first and last times.
@@ -124,7 +129,7 @@ public struct Report: Sendable, Hashable, Codable {
     /// Creates a report.
     public init(
         input: String, output: String?, sampleRate: Int, channels: Int, frames: Int, mode: String,
-        spans: [Entry], skipped: [Match] = [], warnings: [String] = []
+        spans: [Entry], skipped: [Match] = [], warnings: [String] = [], transcriptOverrun: TranscriptOverrun? = nil
     ) {
         self.input = input
         self.output = output
@@ -135,5 +140,6 @@ public struct Report: Sendable, Hashable, Codable {
         self.spans = spans
         self.skipped = skipped
         self.warnings = warnings
+        self.transcriptOverrun = transcriptOverrun
     }
 }
