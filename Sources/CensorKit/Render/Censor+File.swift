@@ -78,7 +78,7 @@ extension Censor {
         var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
         var metadata = reader.metadata
         metadata.strings["software"] = CensorMarker.text(
-            spans: plan.spans, sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
+            spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
         do {
             let writer = try AudioWriter(
                 creating: temporary, for: output, format: outputFormat, metadata: metadata,

@@ -47,7 +47,7 @@ public struct Report: Sendable, Hashable, Codable {
         public var fadeEndFrame: Int
 
         /// The entry describing `span`.
-        public init(_ span: Span) {
+        public init(_ span: PlannedSpan) {
             text = span.matches.map { $0.text }.joined(separator: " ")
             pattern = Self.distinct(span.matches.map(\.pattern)).joined(separator: ", ")
             start = span.matches.map(\.start).min() ?? 0
