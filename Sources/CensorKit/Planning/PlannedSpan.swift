@@ -19,6 +19,10 @@ public struct PlannedSpan: Sendable, Hashable {
     /// The latest end of the span's words after edge refinement, in seconds; `nil` when
     /// refinement left it at the transcript's (or was off).
     public package(set) var refinedEnd: Double?
+    /// The core as the words' times made it, before snapping to zero crossings: padded and
+    /// clamped to the file (see ``Planner``), from the refined times where refinement moved
+    /// them; for merged spans, from the first core's start to the last one's end.
+    public package(set) var paddedCore: Range<Int>
 
     /// A planned span.
     ///
@@ -27,11 +31,16 @@ public struct PlannedSpan: Sendable, Hashable {
     ///   - matches: The matches the span censors.
     ///   - refinedStart: The words' earliest refined start in seconds, when refinement moved it.
     ///   - refinedEnd: The words' latest refined end in seconds, when refinement moved it.
-    public init(_ span: Span, matches: [Match] = [], refinedStart: Double? = nil, refinedEnd: Double? = nil) {
+    ///   - paddedCore: The core before snapping; `nil` for the span's core (nothing snapped).
+    public init(
+        _ span: Span, matches: [Match] = [], refinedStart: Double? = nil, refinedEnd: Double? = nil,
+        paddedCore: Range<Int>? = nil
+    ) {
         self.span = span
         self.matches = matches
         self.refinedStart = refinedStart
         self.refinedEnd = refinedEnd
+        self.paddedCore = paddedCore ?? span.core
     }
 
     /// A planned span of frames the caller has ordered, as planning and tests build one.
@@ -65,11 +74,14 @@ extension Array where Element == PlannedSpan {
     ///
     /// - Complexity: O(*n* log *n* + *m*) for *n* spans of *m* matches in all: each group is
     ///   grown in place, so packed spans that merge into one cost no more than scattered ones.
+    ///   The padded cores are joined as the cores are.
     public func merged() -> [PlannedSpan] {
         mergedBySpan(\.span) { group, next in
             group.matches.append(contentsOf: next.matches)
             group.refinedStart = Self.extreme(group.refinedStart, next.refinedStart, by: <)
             group.refinedEnd = Self.extreme(group.refinedEnd, next.refinedEnd, by: >)
+            group.paddedCore = Swift.min(group.paddedCore.lowerBound, next.paddedCore.lowerBound)
+                ..< Swift.max(group.paddedCore.upperBound, next.paddedCore.upperBound)
         }
     }
 

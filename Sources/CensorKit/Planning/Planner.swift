@@ -77,7 +77,7 @@ public struct Planner: Sendable {
             spans.append(PlannedSpan(
                 Span(ordered: max(0, core.lowerBound - fade), start: core.lowerBound,
                      end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade)),
-                matches: [match], refinedStart: times.start, refinedEnd: times.end))
+                matches: [match], refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
         }
         var merged = spans.merged()
         for index in merged.indices {
@@ -96,7 +96,7 @@ public struct Planner: Sendable {
     ///   - sampleRate: Frames per second.
     ///   - frameCount: The file's length in frames.
     /// - Returns: A non-empty range, or `nil`.
-    public func coreFrames(of match: Match, sampleRate: Int, frameCount: Int) -> Range<Int>? {
+    package func coreFrames(of match: Match, sampleRate: Int, frameCount: Int) -> Range<Int>? {
         coreFrames(start: match.start, end: match.end, sampleRate: sampleRate, frameCount: frameCount)
     }
 

@@ -45,6 +45,12 @@ public struct Report: Sendable, Hashable, Codable {
         public var fadeStartFrame: Int
         /// The frame after the last one changed.
         public var fadeEndFrame: Int
+        /// First frame of the core before snapping to a zero crossing: the padded (refined)
+        /// start of the words (``PlannedSpan/paddedCore``). Not part of ``Report/json()``.
+        public var paddedStartFrame: Int
+        /// The frame after the core before snapping to a zero crossing: the padded (refined)
+        /// end of the words. Not part of ``Report/json()``.
+        public var paddedEndFrame: Int
 
         /// The entry describing `span`.
         public init(_ span: PlannedSpan) {
@@ -64,6 +70,8 @@ public struct Report: Sendable, Hashable, Codable {
             endFrame = span.end
             fadeStartFrame = span.fadeStart
             fadeEndFrame = span.fadeEnd
+            paddedStartFrame = span.paddedCore.lowerBound
+            paddedEndFrame = span.paddedCore.upperBound
         }
 
         /// `values` without repeats, in order of first appearance; linear in their number.
