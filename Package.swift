@@ -38,11 +38,12 @@ let package = Package(
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
         // The library's targets along the data flow (README, "Inside the library"): text →
-        // transcript → matching → DSP → audio → CensorKit, which re-exports them all.
+        // transcript → matching, and DSP (frames only, no words) → audio, both beneath CensorKit,
+        // which re-exports them all.
         .target(name: "CensorText"),
         .target(name: "CensorTranscript", dependencies: ["CensorText"]),
         .target(name: "CensorMatching", dependencies: ["CensorText", "CensorTranscript"]),
-        .target(name: "CensorDSP", dependencies: ["CensorMatching", "CFFTW3"]),
+        .target(name: "CensorDSP", dependencies: ["CFFTW3"]),
         .target(name: "CensorAudio", dependencies: ["CensorDSP", "CSndFile", "CSampleRate"]),
         .target(
             name: "CensorKit",

@@ -108,7 +108,7 @@ enum Measure {
         let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: rate, audio: &audio)
         let elapsed = ContinuousClock.now - clock
         var gains = [Float](repeating: 1, count: recording.mix.count)
-        var engine = try CensorEngine(spans: plan.spans, mode: .mute, channelCount: 1, sampleRate: rate)
+        var engine = try CensorEngine(spans: plan.spans.map(\.span), mode: .mute, channelCount: 1, sampleRate: rate)
         engine.process(&gains, firstFrame: 0)
 
         var tally = Tally()

@@ -190,8 +190,9 @@ private struct ParsedLine {
     private func mediaOptions(_ result: inout Arguments) throws(UsageError) {
         let stream = try wholeNumber(NumberOption.audioStream)
         let bitrate = values[NumberOption.bitrate.name] != nil ? try wholeNumber(NumberOption.bitrate) : nil
-        // Both are checked already, against the ranges `MediaOptions` checks.
-        result.media = try! MediaOptions(audioStream: stream, bitrate: bitrate)
+        result.media = try checked([.audioStream, .bitrate]) { () throws(ParameterError) in
+            try MediaOptions(audioStream: stream, bitrate: bitrate)
+        }
         result.subtitles = values[Option.subtitles.name]
         result.embedSubtitles = flags.contains(Option.embedSubtitles.name)
         if let path = result.subtitles {
@@ -207,7 +208,11 @@ private struct ParsedLine {
             throw UsageError("\(name) applies to --subtitles and --embed-subtitles only")
         }
         if let name = values[Option.mask.name] { result.mask = try choice(Option.mask, name, MaskStyle.allCases) }
-        result.maxCueCharacters = try wholeNumber(NumberOption.maxCueChars)
+        let maxCueCharacters = try wholeNumber(NumberOption.maxCueChars)
+        // `CensoredSubtitles` takes any length of 1 or more; the command keeps cues readable.
+        result.maxCueCharacters = try checked([.maxCueChars]) { () throws(ParameterError) in
+            try Parameters.maxCueCharacters.validate(maxCueCharacters)
+        }
         // ffmpeg writes these with the source stream's codec and rate; libsndfile's options do not apply.
         let media = result.inputs.contains { input in
             values[Option.format.name] == nil
@@ -235,9 +240,13 @@ private struct ParsedLine {
         case "beep":
             let level: Beep.Level = given(NumberOption.beepLevel) ? .peak(dBFS: try number(NumberOption.beepLevel)) : .matched
             let frequency = try number(NumberOption.beepFrequency)
-            // Both numbers are checked already, against the ranges `Beep` checks.
-            return .beep(try! Beep(frequency: frequency, level: level))
-        case "duck": return .duck(gainDB: try number(NumberOption.duckGain))
+            return .beep(try checked([.beepFrequency, .beepLevel]) { () throws(ParameterError) in
+                try Beep(frequency: frequency, level: level)
+            })
+        case "duck":
+            let mode = CensorMode.duck(gainDB: try number(NumberOption.duckGain))
+            try checked([.duckGain]) { () throws(ParameterError) in try mode.validate() }
+            return mode
         case "mute": return .mute
         default: throw UsageError("--mode '\(name)': expected beep, duck or mute")
         }
@@ -264,8 +273,10 @@ private struct ParsedLine {
 
     private func planOptions() throws(UsageError) -> PlanOptions {
         let pad = try number(NumberOption.pad)
-        let before = values[NumberOption.padBefore.name] == nil ? pad : try number(NumberOption.padBefore)
-        let after = values[NumberOption.padAfter.name] == nil ? pad : try number(NumberOption.padAfter)
+        // `--pad` sets both pads; `--pad-before` and `--pad-after` each override it on one side.
+        let beforeOption = values[NumberOption.padBefore.name] == nil ? NumberOption.pad : .padBefore
+        let afterOption = values[NumberOption.padAfter.name] == nil ? NumberOption.pad : .padAfter
+        let before = try number(beforeOption), after = try number(afterOption)
         let refine = !flags.contains(Option.noRefine.name)
         if !refine, values[NumberOption.refineWindow.name] != nil {
             throw UsageError("\(NumberOption.refineWindow.name) and \(Option.noRefine.name) contradict each other")
@@ -283,19 +294,52 @@ private struct ParsedLine {
         guard let align = WordAlignment(rawValue: alignName) else {
             throw UsageError("\(Option.align.name) '\(alignName)': expected auto, pocketsphinx or off")
         }
-        // Every number is checked already, against the ranges `PlanOptions` checks.
-        return try! PlanOptions(padBefore: before, padAfter: after, crossfade: crossfade, refine: refine,
-                                refineWindow: window, refineStrategy: strategy, align: align)
+        // A `--pad` both sides override sets nothing, yet its value must be one it could set.
+        if values[NumberOption.padBefore.name] != nil, values[NumberOption.padAfter.name] != nil {
+            _ = try checked([(Parameters.padBefore, .pad), (Parameters.padAfter, .pad)]) { () throws(ParameterError) in
+                try PlanOptions().replacing(padBefore: pad, padAfter: pad)
+            }
+        }
+        let sources = [(Parameters.padBefore, beforeOption), (Parameters.padAfter, afterOption),
+                       (Parameters.crossfade, .crossfade), (Parameters.refineWindow, .refineWindow)]
+        return try checked(sources) { () throws(ParameterError) in
+            try PlanOptions(padBefore: before, padAfter: after, crossfade: crossfade, refine: refine,
+                            refineWindow: window, refineStrategy: strategy, align: align)
+        }
     }
 
-    /// The value of `option`, or its parameter's default, in the parameter's unit; checked
-    /// against its range.
+    /// The value of `option` as given, or its parameter's default, in the parameter's unit;
+    /// its range is checked by the library's initialiser it is passed to (see ``checked(_:_:)``).
     private func number(_ option: NumberOption) throws(UsageError) -> Double {
         guard let text = values[option.name] else { return option.parameter.defaultValue }
         guard let value = Double(text) else {
             throw UsageError("\(option.name) '\(text)': expected a number in \(option.unit)")
         }
-        return try option.validated(value)
+        return value / option.perParameterUnit
+    }
+
+    /// What `build` makes from the numbers the options gave, with a value the library finds
+    /// out of its parameter's range rendered as the usage error of the flag that gave it.
+    ///
+    /// - Parameters:
+    ///   - sources: Which option gave each parameter's value (`--pad` may give `padBefore`).
+    ///   - build: Calls the library's throwing initialisers.
+    private func checked<Value>(
+        _ sources: [(parameter: Parameter, option: NumberOption)], _ build: () throws(ParameterError) -> Value
+    ) throws(UsageError) -> Value {
+        do {
+            return try build()
+        } catch {
+            let option = sources.first { $0.parameter == error.parameter }?.option
+            guard let option else { throw UsageError("\(error)") }
+            let given = values[option.name].flatMap(Double.init) ?? error.value * option.perParameterUnit
+            throw option.usageError(given: given)
+        }
+    }
+
+    /// ``checked(_:_:)`` for options that each give their own parameter.
+    private func checked<Value>(_ options: [NumberOption], _ build: () throws(ParameterError) -> Value) throws(UsageError) -> Value {
+        try checked(options.map { ($0.parameter, $0) }, build)
     }
 
     /// The transcript format named `name`, case-insensitively (`Deepgram`, `WebVTT`); for
@@ -313,13 +357,16 @@ private struct ParsedLine {
         throw UsageError("\(option) '\(name)': expected one of " + names.joined(separator: ", "))
     }
 
-    /// The value of `option`, or its parameter's default, as a whole number in its range.
+    /// The value of `option`, or its parameter's default, as a whole number; its range is
+    /// checked by the library's initialiser it is passed to.
     private func wholeNumber(_ option: NumberOption) throws(UsageError) -> Int {
         let value = try number(option)
         guard value == value.rounded() else {
             throw UsageError("\(option.name) '\(values[option.name] ?? "")': expected a whole number")
         }
-        return Int(value)
+        // Past Int's range (1e300, inf) it is past every parameter's range too.
+        guard let whole = Int(exactly: value) else { throw option.usageError(given: value * option.perParameterUnit) }
+        return whole
     }
 
     /// The case of `choices` whose raw value is `name`.

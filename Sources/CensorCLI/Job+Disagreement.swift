@@ -2,66 +2,49 @@ import CensorKit
 import Foundation
 
 extension Job {
-    /// How far past the end of the audio a word may start before the transcript is taken to be
-    /// of a longer recording; recognizers' last times can run a little past the audio.
-    static let overrunTolerance = 1.0
-
     /// At most this many doubtful words are named in their warning.
     static let namedDoubtfulWords = 5
 
-    /// Reads the transcript at `path`, once and to its end (a FIFO or `/dev/stdin` too); an
-    /// empty one (no bytes, or only white space and a byte-order mark), which a recognizer that
-    /// heard no speech may write, has no words rather than no recognizable format.
-    static func loadTranscript(_ path: String, format: TranscriptFormat?, encoding: TranscriptEncoding) throws
-        -> Transcript
-    {
-        let data = try Transcript.data(path: path)
-        if data.count <= 64, String(decoding: data, as: UTF8.self).allSatisfy({ $0.isWhitespace || $0 == "\u{FEFF}" }) {
-            return Transcript(words: [], format: format ?? .jsonWords)
-        }
-        return try Transcript(data: data, format: format, source: path, encoding: encoding)
-    }
-
-    /// The warnings about what was read, or the error when it cannot be censored from: no timed
-    /// or estimable word in a transcript that has words (exit 1; a transcript empty of speech
-    /// only warns), or estimated times under `--require-word-times`.
+    /// The warnings about what was read (the library's ``CensorKit/TranscriptFinding``s in the
+    /// command's words), or the error when it cannot be censored from: no timed or estimable
+    /// word in a transcript that has words (exit 1; a transcript empty of speech only warns),
+    /// or estimated times under `--require-word-times`.
     ///
     /// - Throws: ``TranscriptRefused``.
     static func transcriptWarnings(_ transcript: Transcript, path: String, requiringWordTimes: Bool) throws -> [String] {
         let heading = "\(path) (\(transcript.format.rawValue))"
         let advice = transcript.wordTimesAdvice.map { "; for word times, \($0)" } ?? ""
-        var warnings: [String] = []
-        if let encoding = transcript.legacyEncoding {
-            warnings.append("\(path) is not UTF-8 text; it was read as \(encoding) (give --transcript-encoding NAME "
-                + "if it is in another encoding)")
-        }
-        let count = transcript.words.count
-        if count == 0 {
-            guard transcript.untimedWordCount == 0 else {
+        let findings: [TranscriptFinding]
+        do {
+            findings = try transcript.findings(file: path, requiringWordTimes: requiringWordTimes)
+        } catch {
+            switch error.reason {
+            case let .noTimedWord(untimed):
                 throw TranscriptRefused(
-                    message: "\(heading): none of its \(transcript.untimedWordCount) words has a time, and none could "
+                    message: "\(heading): none of its \(untimed) words has a time, and none could "
                         + "be estimated from a timed neighbour; nothing could be censored\(advice)")
-            }
-            warnings.append("\(path) has no timed words; nothing can be censored")
-        }
-        let estimated = transcript.estimatedWordCount
-        if estimated > 0 {
-            let share = "\(estimated) of its \(count) words"
-            if requiringWordTimes {
+            case let .estimatedTimes(estimated, count):
                 throw TranscriptRefused(
-                    message: "\(heading) gives no word times for \(share), and --require-word-times refuses "
-                        + "estimated times\(advice)")
+                    message: "\(heading) gives no word times for \(estimated) of its \(count) words, and "
+                        + "\(Option.requireWordTimes.name) refuses estimated times\(advice)")
             }
-            warnings.append("\(heading) gives no word times for \(share); theirs are estimated (spread over their "
-                + "cue or segment by their lengths, or placed between their neighbours), aligned to the audio "
-                + "where --align can, else widened by \(Messages.seconds(Planner.estimatedTimeMargin)) s on each "
-                + "side, and marked in the report\(advice)")
         }
-        if transcript.untimedWordCount > 0, count > 0 {
-            warnings.append("\(heading): \(transcript.untimedWordCount) words have no time and no timed neighbour; "
-                + "they cannot be censored")
+        return findings.map { finding in
+            switch finding {
+            case let .legacyEncoding(encoding):
+                return "\(path) is not UTF-8 text; it was read as \(encoding) (give \(Option.transcriptEncoding.name) "
+                    + "NAME if it is in another encoding)"
+            case .noWords:
+                return "\(path) has no timed words; nothing can be censored"
+            case let .estimatedTimes(estimated, count):
+                return "\(heading) gives no word times for \(estimated) of its \(count) words; theirs are estimated "
+                    + "(spread over their cue or segment by their lengths, or placed between their neighbours), "
+                    + "aligned to the audio where \(Option.align.name) can, else widened by "
+                    + "\(Messages.seconds(Planner.estimatedTimeMargin)) s on each side, and marked in the report\(advice)"
+            case let .untimedWords(count):
+                return "\(heading): \(count) words have no time and no timed neighbour; they cannot be censored"
+            }
         }
-        return warnings
     }
 
     /// One warning per kind of doubtful word time among the matched words, naming the first
@@ -106,21 +89,17 @@ extension Job {
     }
 
     /// Warnings about a transcript and audio that do not belong together: words that start
-    /// well past the end of the audio (a transcript of a longer recording, or of another one),
-    /// and what the reader noticed about the audio itself (a truncated file, a WAV output
-    /// written as RF64).
-    static func disagreements(transcript: Transcript, transcriptPath: String, report: Report) -> [String] {
+    /// well past the end of the audio (the report's ``CensorKit/TranscriptOverrun``: a
+    /// transcript of a longer recording, or of another one), and what the reader noticed about
+    /// the audio itself (a truncated file, a WAV output written as RF64).
+    static func disagreements(transcriptPath: String, report: Report) -> [String] {
         var warnings = report.warnings
-        let duration = Double(report.frames) / Double(report.sampleRate)
-        let late = transcript.words.filter { $0.start > duration + overrunTolerance }
-        if let last = transcript.words.map(\.end).max(), !late.isEmpty {
-            let count = transcript.words.count
-            let share = late.count == count ? "all its \(count) words start" : late.count == 1 ? "1 of its \(count) words starts"
-                : "\(late.count) of its \(count) words start"
-            // Seconds as `%.3f`, or `%.3g` past ten million (a fuzzer's 1e300 s has 300 digits).
-            let runsTo = last < 1e7 ? Messages.seconds(last) : String(format: "%.3g", last)
-            warnings.append("\(transcriptPath) runs to \(runsTo) s but \(report.input) is "
-                + "\(Messages.seconds(duration)) s long: \(share) after the audio ends and cannot be censored; "
+        if let overrun = report.transcriptOverrun {
+            let (late, count) = (overrun.lateWords, overrun.words)
+            let share = late == count ? "all its \(count) words start" : late == 1 ? "1 of its \(count) words starts"
+                : "\(late) of its \(count) words start"
+            warnings.append("\(transcriptPath) runs to \(Messages.seconds(overrun.lastTime)) s but \(report.input) is "
+                + "\(Messages.seconds(overrun.audioSeconds)) s long: \(share) after the audio ends and cannot be censored; "
                 + "is it the transcript of this recording?")
         }
         return warnings

@@ -45,8 +45,9 @@ struct Job: Sendable {
                 outcome.skipped = "it was censored already (\(marker)); use --force to censor it again"
                 return outcome
             }
-            let transcript = try Self.loadTranscript(
-                transcriptPath, format: arguments.transcriptFormat, encoding: arguments.transcriptEncoding)
+            let transcript = try Transcript(
+                data: Transcript.data(path: transcriptPath), format: arguments.transcriptFormat, source: transcriptPath,
+                encoding: arguments.transcriptEncoding)
             outcome.warnings += try Self.transcriptWarnings(
                 transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
@@ -103,7 +104,7 @@ struct Job: Sendable {
                     + "the end of \(report.input) (\(Messages.seconds(Double(report.frames) / Double(report.sampleRate))) s); "
                     + "nothing was censored for it"
             }
-            outcome.warnings += Self.disagreements(transcript: transcript, transcriptPath: transcriptPath, report: report)
+            outcome.warnings += Self.disagreements(transcriptPath: transcriptPath, report: report)
             outcome.report = report
         } catch {
             outcome.error = error

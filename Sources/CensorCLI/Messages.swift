@@ -51,16 +51,12 @@ enum Messages {
 
     /// `--verbose`'s plan: every span's frames, how far refinement moved the word's edges, and
     /// how far snapping then moved the padded edges.
-    static func plan(_ report: Report, options: PlanOptions) -> String {
-        let planner = Planner(options: options)
+    static func plan(_ report: Report) -> String {
         var lines = ["censor: plan for \(report.input) (\(report.sampleRate) Hz, \(report.frames) frames):"]
         for (index, span) in report.spans.enumerated() {
-            let match = Match(
-                wordIndices: 0..<0, text: span.text, pattern: span.pattern, start: span.refinedStart, end: span.refinedEnd)
-            let padded = planner.coreFrames(of: match, sampleRate: report.sampleRate, frameCount: report.frames)
             let refined = span.refinedStart != span.start || span.refinedEnd != span.end
                 ? " refined to \(seconds(span.refinedStart))–\(seconds(span.refinedEnd)) s," : ""
-            let moved = padded.map { " snapped \(span.startFrame - $0.lowerBound)/+\(span.endFrame - $0.upperBound) frames," } ?? ""
+            let moved = " snapped \(span.startFrame - span.paddedStartFrame)/+\(span.endFrame - span.paddedEndFrame) frames,"
             lines.append("  \(index + 1). \(seconds(span.start))–\(seconds(span.end)) s '\(span.text)' [\(span.pattern)]:"
                 + "\(refined) core \(span.startFrame)..<\(span.endFrame),\(moved) "
                 + "fades \(span.fadeStartFrame)..<\(span.startFrame) and \(span.endFrame)..<\(span.fadeEndFrame)")

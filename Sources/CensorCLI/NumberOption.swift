@@ -35,15 +35,23 @@ struct NumberOption: Sendable {
     /// The flag, such as `--pad-before`.
     var name: String { option.name }
 
-    /// `value`, given in the flag's unit, in the parameter's unit, when in range.
+    /// `value`, given in the flag's unit, in the parameter's unit, when in range (a manifest's
+    /// field, checked when the manifest is read).
     ///
-    /// - Throws: A message naming the flag, the value and the range in the flag's unit.
+    /// - Throws: ``usageError(given:)``.
     func validated(_ value: Double) throws(UsageError) -> Double {
         do {
             return try parameter.validate(value / perParameterUnit)
         } catch {
-            throw UsageError("\(name) \(value.cleanDescription): expected a value from \(rangeText)")
+            throw usageError(given: value)
         }
+    }
+
+    /// The usage error for `value`, given in the flag's unit, out of the parameter's range: the
+    /// flag, the value and the range in the flag's unit, as the library's ``CensorKit/ParameterError``
+    /// says it in the parameter's own name and unit.
+    func usageError(given value: Double) -> UsageError {
+        UsageError("\(name) \(value.cleanDescription): expected a value from \(rangeText)")
     }
 
     /// The range in the flag's unit: `0 to 2000 ms`.

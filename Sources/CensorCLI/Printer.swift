@@ -40,7 +40,7 @@ final class Printer: Sendable {
                 if total > 1 { Console.output("# \(report.input)\n") }
                 Console.output(Messages.dryRun(report))
             }
-            if arguments.verbose { Console.error(Messages.plan(report, options: arguments.plan)) }
+            if arguments.verbose { Console.error(Messages.plan(report)) }
             if !arguments.quiet, !arguments.dryRun { Console.error(Messages.summary(report)) }
         }
     }

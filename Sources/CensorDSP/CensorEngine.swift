@@ -11,7 +11,7 @@ import Foundation
 /// build an engine that would trap or write past full scale.
 ///
 /// ```swift
-/// var engine = try CensorEngine(spans: plan.spans, mode: .mute, channelCount: 2, sampleRate: 48_000)
+/// var engine = try CensorEngine(spans: spans, mode: .mute, channelCount: 2, sampleRate: 48_000)
 /// var first = 0
 /// for var block in blocks {            // interleaved Float, any sizes
 ///     engine.process(&block, firstFrame: first)
@@ -46,7 +46,7 @@ public struct CensorEngine: Sendable {
     /// `audio` as ``BeepLevels`` does (only the spans' regions are read); other modes read nothing.
     ///
     /// ```swift
-    /// var engine = try CensorEngine(spans: plan.spans, mode: .beep(Beep()), sampleRate: 48_000, measuring: &audio)
+    /// var engine = try CensorEngine(spans: spans, mode: .beep(Beep()), sampleRate: 48_000, measuring: &audio)
     /// ```
     ///
     /// - Parameters:

@@ -1,2 +1,2 @@
-// The targets below this one, visible in every file here and to whoever imports this target.
-@_exported import CensorMatching
+// CensorDSP depends on no other target of the library (README, "Inside the library"): it
+// censors frames, knowing nothing of transcripts or matches.

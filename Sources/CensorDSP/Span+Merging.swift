@@ -3,36 +3,46 @@ extension Array where Element == Span {
     /// merged into one span covering them all.
     ///
     /// A merged span's core runs from the first core's start to the last core's end, so the
-    /// audio between two nearby words is censored too rather than briefly let through; its
-    /// refined start and end are the earliest and latest of those the spans have.
+    /// audio between two nearby words is censored too rather than briefly let through.
     ///
-    /// - Complexity: O(*n* log *n* + *m*) for *n* spans of *m* matches in all: each group is
-    ///   grown in place, so packed spans that merge into one cost no more than scattered ones.
+    /// - Complexity: O(*n* log *n*) for *n* spans.
     public func merged() -> [Span] {
-        let sorted = self.sorted { ($0.fadeStart, $0.start) < ($1.fadeStart, $1.start) }
-        var result: [Span] = []
+        mergedBySpan(\.self) { _, _ in }
+    }
+}
+
+extension Array {
+    /// The elements sorted by their spans' starts, with every group whose spans' modified
+    /// regions touch or overlap merged into the group's first element: its span grown to cover
+    /// them all (as ``merged()`` does), and `combine` folding each later element's other
+    /// contents into it (a plan's matches, for instance).
+    ///
+    /// - Parameters:
+    ///   - span: Where an element keeps its span.
+    ///   - combine: Folds the second element into the first, whose span is already grown.
+    /// - Returns: The merged elements, sorted, their modified regions apart.
+    /// - Complexity: O(*n* log *n*) for *n* elements, plus what `combine` costs: each group is
+    ///   grown in place, so `combine` can append to the first element's storage without copying it.
+    public func mergedBySpan(
+        _ span: WritableKeyPath<Element, Span>, combining combine: (inout Element, Element) -> Void
+    ) -> [Element] {
+        let sorted = self.sorted { ($0[keyPath: span].fadeStart, $0[keyPath: span].start)
+            < ($1[keyPath: span].fadeStart, $1[keyPath: span].start) }
+        var result: [Element] = []
         result.reserveCapacity(sorted.count)
-        for span in sorted {
-            guard let last = result.indices.last, span.fadeStart <= result[last].fadeEnd else {
-                result.append(span)
+        for element in sorted {
+            let next = element[keyPath: span]
+            guard let last = result.indices.last, next.fadeStart <= result[last][keyPath: span].fadeEnd else {
+                result.append(element)
                 continue
             }
-            // Mutated through the subscript, not copied out: a copy would share the matches'
-            // storage with the array and copy all of it on every append.
-            result[last].start = Swift.min(result[last].start, span.start)
-            result[last].end = Swift.max(result[last].end, span.end)
-            result[last].fadeEnd = Swift.max(result[last].fadeEnd, span.fadeEnd)
-            result[last].matches.append(contentsOf: span.matches)
-            result[last].refinedStart = Self.extreme(result[last].refinedStart, span.refinedStart, by: <)
-            result[last].refinedEnd = Self.extreme(result[last].refinedEnd, span.refinedEnd, by: >)
+            // Mutated through the subscript, not copied out: a copy would share the element's
+            // storage with the array and copy all of it on every merge.
+            result[last][keyPath: span].start = Swift.min(result[last][keyPath: span].start, next.start)
+            result[last][keyPath: span].end = Swift.max(result[last][keyPath: span].end, next.end)
+            result[last][keyPath: span].fadeEnd = Swift.max(result[last][keyPath: span].fadeEnd, next.fadeEnd)
+            combine(&result[last], element)
         }
         return result
-    }
-
-    /// Of two optional times, the one `isBetter` prefers; either when the other is `nil`.
-    private static func extreme(_ a: Double?, _ b: Double?, by isBetter: (Double, Double) -> Bool) -> Double? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return isBetter(b, a) ? b : a
     }
 }

@@ -4,6 +4,9 @@
 /// `[end, fadeEnd)` are the crossfades into and out of it. Outside `[fadeStart, fadeEnd)` the
 /// audio is left exactly as it was. Always `0 <= fadeStart <= start <= end <= fadeEnd`: the
 /// initialiser checks it, and the bounds cannot be changed afterwards.
+///
+/// A span is frames only: what it censors (words, matches) is the planner's to keep beside it
+/// (CensorKit's `PlannedSpan`); ``Swift/Array/mergedBySpan(_:combining:)`` merges such pairs.
 public struct Span: Sendable, Hashable {
     /// First frame of the fade into the core.
     public package(set) var fadeStart: Int
@@ -13,15 +16,6 @@ public struct Span: Sendable, Hashable {
     public package(set) var end: Int
     /// The frame after the fade out of the core.
     public package(set) var fadeEnd: Int
-    /// The matches this span censors, in order (several when spans were merged).
-    public package(set) var matches: [Match]
-    /// The earliest start of the span's words after edge refinement, in seconds; `nil` when
-    /// refinement left it at the transcript's (or was off).
-    public package(set) var refinedStart: Double?
-    /// The latest end of the span's words after edge refinement, in seconds; `nil` when
-    /// refinement left it at the transcript's (or was off).
-    public package(set) var refinedEnd: Double?
-
     /// Creates a span.
     ///
     /// - Parameters:
@@ -29,34 +23,21 @@ public struct Span: Sendable, Hashable {
     ///   - start: First frame of the core.
     ///   - end: The frame after the core; at least `start`.
     ///   - fadeEnd: The frame after the fade out; at least `end`.
-    ///   - matches: The matches the span censors.
-    ///   - refinedStart: The words' earliest refined start in seconds, when refinement moved it.
-    ///   - refinedEnd: The words' latest refined end in seconds, when refinement moved it.
     /// - Throws: ``SpanError`` when the frames are negative or out of order.
-    public init(
-        fadeStart: Int, start: Int, end: Int, fadeEnd: Int, matches: [Match] = [],
-        refinedStart: Double? = nil, refinedEnd: Double? = nil
-    ) throws(SpanError) {
+    public init(fadeStart: Int, start: Int, end: Int, fadeEnd: Int) throws(SpanError) {
         guard 0 <= fadeStart, fadeStart <= start, start <= end, end <= fadeEnd else {
             throw SpanError(fadeStart: fadeStart, start: start, end: end, fadeEnd: fadeEnd)
         }
-        self.init(ordered: fadeStart, start: start, end: end, fadeEnd: fadeEnd, matches: matches,
-                  refinedStart: refinedStart, refinedEnd: refinedEnd)
+        self.init(ordered: fadeStart, start: start, end: end, fadeEnd: fadeEnd)
     }
 
     /// Creates a span whose bounds the caller has ordered, as planning does.
-    package init(
-        ordered fadeStart: Int, start: Int, end: Int, fadeEnd: Int, matches: [Match] = [],
-        refinedStart: Double? = nil, refinedEnd: Double? = nil
-    ) {
+    package init(ordered fadeStart: Int, start: Int, end: Int, fadeEnd: Int) {
         precondition(fadeStart <= start && start <= end && end <= fadeEnd, "span bounds out of order")
         self.fadeStart = fadeStart
         self.start = start
         self.end = end
         self.fadeEnd = fadeEnd
-        self.matches = matches
-        self.refinedStart = refinedStart
-        self.refinedEnd = refinedEnd
     }
 
     /// The frames censored at full strength.

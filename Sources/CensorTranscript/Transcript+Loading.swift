@@ -40,7 +40,9 @@ extension Transcript {
     /// Reads a transcript from bytes in memory, detecting its format unless one is given.
     ///
     /// The bytes are UTF-8, with or without a byte-order mark, or UTF-16 with one; line ends
-    /// may be LF, CRLF or CR.
+    /// may be LF, CRLF or CR. Bytes of nothing but white space and byte-order marks (or none),
+    /// which a recognizer that heard no speech may write, are a transcript without words, in
+    /// `format` or else `.jsonWords`, rather than one of no recognizable format.
     ///
     /// - Parameters:
     ///   - data: The file's content.
@@ -70,6 +72,10 @@ extension Transcript {
         data: Data, format: TranscriptFormat?, source: String, encoding: TranscriptEncoding = .automatic,
         readingInPlace: Bool
     ) throws(TranscriptError) {
+        if Self.isBlank(data) {
+            self.init(words: [], format: format ?? .jsonWords)
+            return
+        }
         if readingInPlace, format == nil || format == .whisperJSON, encoding == .automatic,
             let words = WhisperJSON.wordsReadInPlace(data)
         {
@@ -100,5 +106,22 @@ extension Transcript {
         untimedWordCount = notes.untimedWords
         wordTimesAdvice = notes.wordTimesAdvice
         self.legacyEncoding = legacyEncoding
+    }
+
+    /// Whether `data` holds nothing but white space and byte-order marks (U+FEFF), read as
+    /// UTF-8; stops at the first other character, so a file of any size costs its first few bytes.
+    static func isBlank(_ data: Data) -> Bool {
+        var bytes = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&bytes) {
+            case let .scalarValue(scalar):
+                guard scalar.properties.isWhitespace || scalar == "\u{FEFF}" else { return false }
+            case .emptyInput:
+                return true
+            case .error:
+                return false
+            }
+        }
     }
 }

@@ -281,7 +281,7 @@ import Darwin
     }
 
     @Test("an empty transcript: a warning that nothing can be censored, and the output equals the input",
-          arguments: [#"{"text": "", "segments": []}"#, "", "\u{FEFF}\n\n", "WEBVTT\n\n"])
+          arguments: [#"{"text": "", "segments": []}"#, "", "\u{FEFF}\n\n", "WEBVTT\n\n", String(repeating: " \n", count: 100)])
     func emptyTranscript(_ text: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

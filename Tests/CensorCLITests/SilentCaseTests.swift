@@ -204,6 +204,23 @@ import Testing
         }
     }
 
+    @Test("--verbose's plan says how far snapping moved each edge from the padded word times, as the report carries them")
+    func verboseSnapping() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try workspace.run(["talk.wav", "--word", "damn", "--no-refine", "-o", "out.wav", "--verbose", "--report", "-"])
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let span = try #require((report["spans"] as? [[String: Any]])?.first)
+        let (start, end) = (try #require(span["startFrame"] as? Int), try #require(span["endFrame"] as? Int))
+        // "damn," at 0.5–0.8 s, no padding, at 22,050 Hz.
+        let (padded, paddedEnd) = (Int((0.5 * 22_050.0).rounded(.down)), Int((0.8 * 22_050.0).rounded(.up)))
+        let line = "  1. 0.500–0.800 s 'damn,' [damn]: core \(start)..<\(end), snapped \(start - padded)/+\(end - paddedEnd) frames, "
+            + "fades \(try #require(span["fadeStartFrame"] as? Int))..<\(start) and \(end)..<\(try #require(span["fadeEndFrame"] as? Int))"
+        #expect(result.stderrLines.contains(line), "\(result)")
+        #expect(start <= padded && end >= paddedEnd)
+    }
+
     @Test("doubtful times of censored words are listed in a warning and marked in the report; others are not")
     func doubtfulTimes() throws {
         let workspace = try Workspace()

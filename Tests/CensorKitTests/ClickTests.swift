@@ -90,8 +90,8 @@ import Testing
             samples: Signals.sine(frequency: Self.toneFrequency, sampleRate: rate, frames: Int(Self.seconds * Double(rate)),
                                   amplitude: 0.99, phase: 0.7),
             channelCount: 1)
-        let amplitudes = try BeepLevels.amplitudes(for: plan.spans, beep: Beep(), in: &source)
-        let fades = try BeepLevels.fades(for: plan.spans, amplitudes: amplitudes, in: &source)
+        let amplitudes = try BeepLevels.amplitudes(for: plan.spans.map(\.span), beep: Beep(), in: &source)
+        let fades = try BeepLevels.fades(for: plan.spans.map(\.span), amplitudes: amplitudes, in: &source)
         #expect(fades.contains(.complementary))
         #expect(peaks[0] < Self.limitDBFS, "loud beep at \(rate) Hz: \(peaks[0]) dBFS")
     }

@@ -245,7 +245,7 @@ import Testing
         #expect(span.fadeStart == span.start - 240 && span.fadeEnd == span.end + 240)
         #expect(Signals.bits(buffer.samples[(span.start * channels)..<(span.end * channels)]).allSatisfy { $0 == 0 })
         var changed = 0
-        for frame in Self.untouchedFrames(plan.spans, frameCount: Self.frameCount) {
+        for frame in Self.untouchedFrames(plan.spans.map(\.span), frameCount: Self.frameCount) {
             for channel in 0..<channels
             where buffer.samples[frame * channels + channel].bitPattern != samples[frame * channels + channel].bitPattern {
                 changed += 1

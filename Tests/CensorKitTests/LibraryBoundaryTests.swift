@@ -130,7 +130,7 @@ import Testing
     func reportCodable() throws {
         var report = Report(
             input: "in.wav", output: "out.wav", sampleRate: 48_000, channels: 2, frames: 96_000, mode: "beep",
-            spans: [try Span(fadeStart: 100, start: 340, end: 1000, fadeEnd: 1240, matches: [
+            spans: [PlannedSpan(try Span(fadeStart: 100, start: 340, end: 1000, fadeEnd: 1240), matches: [
                 Match(wordIndices: 3..<4, text: "damn", pattern: "damn", start: 0.007, end: 0.02, confidence: 0.2,
                       speaker: "A", doubts: [.lowConfidence]),
             ])].map(Report.Entry.init),

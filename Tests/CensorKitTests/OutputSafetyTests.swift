@@ -124,12 +124,12 @@ import Glibc
     // spans in place, each merge copied every match so far: 2·10^8 copies here.)
     @Test("20,000 packed spans merge into one span holding every match in order")
     func packedSpansMerge() {
-        let spans = (0..<20_000).map { (index: Int) -> Span in
+        let spans = (0..<20_000).map { (index: Int) -> PlannedSpan in
             let match = Match(wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)",
                               start: Double(index), end: Double(index) + 0.5)
             let frame = index * 10
-            return Span(ordered: frame, start: frame + 2, end: frame + 8, fadeEnd: frame + 10, matches: [match],
-                        refinedStart: Double(index) - 0.01, refinedEnd: nil)
+            return PlannedSpan(ordered: frame, start: frame + 2, end: frame + 8, fadeEnd: frame + 10, matches: [match],
+                               refinedStart: Double(index) - 0.01, refinedEnd: nil)
         }
         let merged = spans.reversed().merged()
         #expect(merged.count == 1)
@@ -180,8 +180,8 @@ import Glibc
             let core = try snapper.widen(try #require(planner.coreFrames(of: match, sampleRate: 48_000, frameCount: audio.frameCount)),
                                          in: &reference)
             let fade = Int((planner.options.crossfade * 48_000).rounded())
-            return Span(ordered: max(0, core.lowerBound - fade), start: core.lowerBound, end: core.upperBound,
-                        fadeEnd: core.upperBound + fade, matches: [match])
+            return PlannedSpan(ordered: max(0, core.lowerBound - fade), start: core.lowerBound, end: core.upperBound,
+                               fadeEnd: core.upperBound + fade, matches: [match])
         }.merged()
         #expect(plan.spans.map(\.modified) == spans.map(\.modified))
         #expect(plan.spans.map(\.core) == spans.map(\.core))

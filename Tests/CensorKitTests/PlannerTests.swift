@@ -49,8 +49,8 @@ import Testing
         var audio = Self.silence(frames: frameCount)
         let plan = try planner.plan([match], sampleRate: rate, audio: &audio)
         #expect(plan.skipped.isEmpty)
-        #expect(plan.spans == [Span(ordered: expected.lowerBound, start: expected.lowerBound,
-                                    end: expected.upperBound, fadeEnd: expected.upperBound, matches: [match])])
+        #expect(plan.spans == [PlannedSpan(ordered: expected.lowerBound, start: expected.lowerBound,
+                                           end: expected.upperBound, fadeEnd: expected.upperBound, matches: [match])])
     }
 
     @Test("a word of zero length on an exact frame still censors that one frame")
@@ -104,7 +104,7 @@ import Testing
         let past = Self.match(3.0, 3.5, "hell", index: 7)
         var audio = Self.silence(frames: 8000)
         let plan = try Planner(options: Self.noSnap).plan([past, inside], sampleRate: 8000, audio: &audio)
-        #expect(plan.spans == [Span(ordered: 2000, start: 2000, end: 4000, fadeEnd: 4000, matches: [inside])])
+        #expect(plan.spans == [PlannedSpan(ordered: 2000, start: 2000, end: 4000, fadeEnd: 4000, matches: [inside])])
         #expect(plan.skipped == [past])
     }
 
@@ -142,11 +142,11 @@ import Testing
         var audio = Self.silence(frames: frameCount)
         let plan = try Planner(options: options).plan([middle, early, late], sampleRate: rate, audio: &audio)
         #expect(plan.spans == [
-            Span(ordered: 0, start: 3, end: 50, fadeEnd: 50 + fade, matches: [early]),
-            Span(ordered: middleCore.lowerBound - fade, start: middleCore.lowerBound,
-                 end: middleCore.upperBound, fadeEnd: middleCore.upperBound + fade, matches: [middle]),
-            Span(ordered: frameCount - 60 - fade, start: frameCount - 60, end: frameCount - 5,
-                 fadeEnd: frameCount, matches: [late]),
+            PlannedSpan(ordered: 0, start: 3, end: 50, fadeEnd: 50 + fade, matches: [early]),
+            PlannedSpan(ordered: middleCore.lowerBound - fade, start: middleCore.lowerBound,
+                        end: middleCore.upperBound, fadeEnd: middleCore.upperBound + fade, matches: [middle]),
+            PlannedSpan(ordered: frameCount - 60 - fade, start: frameCount - 60, end: frameCount - 5,
+                        fadeEnd: frameCount, matches: [late]),
         ])
     }
 
@@ -330,14 +330,14 @@ import Testing
 
     // MARK: - Merging
 
-    static func span(_ fadeStart: Int, _ start: Int, _ end: Int, _ fadeEnd: Int, _ text: String) -> Span {
-        Span(ordered: fadeStart, start: start, end: end, fadeEnd: fadeEnd, matches: [match(0, 0, text)])
+    static func span(_ fadeStart: Int, _ start: Int, _ end: Int, _ fadeEnd: Int, _ text: String) -> PlannedSpan {
+        PlannedSpan(ordered: fadeStart, start: start, end: end, fadeEnd: fadeEnd, matches: [match(0, 0, text)])
     }
 
     @Test("spans whose modified regions touch merge into one that keeps both matches")
     func touchingSpansMerge() {
         let a = Self.span(100, 200, 300, 400, "a"), b = Self.span(400, 500, 600, 700, "b")
-        #expect([a, b].merged() == [Span(ordered: 100, start: 200, end: 600, fadeEnd: 700, matches: a.matches + b.matches)])
+        #expect([a, b].merged() == [PlannedSpan(ordered: 100, start: 200, end: 600, fadeEnd: 700, matches: a.matches + b.matches)])
         #expect([b, a].merged() == [a, b].merged())
     }
 
@@ -346,8 +346,8 @@ import Testing
         let a = Self.span(100, 200, 300, 400, "a")
         let b = Self.span(350, 450, 550, 650, "b")
         let nested = Self.span(150, 210, 250, 260, "c")
-        #expect([a, b].merged() == [Span(ordered: 100, start: 200, end: 550, fadeEnd: 650, matches: a.matches + b.matches)])
-        #expect([nested, a].merged() == [Span(ordered: 100, start: 200, end: 300, fadeEnd: 400, matches: a.matches + nested.matches)])
+        #expect([a, b].merged() == [PlannedSpan(ordered: 100, start: 200, end: 550, fadeEnd: 650, matches: a.matches + b.matches)])
+        #expect([nested, a].merged() == [PlannedSpan(ordered: 100, start: 200, end: 300, fadeEnd: 400, matches: a.matches + nested.matches)])
     }
 
     @Test("a one-frame gap between modified regions keeps spans apart")

@@ -37,8 +37,8 @@ import Testing
         let fade = 240
         let expected = try matches.map { match in
             let core = try #require(planner.coreFrames(of: match, sampleRate: Self.rate, frameCount: audio.frameCount))
-            return Span(ordered: core.lowerBound - fade, start: core.lowerBound, end: core.upperBound,
-                        fadeEnd: core.upperBound + fade, matches: [match])
+            return PlannedSpan(ordered: core.lowerBound - fade, start: core.lowerBound, end: core.upperBound,
+                               fadeEnd: core.upperBound + fade, matches: [match])
         }
         #expect(plan.spans == expected)
         #expect(plan.spans.allSatisfy { $0.refinedStart == nil && $0.refinedEnd == nil })

@@ -93,7 +93,7 @@ extension Censor {
             // Censored in place, the file says so, for a second in-place run to see: a tag of its
             // own after the leading tags, in place of an earlier run's.
             if replacingInput {
-                let marker = MP3MarkerTag(CensorMarker.text(spans: gains.spans, sampleRate: audio.sampleRate, previous: nil))
+                let marker = MP3MarkerTag(CensorMarker.text(spans: gains.spans.map(\.span), sampleRate: audio.sampleRate, previous: nil))
                 let replaced = try MP3MarkerTag.replaced(in: tags) { try source.read(at: $0, count: $1) }
                 try writer.append(0..<replaced.lowerBound, from: parser.stream)
                 try writer.append(marker.bytes)
@@ -127,7 +127,8 @@ extension Censor {
         }
         var report = Report(
             input: input, output: output, sampleRate: audio.sampleRate, channels: audio.channelCount,
-            frames: audio.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped)
+            frames: audio.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped,
+            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate))
         report.warnings = parser.warnings + rewriter.warnings(path: input)
         if let declared = probe.infoHeader?.frameCount, declared != parser.frameCount {
             report.warnings.append("'\(input)': its \(probe.infoHeader?.kind.rawValue ?? "") header counts \(declared) frames "

@@ -50,7 +50,7 @@ struct MP3GainPlan {
     let runs: [Range<Int>]
     /// For each run, its span in decoded frames: the core the change holds at full strength and
     /// the whole region it alters, with the planned spans' matches.
-    let spans: [Span]
+    let spans: [PlannedSpan]
 
     /// Maps planned spans onto granules.
     ///
@@ -59,19 +59,19 @@ struct MP3GainPlan {
     ///   - change: What to do to the granules.
     ///   - decodedStartOffset: Undelayed samples decoders drop from the start (``MP3InfoHeader``).
     ///   - frameCount: The decoded length, to clamp to.
-    init(planned: [Span], change: Change, decodedStartOffset: Int, frameCount: Int) {
+    init(planned: [PlannedSpan], change: Change, decodedStartOffset: Int, frameCount: Int) {
         self.change = change
         let size = MP3FrameHeader.granuleSamples, offset = decodedStartOffset
         func clamp(_ frame: Int) -> Int { min(frameCount, max(0, frame)) }
         func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
-        var widened: [(span: Span, granules: Range<Int>)] = planned.map { span in
+        var widened: [(span: PlannedSpan, granules: Range<Int>)] = planned.map { span in
             let first = max(0, floorDiv(span.start + offset - (Self.reach - size), size))
             let last = max(first + 1, (span.end + offset + size - 1) / size)
-            let affected = Span(
+            var affected = span
+            affected.span = Span(
                 ordered: clamp(first * size - offset),
                 start: first == 0 ? 0 : clamp(first * size + Self.reach - size - offset),
-                end: clamp(last * size - offset), fadeEnd: clamp((last - 1) * size + Self.reach - offset),
-                matches: span.matches, refinedStart: span.refinedStart, refinedEnd: span.refinedEnd)
+                end: clamp(last * size - offset), fadeEnd: clamp((last - 1) * size + Self.reach - offset))
             return (affected, first..<last)
         }
         // The same order `merged()` sorts in, so each merged span takes a consecutive group.

@@ -83,7 +83,7 @@ extension Censor {
             pcm: (rawName, reader.format.sampleRate, reader.channelCount),
             bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath,
             mp3: container == .mp3 && stream.codec == "mp3" ? MP3Header(path: input) : nil,
-            comment: CensorMarker.text(spans: plan.spans, sampleRate: reader.format.sampleRate, previous: probe.tag("comment")))
+            comment: CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: probe.tag("comment")))
         var warnings = reader.warnings
         do {
             let handle = try scratch.handle(temporary)

@@ -1,12 +1,12 @@
 /// The spans to censor in one recording, and the matches that fell outside it.
 public struct Plan: Sendable, Hashable {
-    /// Merged spans, sorted, within the file.
-    public var spans: [Span]
+    /// Merged spans, sorted, within the file, with the matches each censors.
+    public var spans: [PlannedSpan]
     /// Matches that lie wholly outside the audio (past its end), so nothing was censored for them.
     public var skipped: [Match]
 
     /// Creates a plan.
-    public init(spans: [Span], skipped: [Match] = []) {
+    public init(spans: [PlannedSpan], skipped: [Match] = []) {
         self.spans = spans
         self.skipped = skipped
     }

@@ -67,17 +67,17 @@ public struct Planner: Sendable {
         }
         // Only edges that can end up a merged span's are snapped: packed words cost two reads, not two each.
         let outer = snapper.outerEdges(of: placed.map(\.core))
-        var spans: [Span] = []
+        var spans: [PlannedSpan] = []
         spans.reserveCapacity(placed.count)
         for (index, (match, unsnapped, times)) in placed.enumerated() {
             let core = try snapper.widen(unsnapped, in: &audio, edges: outer[index])
             let fade = frames(options.crossfade, sampleRate)
             // The times used, refined or not; after merging, those equal to the transcript's are
             // cleared again.
-            spans.append(Span(
-                ordered: max(0, core.lowerBound - fade), start: core.lowerBound,
-                end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade),
-                matches: [match], refinedStart: times.start, refinedEnd: times.end))
+            spans.append(PlannedSpan(
+                Span(ordered: max(0, core.lowerBound - fade), start: core.lowerBound,
+                     end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade)),
+                matches: [match], refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
         }
         var merged = spans.merged()
         for index in merged.indices {
@@ -96,7 +96,7 @@ public struct Planner: Sendable {
     ///   - sampleRate: Frames per second.
     ///   - frameCount: The file's length in frames.
     /// - Returns: A non-empty range, or `nil`.
-    public func coreFrames(of match: Match, sampleRate: Int, frameCount: Int) -> Range<Int>? {
+    package func coreFrames(of match: Match, sampleRate: Int, frameCount: Int) -> Range<Int>? {
         coreFrames(start: match.start, end: match.end, sampleRate: sampleRate, frameCount: frameCount)
     }
 

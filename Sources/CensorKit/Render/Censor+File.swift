@@ -78,7 +78,7 @@ extension Censor {
         var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
         var metadata = reader.metadata
         metadata.strings["software"] = CensorMarker.text(
-            spans: plan.spans, sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
+            spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
         do {
             let writer = try AudioWriter(
                 creating: temporary, for: output, format: outputFormat, metadata: metadata,
@@ -146,6 +146,7 @@ extension Censor {
     func report(_ plan: Plan, input: String, output: String?, format: AudioFileFormat, frames: Int) -> Report {
         Report(
             input: input, output: output, sampleRate: format.sampleRate, channels: format.channelCount,
-            frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped)
+            frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped,
+            transcriptOverrun: transcriptOverrun(frames: frames, sampleRate: format.sampleRate))
     }
 }

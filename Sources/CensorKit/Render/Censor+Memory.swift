@@ -24,7 +24,8 @@ extension Censor {
         engine.process(&audio.samples, firstFrame: 0)
         return Report(
             input: "", output: nil, sampleRate: audio.sampleRate, channels: audio.channelCount,
-            frames: audio.frameCount, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped)
+            frames: audio.frameCount, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped,
+            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate))
     }
 
     /// Plans what censoring audio held in memory would do, changing nothing.

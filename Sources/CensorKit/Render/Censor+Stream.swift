@@ -105,7 +105,7 @@ extension Censor {
             let writer = try AudioWriter(
                 creating: temporary, for: output, format: outputFormat, metadata: metadata, quality: format.quality)
             let framesRead: Int
-            let spans: [Span], skipped: [Match]
+            let spans: [PlannedSpan], skipped: [Match]
             switch (outputFormat.sampleRate != input.format.sampleRate, SampleStorage(input: input.format, output: outputFormat)) {
             case (false, let .integer(bits)) where bits <= 16:
                 (framesRead, spans, skipped) = try pass(Int16.self, input, matches, writer, outputFormat, frameLimit, progress)
@@ -115,7 +115,7 @@ extension Censor {
                 (framesRead, spans, skipped) = try pass(Float.self, input, matches, writer, outputFormat, frameLimit, progress)
             }
             writer.setTrailingSoftware(CensorMarker.text(
-                spans: spans, sampleRate: input.format.sampleRate, previous: previousSoftware))
+                spans: spans.map(\.span), sampleRate: input.format.sampleRate, previous: previousSoftware))
             try writer.close()
             var report = report(Plan(spans: spans, skipped: skipped), input: input.name, output: output,
                                 format: input.format, frames: framesRead)
@@ -131,7 +131,7 @@ extension Censor {
     private func pass<Sample: StreamSample>(
         _: Sample.Type, _ input: AudioStreamReader, _ matches: [Match], _ writer: AudioWriter,
         _ outputFormat: AudioFileFormat, _ frameLimit: (frames: Int, error: AudioError)?, _ progress: ((RenderProgress) -> Void)?
-    ) throws -> (frames: Int, spans: [Span], skipped: [Match]) {
+    ) throws -> (frames: Int, spans: [PlannedSpan], skipped: [Match]) {
         var censor = StreamCensor<Sample>(
             input: input, censor: self, matches: matches, frameLimit: frameLimit)
         let reader = censor

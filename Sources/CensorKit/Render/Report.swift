@@ -45,9 +45,15 @@ public struct Report: Sendable, Hashable, Codable {
         public var fadeStartFrame: Int
         /// The frame after the last one changed.
         public var fadeEndFrame: Int
+        /// First frame of the core before snapping to a zero crossing: the padded (refined)
+        /// start of the words (``PlannedSpan/paddedCore``). Not part of ``Report/json()``.
+        public var paddedStartFrame: Int
+        /// The frame after the core before snapping to a zero crossing: the padded (refined)
+        /// end of the words. Not part of ``Report/json()``.
+        public var paddedEndFrame: Int
 
         /// The entry describing `span`.
-        public init(_ span: Span) {
+        public init(_ span: PlannedSpan) {
             text = span.matches.map { $0.text }.joined(separator: " ")
             pattern = Self.distinct(span.matches.map(\.pattern)).joined(separator: ", ")
             start = span.matches.map(\.start).min() ?? 0
@@ -64,6 +70,8 @@ public struct Report: Sendable, Hashable, Codable {
             endFrame = span.end
             fadeStartFrame = span.fadeStart
             fadeEndFrame = span.fadeEnd
+            paddedStartFrame = span.paddedCore.lowerBound
+            paddedEndFrame = span.paddedCore.upperBound
         }
 
         /// `values` without repeats, in order of first appearance; linear in their number.
@@ -94,6 +102,11 @@ public struct Report: Sendable, Hashable, Codable {
     /// What the run noticed but worked around, for a person to read: a truncated input, a WAV
     /// output written as RF64 because it outgrew 4 GiB. Not part of ``json()``.
     public var warnings: [String]
+    /// The transcript's words that start after the audio ends, when the planner was given the
+    /// transcript's words (``Planner/transcriptWords``) and some start more than
+    /// ``TranscriptOverrun/tolerance`` past the end: a transcript of a longer or another
+    /// recording, most of whose words could not be censored. Not part of ``json()``.
+    public var transcriptOverrun: TranscriptOverrun?
 
     /// What a transcript held: its format, how many words and how many of those had estimated
     /// times, and the first and last times.
@@ -124,7 +137,7 @@ public struct Report: Sendable, Hashable, Codable {
     /// Creates a report.
     public init(
         input: String, output: String?, sampleRate: Int, channels: Int, frames: Int, mode: String,
-        spans: [Entry], skipped: [Match] = [], warnings: [String] = []
+        spans: [Entry], skipped: [Match] = [], warnings: [String] = [], transcriptOverrun: TranscriptOverrun? = nil
     ) {
         self.input = input
         self.output = output
@@ -135,5 +148,6 @@ public struct Report: Sendable, Hashable, Codable {
         self.spans = spans
         self.skipped = skipped
         self.warnings = warnings
+        self.transcriptOverrun = transcriptOverrun
     }
 }

@@ -28,7 +28,7 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
     /// The frames to read: as declared until the stream ends, then as read.
     private(set) var frameCount: Int
     /// The spans planned so far, in order.
-    private(set) var spans: [Span] = []
+    private(set) var spans: [PlannedSpan] = []
     /// The matches past the end, with their index in the list given.
     private var skipped: [(index: Int, match: Match)] = []
     /// Matches whose times are not finite, planned (and skipped) when the stream ends.

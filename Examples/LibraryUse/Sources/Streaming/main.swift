@@ -14,7 +14,7 @@ let options = try PlanOptions(snapWindow: 0, refine: false)
 var length = try AudioBuffer(samples: [Float](repeating: 0, count: signal.count), channelCount: 1, sampleRate: rate)
 let plan = try Planner(options: options).plan(matches, sampleRate: rate, audio: &length)
 // A beep of fixed level needs no measurement of the audio it replaces.
-var engine = try CensorEngine(spans: plan.spans, mode: .beep(try Beep(level: .peak(dBFS: -12))),
+var engine = try CensorEngine(spans: plan.spans.map(\.span), mode: .beep(try Beep(level: .peak(dBFS: -12))),
                               channelCount: 1, sampleRate: rate)
 var output: [Float] = []
 var first = 0
