@@ -238,4 +238,19 @@ import Testing
             #expect(MP3Files.peakDBFS(decoded[0][span.startFrame..<span.endFrame]) < -90)
         }
     }
+
+    @Test("the output file is written from its start: a fresh one as it is, one holding bytes emptied first")
+    func outputFileEmptied() throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let fresh = folder.path("fresh.mp3"), used = folder.path("used.mp3")
+        FileManager.default.createFile(atPath: fresh, contents: Data())
+        FileManager.default.createFile(atPath: used, contents: Data(repeating: 0xAB, count: 10))
+        for path in [fresh, used] {
+            let file = try MP3File(writing: path, name: path)
+            try [UInt8](arrayLiteral: 1, 2, 3).withUnsafeBytes { try file.write($0) }
+        }
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: fresh))) == [1, 2, 3])
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: used))) == [1, 2, 3])
+    }
 }

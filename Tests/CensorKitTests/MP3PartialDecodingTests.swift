@@ -41,10 +41,31 @@ import Testing
         // The start, the middle at odd places, across many frames, and the end.
         let stretches = [0..<500, rate + 7..<rate + 300, 2 * rate - 1000..<3 * rate + 17, 4 * rate + 1151..<4 * rate + 1153,
                          count - 2000..<count]
+        // The frames a stretch needs, by the tests' own header reader: those holding it (on the
+        // undelayed timeline), two before them for the IMDCT overlap and the synthesis filter,
+        // the frames before those whose main data the bit reservoir may reach (511 bytes at
+        // MPEG-1, 255 at MPEG-2), and one past the end.
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let frames = Array(MP3Files.frames(bytes).dropFirst(probe.infoHeader == nil ? 0 : 1))
+        let samplesPerFrame = first.header.samplesPerFrame, delay = probe.infoHeader?.decodedStartOffset ?? 0
+        func needed(_ stretch: Range<Int>) -> Int {
+            let firstFrame = (stretch.lowerBound + delay) / samplesPerFrame
+            let lastFrame = (stretch.upperBound - 1 + delay) / samplesPerFrame
+            let decodeFrom = max(0, firstFrame - MP3DecodedAudio.warmUpFrames)
+            var reservoir = 0, held = 0
+            while decodeFrom - reservoir > 0, held < (encoding.rate >= 32000 ? 511 : 255) {
+                reservoir += 1
+                let frame = frames[decodeFrom - reservoir]
+                held += frame.offset + frame.length - frame.sideInfoEnd
+            }
+            return reservoir + (lastFrame - decodeFrom + 1) + (lastFrame + 1 < frames.count ? 1 : 0)
+        }
         var decoded: [Float] = []
         for stretch in stretches {
             try audio.readFrames(stretch, into: &decoded)
             #expect(decoded.count == stretch.count * channels)
+            // Only the frames around the stretch are decoded, however long the file.
+            #expect(audio.framesDecoded == needed(stretch), "\(encoding) \(stretch) of \(frames.count) frames")
             // The same samples but for float rounding: the synthesis filter sums in another order
             // when it starts elsewhere (one part in 10⁷; −120 dBFS is 10⁻⁶).
             let difference = zip(expected(stretch), decoded).map { abs($0 - $1) }.max() ?? .infinity

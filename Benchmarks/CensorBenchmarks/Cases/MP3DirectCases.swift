@@ -7,19 +7,42 @@ import Glibc
 /// muted, against `cp` of the same file (each run paired with one) and against the decode and
 /// re-encode `--no-mp3-direct` does, in the same run. Target: ≤ 2× `cp`, ≥ 100× faster than
 /// the re-encode.
+///
+/// Two transcripts, both with 100 listed words:
+/// - `speech` (the figure): an hour of speech, 2.5 words a second, each word 0.3 s —
+///   9,000 words, one in 90 listed, as a podcast's transcript would be: 100 short spans and
+///   200 short edges for refinement.
+/// - `long-words` (a stress case): the `spread` layout, each listed word lasting 18 s, so half
+///   the hour (75,000 frames) is censored: edited frames everywhere, and refinement's edges in
+///   long, dense stretches.
 enum MP3DirectCases {
     static let seconds = 3600
     static let words = 100
 
+    /// The transcripts, named as the cases are.
+    enum Transcript: String, CaseIterable {
+        case speech
+        case longWords = "long-words"
+
+        var layout: EndToEndLayout {
+            switch self {
+            case .speech: .speech(over: Double(MP3DirectCases.seconds), listedEvery: MP3DirectCases.seconds * 5 / 2 / words)
+            case .longWords: .spread(words, over: Double(MP3DirectCases.seconds))
+            }
+        }
+    }
+
     static func all(_ session: Session) -> [Benchmark] {
-        [
-            copy(session),
-            censor(session, label: "mute", extra: []),
-            censor(session, label: "mute/no-refine", extra: ["--no-refine"]),
-            censor(session, label: "duck/no-refine", extra: ["--no-refine"], mode: "duck"),
+        [copy(session)]
+            + Transcript.allCases.flatMap { transcript in
+                [
+                    censor(session, transcript, label: "mute", extra: []),
+                    censor(session, transcript, label: "mute/no-refine", extra: ["--no-refine"]),
+                    censor(session, transcript, label: "duck/no-refine", extra: ["--no-refine"], mode: "duck"),
+                ]
+            }
             // A decode and LAME encode of an hour: one run, no warm-up.
-            censor(session, label: "mute/re-encode", extra: ["--no-mp3-direct"], runs: 1, warmup: 0, paired: false),
-        ]
+            + [censor(session, .speech, label: "mute/re-encode", extra: ["--no-mp3-direct"], runs: 1, warmup: 0, paired: false)]
     }
 
     /// `cp` of the hour's MP3: the floor.
@@ -34,23 +57,23 @@ enum MP3DirectCases {
         }
     }
 
-    /// `censor` on the hour's MP3 with 100 spread words.
+    /// `censor` on the hour's MP3 with the 100 listed words of `transcript`.
     static func censor(
-        _ session: Session, label: String, extra: [String], mode: String = "mute", runs: Int? = nil, warmup: Int = 1,
-        paired: Bool = true
+        _ session: Session, _ transcript: Transcript, label: String, extra: [String], mode: String = "mute",
+        runs: Int? = nil, warmup: Int = 1, paired: Bool = true
     ) -> Benchmark {
-        Benchmark(name: "mp3-direct/\(label)/\(words)", warmup: warmup,
+        Benchmark(name: "mp3-direct/\(transcript.rawValue)/\(label)/\(words)", warmup: warmup,
                   iterations: runs ?? session.options.runs(5, quick: 3), work: [.audio(seconds: Double(seconds))]) {
             let censor = try session.censorExecutable()
             let input = try session.inputs.hourMP3()
-            let transcript = try session.inputs.transcript(.spread(words, over: Double(seconds)))
+            let transcriptPath = try session.inputs.transcript(transcript.layout)
             let list = try session.inputs.endToEndList()
             let output = try session.inputs.output("censored.mp3")
             let cp = try session.tool("cp"), copy = try session.inputs.output("paired-copy.mp3")
             return Iteration(
                 setUp: { unlink(output) },
                 run: {
-                    try Subprocess.run(censor, [input, "--transcript", transcript, "--words", list, "--mode", mode,
+                    try Subprocess.run(censor, [input, "--transcript", transcriptPath, "--words", list, "--mode", mode,
                                                 "-o", output] + extra)
                 },
                 tearDown: { unlink(output) },

@@ -75,43 +75,78 @@ final class MP3DecodedAudio: FrameSource {
         }
     }
 
+    /// Frames the latest ``readFrames(_:into:)`` fed the decoder: those holding the stretch, the
+    /// ``warmUpFrames`` before them, the frames before those that the bit reservoir may reach
+    /// back into, and one past the end.
+    private(set) var framesDecoded = 0
+
     func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: repeatElement(0, count: range.count * channelCount))
+        let channels = channelCount
+        // Sized without filling: every sample is written below, by the decoder or as a zero.
+        if buffer.count < range.count * channels {
+            buffer.append(contentsOf: repeatElement(0, count: range.count * channels - buffer.count))
+        } else {
+            buffer.removeLast(buffer.count - range.count * channels)
+        }
+        framesDecoded = 0
         guard !range.isEmpty else { return }
         let opened = try self.opened ?? Opened(path: path, tags: layout.tags, index: nil)
         self.opened = opened
         // Undelayed samples [first, end) come from frames firstFrame … lastFrame.
-        let spf = layout.samplesPerFrame, channels = channelCount
+        let spf = layout.samplesPerFrame
         let first = range.lowerBound + layout.startOffset, end = range.upperBound + layout.startOffset
         let decodeFrom = max(0, first / spf - Self.warmUpFrames), lastFrame = (end - 1) / spf
+        // Samples [first, written) are in the buffer; what the decoder skips stays zero.
+        var written = first
+        func zero(through sample: Int) {
+            guard sample > written else { return }
+            buffer.withUnsafeMutableBufferPointer { output in
+                (output.baseAddress! + (written - first) * channels).update(repeating: 0, count: (sample - written) * channels)
+            }
+            written = sample
+        }
+        defer { zero(through: end) }
         guard let checkpoint = opened.index.checkpoint(before: decodeFrom - MP3FrameIndex.interval) else { return }
         var parser = MP3Parser(
             stream: MP3ByteStream(size: opened.file.size, from: checkpoint.offset, chunk: 1 << 16) {
                 try opened.file.read(at: $0, into: $1)
             },
             resuming: checkpoint, path: path)
+        let stream = parser.stream
         let decoder = try MP3FrameDecoder(path: path, sampleRate: sampleRate, channelCount: channels)
-        var bytes = [UInt8](repeating: 0, count: 2 * 1441)
+        var scratch = [UInt8](repeating: 0, count: 2 * 1441)
         var firstFed: Int?
         // Decodes one more frame, placing whatever frames the decoder completes.
         func feed(_ frame: MP3Parser.Frame, index: Int) throws {
             let base = firstFed ?? index
             firstFed = base
-            if bytes.count < frame.length { bytes = [UInt8](repeating: 0, count: frame.length) }
-            try bytes.withUnsafeMutableBytes { raw in
-                let frameBytes = UnsafeMutableRawBufferPointer(rebasing: raw[..<frame.length])
-                try opened.file.read(at: frame.offset, into: frameBytes)
-                try decoder.feed(UnsafeRawBufferPointer(frameBytes)) { number, samples in
+            framesDecoded += 1
+            let bytes = frame.offset..<(frame.offset + frame.length)
+            func decode(_ frameBytes: UnsafeRawBufferPointer) throws {
+                try decoder.feed(frameBytes) { number, samples in
                     // Frame `base + number` holds undelayed samples [(base + number) × spf, + spf).
                     let frameStart = (base + number) * spf
-                    let from = max(first, frameStart), to = min(end, frameStart + samples.count / channels)
+                    let from = max(written, frameStart), to = min(end, frameStart + samples.count / channels)
                     guard from < to else { return }
+                    zero(through: from)
                     buffer.withUnsafeMutableBufferPointer { output in
                         let target = output.baseAddress! + (from - first) * channels
                         target.update(from: samples.baseAddress! + (from - frameStart) * channels, count: (to - from) * channels)
                     }
+                    written = to
                 }
+            }
+            // The frames from the first decoded on are still in the parser's buffer; the
+            // reservoir's few before them may have been dropped from it.
+            if try stream.load(through: bytes.upperBound), stream.holds(bytes) {
+                try stream.withBytes(bytes) { try decode(UnsafeRawBufferPointer($0)) }
+                return
+            }
+            if scratch.count < frame.length { scratch = [UInt8](repeating: 0, count: frame.length) }
+            try scratch.withUnsafeMutableBytes { raw in
+                let frameBytes = UnsafeMutableRawBufferPointer(rebasing: raw[..<frame.length])
+                try opened.file.read(at: frame.offset, into: frameBytes)
+                try decode(UnsafeRawBufferPointer(frameBytes))
             }
         }
         var earlier: [MP3Parser.Frame] = []

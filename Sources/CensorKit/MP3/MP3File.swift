@@ -23,11 +23,22 @@ final class MP3File {
         size = Int(status.st_size)
     }
 
-    /// Opens the existing file `path` for writing from its start; messages name it `name`
-    /// (the destination a temporary file stands for).
+    /// Opens the existing file `path` (a temporary file) for writing from its start, emptied;
+    /// messages name it `name` (the destination it stands for).
+    ///
+    /// An empty file is not truncated again: ext4 takes a file truncated to nothing for one
+    /// being rewritten in place and, to keep its data safe, starts writing it to disk when it is
+    /// closed, which the process then pays for (`auto_da_alloc`); a new file is written back
+    /// when the kernel chooses, as `cp`'s is.
     init(writing path: String, name: String) throws(MP3Error) {
-        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .io(path: name, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size == 0 || ftruncate(descriptor, 0) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .io(path: name, reason: reason)
+        }
         self.path = name
         self.descriptor = descriptor
         size = 0
