@@ -26,22 +26,28 @@ extension Array {
     public func mergedBySpan(
         _ span: WritableKeyPath<Element, Span>, combining combine: (inout Element, Element) -> Void
     ) -> [Element] {
-        let sorted = self.sorted { ($0[keyPath: span].fadeStart, $0[keyPath: span].start)
-            < ($1[keyPath: span].fadeStart, $1[keyPath: span].start) }
+        // The spans read once, and the order sorted on them: no key path in the comparisons.
+        let spans = map { $0[keyPath: span] }
+        let order = spans.indices.sorted { (spans[$0].fadeStart, spans[$0].start) < (spans[$1].fadeStart, spans[$1].start) }
         var result: [Element] = []
-        result.reserveCapacity(sorted.count)
-        for element in sorted {
-            let next = element[keyPath: span]
-            guard let last = result.indices.last, next.fadeStart <= result[last][keyPath: span].fadeEnd else {
-                result.append(element)
+        var grown: [Span] = []
+        result.reserveCapacity(count)
+        for index in order {
+            let next = spans[index]
+            guard let last = grown.indices.last, next.fadeStart <= grown[last].fadeEnd else {
+                result.append(self[index])
+                grown.append(next)
                 continue
             }
-            // Mutated through the subscript, not copied out: a copy would share the element's
+            grown[last].start = Swift.min(grown[last].start, next.start)
+            grown[last].end = Swift.max(grown[last].end, next.end)
+            grown[last].fadeEnd = Swift.max(grown[last].fadeEnd, next.fadeEnd)
+            // Combined through the subscript, not copied out: a copy would share the element's
             // storage with the array and copy all of it on every merge.
-            result[last][keyPath: span].start = Swift.min(result[last][keyPath: span].start, next.start)
-            result[last][keyPath: span].end = Swift.max(result[last][keyPath: span].end, next.end)
-            result[last][keyPath: span].fadeEnd = Swift.max(result[last][keyPath: span].fadeEnd, next.fadeEnd)
-            combine(&result[last], element)
+            combine(&result[last], self[index])
+        }
+        for index in result.indices where result[index][keyPath: span] != grown[index] {
+            result[index][keyPath: span] = grown[index]
         }
         return result
     }
