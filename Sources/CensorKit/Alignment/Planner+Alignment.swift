@@ -12,12 +12,12 @@ extension Planner {
     static let alignedMargin = 0.03
 
     /// The matches and transcript words with the aligner's times, per ``PlanOptions/align``: each
-    /// match it applies to is aligned together with ``alignmentNeighbours`` transcript words on
-    /// each side (the outermost optional), over their times plus ``alignmentMargin``; its aligned
-    /// times, widened by ``alignedMargin``, replace the given ones (no longer estimated), as the
-    /// aligned times of the window's words replace theirs. A match whose window cannot
-    /// be aligned (a word the dictionary lacks, no path through the words in that audio, no
-    /// transcript words) keeps its times.
+    /// match it applies to is aligned together with up to ``alignmentNeighbours`` transcript words
+    /// on each side (the outermost optional; none past a word the dictionary lacks), over their
+    /// times plus ``alignmentMargin``; its aligned times, widened by ``alignedMargin``, replace the
+    /// given ones (no longer estimated), as the aligned times of the window's words replace
+    /// theirs. A match that cannot be aligned (a word of its own the dictionary lacks, no path
+    /// through the words in that audio, no transcript words) keeps its times.
     ///
     /// - Parameters:
     ///   - matches: The matches, in any order.
@@ -52,7 +52,13 @@ extension Planner {
             var samples: [Float] = []
             for index in wanted {
                 let indices = matches[index].wordIndices
-                let window = max(0, indices.lowerBound - Self.alignmentNeighbours)..<min(words.count, indices.upperBound + Self.alignmentNeighbours)
+                // The neighbours up to the first the dictionary lacks ("um", "yknow"): a shorter
+                // window aligns where one with an unknown word would keep the transcript's times.
+                guard words[indices].allSatisfy({ aligner.knows($0.text) }) else { continue }
+                var (lower, upper) = (indices.lowerBound, indices.upperBound)
+                while lower > max(0, indices.lowerBound - Self.alignmentNeighbours), aligner.knows(words[lower - 1].text) { lower -= 1 }
+                while upper < min(words.count, indices.upperBound + Self.alignmentNeighbours), aligner.knows(words[upper].text) { upper += 1 }
+                let window = lower..<upper
                 let rate = Double(sampleRate)
                 let first = max(0, Int(((words[window].map(\.start).min() ?? 0) - Self.alignmentMargin) * rate))
                 let last = min(audio.frameCount, Int(((words[window].map(\.end).max() ?? 0) + Self.alignmentMargin) * rate))
