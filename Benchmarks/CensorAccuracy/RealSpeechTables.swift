@@ -68,9 +68,10 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
             print("| \(condition) | \(label) | \(row(total(bySource))) |")
         }
     }
-    if options.align, options.rows == nil {
+    if options.align, options.conditions?.contains("estimated") ?? true {
         // Estimated times: censor widens them by Planner.estimatedTimeMargin unless aligned.
-        for (label, planOptions) in [("off", off), ("on", on), ("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn)] {
+        for (label, planOptions) in [("off", off), ("on", on), ("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn)]
+        where options.rows?.contains(label) ?? true {
             print("| estimated from segments of \(EstimatedTimes.wordsPerSegment) | \(label) | "
                 + "\(row(total(try measure(Condition(), planOptions, estimated: true)))) |")
         }

@@ -12,11 +12,10 @@ import Foundation
 // --real: where the real-speech corpus is (fetched there by scripts/fetch-real-speech.sh when
 // missing; default bench-data/real); --only: measure one corpus; --worst: how many of the worst
 // words to list per real-speech condition (default 6); --align: also rows with the words first
-// aligned by PocketSphinx (PlanOptions.align), and with times estimated from segments (unless
-// --rows is given); --rows: only these real-speech rows, by label ("off", "on", "on, aggressive",
+// aligned by PocketSphinx (PlanOptions.align), and with times estimated from segments; --rows: only these real-speech rows, by label ("off", "on", "on, aggressive",
 // "PocketSphinx aligner", "aligner, then on", "aligner, then aggressive"; separated by ";");
 // --conditions: only these real-speech conditions ("exact times", "jitter ±150 ms", "all 120 ms
-// late", "all 120 ms early"; separated by ";");
+// late", "all 120 ms early", and with --align "estimated"; separated by ";");
 // --data: where the corpus is built (espeak-ng words and sox backgrounds are cached there);
 // --trials: draws per jittered condition; --window: refinement window in ms (default: the
 // Parameter's); --sweep: also a table over these windows (0 = refinement off); --by-background:

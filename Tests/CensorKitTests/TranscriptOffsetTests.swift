@@ -108,6 +108,33 @@ import Testing
         }
     }
 
+    @Test("matches the aligner placed are not moved by the offset of a transcript 120 ms late around them")
+    func alignedMatchesKeepTheirPlace() throws {
+        let words = Self.truth.enumerated().map { Word(text: "w\($0.offset)", start: $0.element.0 + 0.12, end: $0.element.1 + 0.12) }
+        // The matches carry their true times, as the aligner gives them; the words around stay late.
+        let matches = [1, 4].map {
+            Match(wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: Self.truth[$0].0, end: Self.truth[$0].1)
+        }
+        let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
+        for aligned in [false, true] {
+            var planner = Planner(options: options, transcriptWords: words)
+            planner.alignedMatches = aligned ? [0, 1] : []
+            var audio = InterleavedBuffer(samples: Self.recording(), channelCount: 1)
+            let plan = try planner.plan(matches, sampleRate: Self.rate, audio: &audio)
+            try #require(plan.spans.count == 2)
+            for (span, index) in zip(plan.spans, [1, 4]) {
+                let start = Int(Self.truth[index].0 * 16000)
+                if aligned {
+                    // The word begins in a pause: the start stays within 6 ms of it.
+                    #expect(span.start <= start && span.start >= start - 96, "span \(span.start), word \(start)")
+                } else {
+                    // Moved by the sure offset: the start lies about 120 ms before the word.
+                    #expect(span.start < start - 1200, "span \(span.start), word \(start)")
+                }
+            }
+        }
+    }
+
     @Test("an edge stopped at a short gap inside sound goes on by the strategy's margin: 30 ms, or 60 ms aggressive")
     func marginWhereTheSoundGoesOn() throws {
         // A word at 0.5–0.79 s, 10 ms of quiet, then sound again at 0.80–1.1 s; given end 0.78 s.

@@ -23,28 +23,32 @@ extension Planner {
     ///   - matches: The matches, in any order.
     ///   - sampleRate: Frames per second of `audio`.
     ///   - audio: The recording.
-    /// - Returns: `matches` and ``transcriptWords``, aligned where they could be.
+    /// - Returns: `matches` and ``transcriptWords``, aligned where they could be, and the indices
+    ///   of the matches aligned.
     /// - Throws: ``AlignmentError`` when the model cannot be loaded (with `.pocketsphinx`; `.auto` then
     ///   leaves the times as they are); errors reading `audio`.
     func aligned(
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource
-    ) throws -> (matches: [Match], words: [Word]) {
+    ) throws -> (matches: [Match], words: [Word], placed: Set<Int>) {
         var words = transcriptWords
         let wanted = matches.indices.filter { options.align.applies(to: matches[$0]) && words.covers(matches[$0].wordIndices) }
-        guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words) }
+        guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words, []) }
         var result = matches
+        var placed: Set<Int> = []
         do {
-            try align(&result, words: &words, wanted: wanted, sampleRate: sampleRate, audio: &audio)
+            try align(&result, words: &words, wanted: wanted, placed: &placed, sampleRate: sampleRate, audio: &audio)
         } catch is AlignmentError where options.align == .auto {
             // Without the model, `auto` falls back to the transcript's times and refinement.
-            return (matches, transcriptWords)
+            return (matches, transcriptWords, [])
         }
-        return (result, words)
+        return (result, words, placed)
     }
 
-    /// Aligns the window of each match in `wanted`, updating `matches` and `words`.
+    /// Aligns the window of each match in `wanted`, updating `matches` and `words`, and adds
+    /// the index of each match aligned to `placed`.
     private func align(
-        _ result: inout [Match], words: inout [Word], wanted: [Int], sampleRate: Int, audio: inout some FrameSource
+        _ result: inout [Match], words: inout [Word], wanted: [Int], placed: inout Set<Int>, sampleRate: Int,
+        audio: inout some FrameSource
     ) throws {
         let matches = result
         let mix = try ChannelMix(for: &audio)
@@ -80,6 +84,7 @@ extension Planner {
                 result[index].start = words[indices.lowerBound].start - Self.alignedMargin
                 result[index].end = words[indices.upperBound - 1].end + Self.alignedMargin
                 result[index].isTimeEstimated = false
+                placed.insert(index)
             }
         }
     }
