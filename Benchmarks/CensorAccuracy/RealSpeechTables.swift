@@ -16,23 +16,25 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     let censored = recordings.reduce(0) { $0 + $1.words.filter(\.isCensored).count }
     let seconds = recordings.reduce(0.0) { $0 + Double($1.mix.count) / Double($1.sampleRate) }
 
-    /// Every recording of `source` (all when nil) under `condition`, `trials` draws when jittered;
+    /// Every recording under `condition`, `trials` draws when jittered, tallied per source;
     /// with `estimated`, the times are instead those censor estimates from segments of true times
     /// (``EstimatedTimes``), marked as estimated.
-    func measure(_ condition: Condition, _ planOptions: PlanOptions, source: String? = nil, estimated: Bool = false) throws -> Tally {
-        var total = Tally()
-        for (index, recording) in recordings.enumerated() where source == nil || recording.source == source {
+    func measure(_ condition: Condition, _ planOptions: PlanOptions, estimated: Bool = false) throws -> [String: Tally] {
+        var bySource: [String: Tally] = [:]
+        for (index, recording) in recordings.enumerated() {
             for trial in 0..<(condition.jitter > 0 && !estimated ? options.trials : 1) {
                 var random = SeededRandom(seed: UInt64(7919 * (index + 1) + 31 * trial + 1))
                 let times = estimated
                     ? try EstimatedTimes.times(of: recording, sampleRate: recording.sampleRate)
                     : condition.times(of: recording.words, sampleRate: recording.sampleRate, random: &random)
-                total = total + (try Measure.run(recording, times: times, options: planOptions, timesEstimated: estimated,
-                                                 keepOutcomes: true))
+                bySource[recording.source, default: Tally()] = bySource[recording.source, default: Tally()]
+                    + (try Measure.run(recording, times: times, options: planOptions, timesEstimated: estimated,
+                                       keepOutcomes: true))
             }
         }
-        return total
+        return bySource
     }
+    func total(_ bySource: [String: Tally]) -> Tally { bySource.values.reduce(Tally(), +) }
     func row(_ tally: Tally) -> String {
         "\(percent(tally.leak)) | \(percent(Double(tally.leakyWords) / Double(max(1, tally.censoredWords)))) "
             + "(\(tally.leakyWords)/\(tally.censoredWords)) | \(percent(tally.collateral))"
@@ -46,50 +48,64 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
         + "the other words' energy changed at all.\n")
     print("| Transcript times | Refinement | Mean leak | Words leaking > 10 % | Mean collateral |")
     print("|---|---|--:|--:|--:|")
-    var results: [(Condition, Tally)] = []
     let aligner = try off.replacing(align: .pocketsphinx), alignerThenOn = try on.replacing(align: .pocketsphinx)
+    let aggressive = try on.replacing(refineStrategy: .aggressive)
+    var rows = [("off", off), ("on", on), ("on, aggressive", aggressive)]
+    if options.align {
+        rows += [("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn),
+                 ("aligner, then aggressive", try aggressive.replacing(align: .pocketsphinx))]
+    }
+    if let chosen = options.rows { rows = rows.filter { chosen.contains($0.0) } }
+    let conditions = options.conditions.map { chosen in realConditions.filter { chosen.contains($0.description) } }
+        ?? realConditions
+    var results: [(condition: Condition, label: String, bySource: [String: Tally])] = []
     var aligned = Tally()
-    for condition in realConditions {
-        let aggressive = try on.replacing(refineStrategy: .aggressive)
-        var rows = [("off", off), ("on", on), ("on, aggressive", aggressive)]
-        if options.align { rows += [("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn)] }
+    for condition in conditions {
         for (label, planOptions) in rows {
-            let tally = try measure(condition, planOptions)
-            if planOptions == on { results.append((condition, tally)) }
-            if planOptions == aligner { aligned = aligned + tally }
-            print("| \(condition) | \(label) | \(row(tally)) |")
+            let bySource = try measure(condition, planOptions)
+            results.append((condition, label, bySource))
+            if planOptions == aligner { aligned = aligned + total(bySource) }
+            print("| \(condition) | \(label) | \(row(total(bySource))) |")
         }
     }
-    if options.align {
+    if options.align, options.conditions?.contains("estimated") ?? true {
         // Estimated times: censor widens them by Planner.estimatedTimeMargin unless aligned.
-        for (label, planOptions) in [("off", off), ("on", on), ("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn)] {
+        for (label, planOptions) in [("off", off), ("on", on), ("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn)]
+        where options.rows?.contains(label) ?? true {
             print("| estimated from segments of \(EstimatedTimes.wordsPerSegment) | \(label) | "
-                + "\(row(try measure(Condition(), planOptions, estimated: true))) |")
+                + "\(row(total(try measure(Condition(), planOptions, estimated: true)))) |")
         }
         print(String(format: "\nPlanning time per match with the aligner (refinement off): %.1f ms.",
                      aligned.planSeconds / Double(max(1, aligned.matches)) * 1000))
     }
 
-    print("\n### Per source, refinement on (off in brackets for collateral)\n")
-    print("| Source | Transcript times | Mean leak | Words leaking > 10 % | Mean collateral | Collateral, off |")
-    print("|---|---|--:|--:|--:|--:|")
-    for source in sources {
-        for condition in realConditions {
-            let tally = try measure(condition, on, source: source)
-            let base = try measure(condition, off, source: source)
-            print("| \(source) | \(condition) | \(row(tally)) | \(percent(base.collateral)) |")
+    let offResults = results.filter { $0.label == "off" }
+    for (label, _) in rows where label != "off" {
+        print("\n### Per source, \(label)\(offResults.isEmpty ? "" : " (collateral with refinement off beside it)")\n")
+        print("| Source | Transcript times | Mean leak | Words leaking > 10 % | Mean collateral |"
+            + (offResults.isEmpty ? "" : " Collateral, off |"))
+        print("|---|---|--:|--:|--:|" + (offResults.isEmpty ? "" : "--:|"))
+        for source in sources {
+            for result in results where result.label == label {
+                let base = offResults.first { $0.condition.description == result.condition.description }
+                print("| \(source) | \(result.condition) | \(row(result.bySource[source] ?? Tally())) |"
+                    + (base.map { " \(percent($0.bySource[source]?.collateral ?? 0)) |" } ?? ""))
+            }
         }
     }
 
-    print("\n### Worst words, refinement on\n")
-    for (condition, tally) in results {
-        let leaks = tally.outcomes.filter { $0.isCensored && $0.share > 0.1 }.sorted { $0.share > $1.share }
-        let altered = tally.outcomes.filter { !$0.isCensored && $0.share > 0.1 }.sorted { $0.share > $1.share }
-        print("\(condition): \(leaks.count) leaking, \(altered.count) neighbours more than 10 % altered")
-        for outcome in leaks.prefix(options.worst) + altered.prefix(options.worst) {
-            print("- " + describe(outcome))
+    for (label, _) in rows where label != "off" {
+        print("\n### Worst words, \(label)\n")
+        for result in results where result.label == label {
+            let outcomes = total(result.bySource).outcomes
+            let leaks = outcomes.filter { $0.isCensored && $0.share > 0.1 }.sorted { $0.share > $1.share }
+            let altered = outcomes.filter { !$0.isCensored && $0.share > 0.1 }.sorted { $0.share > $1.share }
+            print("\(result.condition): \(leaks.count) leaking, \(altered.count) neighbours more than 10 % altered")
+            for outcome in leaks.prefix(options.worst) + altered.prefix(options.worst) {
+                print("- " + describe(outcome))
+            }
+            print("")
         }
-        print("")
     }
 }
 

@@ -7,12 +7,15 @@ import Foundation
 //   swift run -c release CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…]
 //                                       [--by-background] [--write-audio] [--show-leaks SHARE]
 //
-//   … [--real DIR] [--only real|espeak] [--worst N]
+//   … [--real DIR] [--only real|espeak] [--worst N] [--align] [--rows LABEL;…] [--conditions NAME;…]
 //
 // --real: where the real-speech corpus is (fetched there by scripts/fetch-real-speech.sh when
 // missing; default bench-data/real); --only: measure one corpus; --worst: how many of the worst
 // words to list per real-speech condition (default 6); --align: also rows with the words first
-// aligned by PocketSphinx (PlanOptions.align), and with times estimated from segments;
+// aligned by PocketSphinx (PlanOptions.align), and with times estimated from segments; --rows: only these real-speech rows, by label ("off", "on", "on, aggressive",
+// "PocketSphinx aligner", "aligner, then on", "aligner, then aggressive"; separated by ";");
+// --conditions: only these real-speech conditions ("exact times", "jitter ±150 ms", "all 120 ms
+// late", "all 120 ms early", and with --align "estimated"; separated by ";");
 // --data: where the corpus is built (espeak-ng words and sox backgrounds are cached there);
 // --trials: draws per jittered condition; --window: refinement window in ms (default: the
 // Parameter's); --sweep: also a table over these windows (0 = refinement off); --by-background:
@@ -34,6 +37,8 @@ struct Options {
     var only: String?
     var worst = 6
     var align = false
+    var rows: [String]?
+    var conditions: [String]?
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -51,8 +56,10 @@ struct Options {
             case "--only": only = iterator.next()
             case "--worst": worst = iterator.next().flatMap(Int.init) ?? worst
             case "--align": align = true
+            case "--rows": rows = iterator.next().map { $0.split(separator: ";").map(String.init) }
+            case "--conditions": conditions = iterator.next().map { $0.split(separator: ";").map(String.init) }
             case "--help", "-h":
-                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--real DIR] [--only real|espeak] [--worst N] [--align] [--estimated]")
+                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--real DIR] [--only real|espeak] [--worst N] [--align] [--rows LABEL;…] [--conditions NAME;…] [--estimated]")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("CensorAccuracy: unknown argument \(argument)\n".utf8))

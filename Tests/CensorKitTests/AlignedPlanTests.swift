@@ -64,6 +64,25 @@ import Testing
         #expect(abs(start - truth[3].start) <= 0.06)
     }
 
+    @Test("a neighbour the dictionary lacks: the window stops before it and the match is still aligned (within 60 ms)")
+    func unknownNeighbour() throws {
+        var (audio, truth, words) = try Self.fixture()
+        // "the" (before "garden") and "evening" (after "tomorrow") become words PocketSphinx lacks:
+        // with them in the window, neither match was aligned and both kept the estimate.
+        words[2].text = "qzxvbrl"
+        words[7].text = "zzkrt"
+        let options = try PlanOptions(refine: false, align: .auto)
+        let plan = try Planner(options: options, transcriptWords: words)
+            .plan([Self.match(words, 3), Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
+        try #require(plan.spans.count == 2)
+        let margin = Planner.alignedMargin
+        for (span, index) in zip(plan.spans, [3, 6]) {
+            let start = try #require(span.refinedStart), end = try #require(span.refinedEnd)
+            #expect(abs(start + margin - truth[index].start) <= 0.06, "\(words[index].text) start \(start) vs \(truth[index].start)")
+            #expect(abs(end - margin - truth[index].end) <= 0.06, "\(words[index].text) end \(end) vs \(truth[index].end)")
+        }
+    }
+
     @Test("without the model, auto plans as if alignment were off; pocketsphinx is an error")
     func missingModel() throws {
         #expect(try Self.plan(.auto, model: "/nonexistent").0 == Self.plan(.off).0)

@@ -38,6 +38,21 @@ import Testing
         #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
     }
 
+    @Test("the search reaches past the window: a plateau inside the search is taken when its middle lies within the reach")
+    func searchBeyondTheReach() {
+        // Offsets −5…5 steps searched, reach ±3 steps: the best fit at −4…−2 (middle −3) is taken …
+        let agreement = [120, 130, 130, 128, 104, 100, 101, 100, 99, 98, 97]
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000, reach: 3).offsets == -320 ... -160)
+        // … one at −4…−3 (middle −3.5 steps) is not: beyond the reach, though inside the search.
+        let farther = [120, 130, 130, 126, 104, 100, 101, 100, 99, 98, 97]
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3).offset == 0)
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: farther, compared: 1000).offsets == -320 ... -240)
+        // The reach survives adding evidence.
+        let sum = EdgeRefiner.OffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3)
+            .adding(EdgeRefiner.OffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3))
+        #expect(sum.reach == 3 && sum.offset == 0)
+    }
+
     @Test("evidence of several matches adds up: two that alone fall short together move the times")
     func evidenceAddsUp() {
         let one = EdgeRefiner.OffsetEvidence(hop: 80, agreement: [100, 100, 100, 115, 112], compared: 1000)
@@ -70,6 +85,53 @@ import Testing
             // the given end, 120 ms after the word's, is not (without the offset it would be).
             #expect(span.start <= start && span.start >= start - 96, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
             #expect(span.end >= end && span.end <= end + 96, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
+        }
+    }
+
+    @Test("a transcript off by the whole window (150 ms) as a whole: placed, since the offsets searched reach 100 ms past it",
+          arguments: [0.15, -0.15])
+    func shiftAtTheWindowsEnd(shift: Double) throws {
+        let words = Self.truth.enumerated().map { Word(text: "w\($0.offset)", start: $0.element.0 + shift, end: $0.element.1 + shift) }
+        let matches = [1, 4].map {
+            Match(wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: words[$0].start, end: words[$0].end)
+        }
+        let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
+        var audio = InterleavedBuffer(samples: Self.recording(), channelCount: 1)
+        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: Self.rate, audio: &audio)
+        #expect(plan.spans.count == 2)
+        for (span, index) in zip(plan.spans, [1, 4]) {
+            let (start, end) = (Int(Self.truth[index].0 * 16000), Int(Self.truth[index].1 * 16000))
+            // The whole word, from at most 6 ms before it to at most 6 ms after it: the given
+            // times, 150 ms off, are not kept (with a best fit at the search's end they were).
+            #expect(span.start <= start && span.start >= start - 96, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
+            #expect(span.end >= end && span.end <= end + 96, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
+        }
+    }
+
+    @Test("matches the aligner placed are not moved by the offset of a transcript 120 ms late around them")
+    func alignedMatchesKeepTheirPlace() throws {
+        let words = Self.truth.enumerated().map { Word(text: "w\($0.offset)", start: $0.element.0 + 0.12, end: $0.element.1 + 0.12) }
+        // The matches carry their true times, as the aligner gives them; the words around stay late.
+        let matches = [1, 4].map {
+            Match(wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: Self.truth[$0].0, end: Self.truth[$0].1)
+        }
+        let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
+        for aligned in [false, true] {
+            var planner = Planner(options: options, transcriptWords: words)
+            planner.alignedMatches = aligned ? [0, 1] : []
+            var audio = InterleavedBuffer(samples: Self.recording(), channelCount: 1)
+            let plan = try planner.plan(matches, sampleRate: Self.rate, audio: &audio)
+            try #require(plan.spans.count == 2)
+            for (span, index) in zip(plan.spans, [1, 4]) {
+                let start = Int(Self.truth[index].0 * 16000)
+                if aligned {
+                    // The word begins in a pause: the start stays within 6 ms of it.
+                    #expect(span.start <= start && span.start >= start - 96, "span \(span.start), word \(start)")
+                } else {
+                    // Moved by the sure offset: the start lies about 120 ms before the word.
+                    #expect(span.start < start - 1200, "span \(span.start), word \(start)")
+                }
+            }
         }
     }
 

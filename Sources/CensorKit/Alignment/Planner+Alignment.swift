@@ -12,39 +12,43 @@ extension Planner {
     static let alignedMargin = 0.03
 
     /// The matches and transcript words with the aligner's times, per ``PlanOptions/align``: each
-    /// match it applies to is aligned together with ``alignmentNeighbours`` transcript words on
-    /// each side (the outermost optional), over their times plus ``alignmentMargin``; its aligned
-    /// times, widened by ``alignedMargin``, replace the given ones (no longer estimated), as the
-    /// aligned times of the window's words replace theirs. A match whose window cannot
-    /// be aligned (a word the dictionary lacks, no path through the words in that audio, no
-    /// transcript words) keeps its times.
+    /// match it applies to is aligned together with up to ``alignmentNeighbours`` transcript words
+    /// on each side (the outermost optional; none past a word the dictionary lacks), over their
+    /// times plus ``alignmentMargin``; its aligned times, widened by ``alignedMargin``, replace the
+    /// given ones (no longer estimated), as the aligned times of the window's words replace
+    /// theirs. A match that cannot be aligned (a word of its own the dictionary lacks, no path
+    /// through the words in that audio, no transcript words) keeps its times.
     ///
     /// - Parameters:
     ///   - matches: The matches, in any order.
     ///   - sampleRate: Frames per second of `audio`.
     ///   - audio: The recording.
-    /// - Returns: `matches` and ``transcriptWords``, aligned where they could be.
+    /// - Returns: `matches` and ``transcriptWords``, aligned where they could be, and the indices
+    ///   of the matches aligned.
     /// - Throws: ``AlignmentError`` when the model cannot be loaded (with `.pocketsphinx`; `.auto` then
     ///   leaves the times as they are); errors reading `audio`.
     func aligned(
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource
-    ) throws -> (matches: [Match], words: [Word]) {
+    ) throws -> (matches: [Match], words: [Word], placed: Set<Int>) {
         var words = transcriptWords
         let wanted = matches.indices.filter { options.align.applies(to: matches[$0]) && words.covers(matches[$0].wordIndices) }
-        guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words) }
+        guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words, []) }
         var result = matches
+        var placed: Set<Int> = []
         do {
-            try align(&result, words: &words, wanted: wanted, sampleRate: sampleRate, audio: &audio)
+            try align(&result, words: &words, wanted: wanted, placed: &placed, sampleRate: sampleRate, audio: &audio)
         } catch is AlignmentError where options.align == .auto {
             // Without the model, `auto` falls back to the transcript's times and refinement.
-            return (matches, transcriptWords)
+            return (matches, transcriptWords, [])
         }
-        return (result, words)
+        return (result, words, placed)
     }
 
-    /// Aligns the window of each match in `wanted`, updating `matches` and `words`.
+    /// Aligns the window of each match in `wanted`, updating `matches` and `words`, and adds
+    /// the index of each match aligned to `placed`.
     private func align(
-        _ result: inout [Match], words: inout [Word], wanted: [Int], sampleRate: Int, audio: inout some FrameSource
+        _ result: inout [Match], words: inout [Word], wanted: [Int], placed: inout Set<Int>, sampleRate: Int,
+        audio: inout some FrameSource
     ) throws {
         let matches = result
         let mix = try ChannelMix(for: &audio)
@@ -52,7 +56,13 @@ extension Planner {
             var samples: [Float] = []
             for index in wanted {
                 let indices = matches[index].wordIndices
-                let window = max(0, indices.lowerBound - Self.alignmentNeighbours)..<min(words.count, indices.upperBound + Self.alignmentNeighbours)
+                // The neighbours up to the first the dictionary lacks ("um", "yknow"): a shorter
+                // window aligns where one with an unknown word would keep the transcript's times.
+                guard words[indices].allSatisfy({ aligner.knows($0.text) }) else { continue }
+                var (lower, upper) = (indices.lowerBound, indices.upperBound)
+                while lower > max(0, indices.lowerBound - Self.alignmentNeighbours), aligner.knows(words[lower - 1].text) { lower -= 1 }
+                while upper < min(words.count, indices.upperBound + Self.alignmentNeighbours), aligner.knows(words[upper].text) { upper += 1 }
+                let window = lower..<upper
                 let rate = Double(sampleRate)
                 let first = max(0, Int(((words[window].map(\.start).min() ?? 0) - Self.alignmentMargin) * rate))
                 let last = min(audio.frameCount, Int(((words[window].map(\.end).max() ?? 0) + Self.alignmentMargin) * rate))
@@ -74,6 +84,7 @@ extension Planner {
                 result[index].start = words[indices.lowerBound].start - Self.alignedMargin
                 result[index].end = words[indices.upperBound - 1].end + Self.alignedMargin
                 result[index].isTimeEstimated = false
+                placed.insert(index)
             }
         }
     }

@@ -14,7 +14,8 @@
 /// Before that, when the transcript's words around the match are known (``Context``), they are
 /// re-placed as a whole by the offset (within the window) at which their words and pauses best
 /// agree with the audio's sound and silence, when that agreement is clearly better than at their
-/// given times: a transcript late or early as a whole shows its pauses where the audio has sound.
+/// given times and the best fit lies inside the offsets searched (100 ms beyond the window each
+/// way): a transcript late or early as a whole shows its pauses where the audio has sound.
 /// Then, for each edge:
 ///
 /// - when the word's sound goes on past the edge by more than half a frame and a hop, the edge
@@ -95,6 +96,10 @@ struct EdgeRefiner {
         /// be off: the refined times cover the times moved by every offset that fits about as
         /// well, and no longer the given times as well.
         static let sureOffsetGain = 0.04
+        /// The offsets searched reach this far beyond the window each way, so that a transcript off
+        /// by nearly the window shows its best fit inside the search (a best fit at the search's
+        /// end says only "that much or more"); the offset taken still lies within the window.
+        static let offsetSearchBeyondWindowSeconds = 0.1
         /// The words weighed for the offset lie at most this far beyond the match.
         static let offsetContextSeconds = 3.0
         /// Each edge reaches at least this far beyond the (placed) times, within the limits
@@ -415,7 +420,7 @@ struct EdgeRefiner {
         guard words.count >= 2 else { return nil }
         let activity = analysis.activity
         let count = activity.count
-        let steps = windowFrames / hop
+        let steps = (windowFrames + Int((Tuning.offsetSearchBeyondWindowSeconds * Double(sampleRate)).rounded())) / hop
         guard count > 2 * steps + 8 else { return nil }
         var speech = [UInt8](repeating: 0, count: count)
         // The analysis frame centred nearest to `sample` (rounded by `rule`); clamped while still
@@ -440,7 +445,8 @@ struct EdgeRefiner {
                 }
             }
         }
-        return OffsetEvidence(hop: hop, agreement: (-steps...steps).map(agreement), compared: count - 2 * steps)
+        return OffsetEvidence(hop: hop, agreement: (-steps...steps).map(agreement), compared: count - 2 * steps,
+                              reach: windowFrames / hop)
     }
 
     /// The fit of the transcript's words around one match (or several, summed) to the audio at
@@ -452,11 +458,15 @@ struct EdgeRefiner {
         var agreement: [Int]
         /// Frames compared at each offset.
         var compared: Int
+        /// The most steps from the given times an offset taken may lie (its plateau's middle);
+        /// `nil` for anywhere inside the search.
+        var reach: Int?
 
         /// The evidence of both, when their steps agree; `other` alone when `self` is empty.
         func adding(_ other: OffsetEvidence) -> OffsetEvidence {
             guard other.hop == hop, other.agreement.count == agreement.count else { return self }
-            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+), compared: compared + other.compared)
+            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+), compared: compared + other.compared,
+                                  reach: reach)
         }
 
         /// The share of the frames compared that agree more at the best offset than as given.
@@ -470,8 +480,8 @@ struct EdgeRefiner {
         /// The offsets, in samples, that fit within `Tuning.offsetPlateau` of the frames of the
         /// best, in the run of them nearest to 0 (a transcript off by less than a pause fits about
         /// equally well over a stretch of offsets); `nil` unless the best beats the given times'
-        /// fit by `Tuning.offsetGain` of the frames compared and that run lies inside the offsets
-        /// searched.
+        /// fit by `Tuning.offsetGain` of the frames compared, that run lies inside the offsets
+        /// searched (not touching their ends), and its middle lies within ``reach``.
         var offsets: ClosedRange<Double>? {
             let steps = agreement.count / 2
             guard let most = agreement.max(), Double(most - agreement[steps]) >= Tuning.offsetGain * Double(compared)
@@ -483,7 +493,7 @@ struct EdgeRefiner {
             while high < agreement.count - 1, Double(agreement[high + 1]) >= good { high += 1 }
             // A best fit at the end of the offsets searched says only that the times are off by
             // that much or more (or that the audio does not follow the transcript): not where.
-            guard low > 0, high < agreement.count - 1 else { return nil }
+            guard low > 0, high < agreement.count - 1, abs(low + high - 2 * steps) <= 2 * (reach ?? steps) else { return nil }
             return Double((low - steps) * hop)...Double((high - steps) * hop)
         }
     }

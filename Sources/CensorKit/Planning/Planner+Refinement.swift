@@ -78,8 +78,11 @@ extension Planner {
         for index in stretch {
             let match = matches[index]
             var context = context(of: match)
-            context.offset = offset?.0
-            context.sureOffsets = offset?.1
+            // An aligned match is placed already; the transcript's offset is judged from words
+            // aligned or not.
+            let isAligned = alignedMatches.contains(index)
+            context.offset = isAligned ? 0 : offset?.0
+            context.sureOffsets = isAligned ? nil : offset?.1
             store(index, try refiner.refine(start: match.start, end: match.end, context: context, in: &audio))
         }
     }

@@ -21,6 +21,10 @@ public struct Planner: Sendable {
     /// edge does not run deep into a neighbouring word the transcript places there (see
     /// ``RefineStrategy``), and a transcript late or early as a whole is re-placed first.
     public var transcriptWords: [Word] = []
+    /// The indices of the matches whose times the aligner placed in the audio: refinement does
+    /// not move them by the transcript's offset as a whole (judged from the words around many
+    /// matches, aligned or not).
+    var alignedMatches: Set<Int> = []
 
     /// Creates a planner.
     ///
@@ -51,8 +55,9 @@ public struct Planner: Sendable {
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
         // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
         let aligned = try aligned(matches, sampleRate: sampleRate, audio: &audio)
-        let refined = try Planner(options: options, transcriptWords: aligned.words)
-            .refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio)
+        var refining = Planner(options: options, transcriptWords: aligned.words)
+        refining.alignedMatches = alignedMatches.union(aligned.placed)
+        let refined = try refining.refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio)
         var placed: [(match: Match, core: Range<Int>, times: (start: Double, end: Double))] = []
         var skipped: [Match] = []
         placed.reserveCapacity(matches.count)
