@@ -13,9 +13,8 @@ import Testing
         return (refiner.frameSize, refiner.hop, refiner.bands)
     }()
 
-    static func cache(channels: Int = 2, archive: BandLevelArchive? = nil, known: BandLevelArchive? = nil) -> BandLevelCache {
-        BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: ChannelMix(channelCount: channels),
-                       archive: archive, known: known)
+    static func cache(channels: Int = 2) -> BandLevelCache {
+        BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: ChannelMix(channelCount: channels))
     }
 
     /// Every band's levels over `frames`, as one array per band.
@@ -53,24 +52,6 @@ import Testing
             #expect((frames.upperBound - 1) * Self.refiner.hop + Self.refiner.frameSize <= range.upperBound)
             #expect(frames.upperBound * Self.refiner.hop + Self.refiner.frameSize > range.upperBound)
         }
-    }
-
-    @Test("levels one cache keeps in an archive are taken by another: a fresh cache's levels, and only the frames not kept are transformed")
-    func archivedLevelsAreTaken() throws {
-        var audio = Self.audio(channels: 2)
-        let kept = BandLevelArchive(bandCount: Self.refiner.bands.count)
-        let first = Self.cache(archive: kept)
-        let keptFrames = [try first.load(8_000..<20_000, from: &audio), try first.load(40_000..<50_000, from: &audio)]
-        // Two stretches (the second past a gap): every frame transformed is kept, once.
-        #expect(kept.frames == keptFrames)
-        let transformed = BandLevelArchive(bandCount: Self.refiner.bands.count)
-        let second = Self.cache(archive: transformed, known: kept)
-        let frames = try second.load(1_000..<64_000, from: &audio)
-        let fresh = Self.cache()
-        #expect(try fresh.load(1_000..<64_000, from: &audio) == frames)
-        #expect(Self.levels(second, frames) == Self.levels(fresh, frames))
-        #expect(transformed.frames == [frames.lowerBound..<keptFrames[0].lowerBound, keptFrames[0].upperBound..<keptFrames[1].lowerBound,
-                                       keptFrames[1].upperBound..<frames.upperBound])
     }
 
     @Test("a frame's levels are those of the channels' mean: a burst in one channel stands 6 dB lower than in both")

@@ -10,10 +10,6 @@ import Foundation
 /// transformed at most once. A request that starts
 /// before the samples kept starts over from it.
 ///
-/// Levels computed by one cache can be kept in a ``BandLevelArchive`` and taken from it by
-/// others (the transcript offset fit's analysis serves the refinement that follows), so a frame
-/// analysed by both is transformed once.
-///
 /// Not thread-safe: give each thread its own cache.
 final class BandLevelCache {
     /// Samples per analysis frame.
@@ -24,10 +20,6 @@ final class BandLevelCache {
     let bands: [Range<Int>]
     /// How the channels are mixed into the signal analysed.
     let mix: ChannelMix
-    /// Where the levels of every frame this cache transforms are also kept, when set.
-    let archive: BandLevelArchive?
-    /// Levels another cache of the same grid computed: frames found there are not transformed.
-    let known: BandLevelArchive?
     private let spectrum: Spectrum
     /// The bins the bands cover.
     private let bins: Range<Int>
@@ -52,19 +44,11 @@ final class BandLevelCache {
     ///   - hop: Samples between grid frames, at least 1.
     ///   - bands: Ranges of bins within `0...frameSize / 2`, in ascending order, not empty.
     ///   - mix: How the audio's channels are mixed.
-    ///   - archive: Where to keep the levels of every frame transformed, for other caches.
-    ///   - known: Levels computed by a cache of the same grid and mix, taken instead of
-    ///     transforming those frames again.
-    init(frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix,
-         archive: BandLevelArchive? = nil, known: BandLevelArchive? = nil) {
-        precondition(archive.map { $0.bandCount == bands.count } ?? true, "the archive is for other bands")
-        precondition(known.map { $0.bandCount == bands.count } ?? true, "the known levels are for other bands")
+    init(frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix) {
         self.frameSize = frameSize
         self.hop = hop
         self.bands = bands
         self.mix = mix
-        self.archive = archive
-        self.known = known
         spectrum = Spectrum(size: frameSize)
         bins = bands.first!.lowerBound..<bands.last!.upperBound
         power = [Float](repeating: 0, count: spectrum.binCount)
@@ -96,16 +80,11 @@ final class BandLevelCache {
         }
         let frames = ((range.lowerBound + hop - 1) / hop)..<((range.upperBound - frameSize) / hop + 1)
         let computed = firstFrame + levels[0].count - levelStart
-        var frame = computed
-        while frame < frames.upperBound {
-            if let known, let taken = known.append(from: frame, to: frames.upperBound, onto: &levels) {
-                frame = taken
-                continue
+        if computed < frames.upperBound {
+            for frame in computed..<frames.upperBound {
+                frameLevels.withUnsafeMutableBufferPointer { write(levelsOfFrameAt: frame * hop, to: $0.baseAddress!) }
+                for band in levels.indices { levels[band].append(frameLevels[band]) }
             }
-            frameLevels.withUnsafeMutableBufferPointer { write(levelsOfFrameAt: frame * hop, to: $0.baseAddress!) }
-            for band in levels.indices { levels[band].append(frameLevels[band]) }
-            archive?.keep(frameLevels, of: frame)
-            frame += 1
         }
         drop(before: range.lowerBound, frames: frames.lowerBound)
         return frames
@@ -199,49 +178,6 @@ final class BandLevelCache {
                 }
             }
         }
-    }
-}
-
-/// Band levels of grid frames kept by one ``BandLevelCache`` (its `archive`) for others of the
-/// same grid, bands and mix (their `known`), in stretches of consecutive frames.
-///
-/// Filled by one cache on one thread; once that is done it is only read, from any thread.
-final class BandLevelArchive: @unchecked Sendable {
-    /// Bands per frame.
-    let bandCount: Int
-    /// Stretches of consecutive grid frames, each with its levels per band.
-    private var stretches: [(frames: Range<Int>, levels: [[Float]])] = []
-
-    /// Creates an empty archive for `bandCount` bands.
-    init(bandCount: Int) {
-        self.bandCount = bandCount
-    }
-
-    /// The frames kept, stretch by stretch.
-    var frames: [Range<Int>] { stretches.map(\.frames) }
-
-    /// Keeps the band levels `levels` of grid frame `frame`.
-    func keep(_ levels: [Float], of frame: Int) {
-        if let last = stretches.indices.last, stretches[last].frames.upperBound == frame {
-            stretches[last].frames = stretches[last].frames.lowerBound..<(frame + 1)
-            for band in 0..<bandCount { stretches[last].levels[band].append(levels[band]) }
-        } else {
-            stretches.append((frame..<(frame + 1), (0..<bandCount).map { [levels[$0]] }))
-        }
-    }
-
-    /// Appends to `levels` (one array per band) the kept levels of the frames from `frame` on,
-    /// as far as one stretch holds them and short of `end`.
-    ///
-    /// - Returns: The frame after the last one appended, or `nil` when `frame` is not kept.
-    func append(from frame: Int, to end: Int, onto levels: inout [[Float]]) -> Int? {
-        guard let stretch = stretches.first(where: { $0.frames.contains(frame) }) else { return nil }
-        let upper = min(end, stretch.frames.upperBound)
-        let offset = stretch.frames.lowerBound
-        for band in 0..<bandCount {
-            levels[band].append(contentsOf: stretch.levels[band][(frame - offset)..<(upper - offset)])
-        }
-        return upper
     }
 }
 

@@ -17,8 +17,7 @@ extension Planner {
     /// between them. When there are many and `audio` can be reopened, the ordered matches are
     /// cut into one stretch per processor, each refined on its own thread with its own reader;
     /// the results do not depend on the cut (the band levels of a frame do not depend on which
-    /// stretch computed them). For the same reason the levels the transcript offset fit computes
-    /// first are kept and taken by the refiners, not computed again.
+    /// stretch computed them).
     ///
     /// - Parameters:
     ///   - matches: The matches, in any order.
@@ -39,10 +38,7 @@ extension Planner {
         let mix = try ChannelMix(for: &audio)
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
-        // The offset fit keeps the band levels it computes; refinement takes them from there.
-        let analysed = BandLevelArchive(bandCount: EdgeRefiner(sampleRate: sampleRate, window: window).bands.count)
-        let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix,
-                                            keepingLevelsIn: analysed, in: &audio)
+        let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
         let rate = Double(sampleRate)
         let offset = evidence.map { evidence in
             (evidence.offset / rate, evidence.offsets.flatMap { offsets in
@@ -50,8 +46,7 @@ extension Planner {
             })
         }
         guard threads > 1, let reopen = audio.reopener else {
-            try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, known: analysed,
-                       in: &audio) {
+            try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
                 refined[$0] = $1
             }
             return refined
@@ -61,27 +56,24 @@ extension Planner {
             let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
             do {
                 var source = try reopen()
-                try refine(stretch, of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, known: analysed,
-                           in: &source, storing: results.set)
+                try refine(stretch, of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &source,
+                                storing: results.set)
             } catch {
                 results.fail(error)
             }
         }
-        returnFreedMemory()
         return try results.values()
     }
 }
 
 extension Planner {
     /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
-    /// `audio` (and taking the band levels `known` holds from there), and hands each result to
-    /// `store` with its index.
+    /// `audio`, and hands each result to `store` with its index.
     private func refine(
         _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, ClosedRange<Double>?)?, sampleRate: Int, window: Double,
-        mix: ChannelMix, known: BandLevelArchive, in audio: inout some FrameSource,
-        storing store: (Int, (start: Double, end: Double)) -> Void
+        mix: ChannelMix, in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
-        var refiner = Self.refiner(sampleRate: sampleRate, window: window, mix: mix, known: known)
+        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
         refiner.strategy = options.refineStrategy
         for index in stretch {
             let match = matches[index]
@@ -92,26 +84,15 @@ extension Planner {
         }
     }
 
-    /// A refiner whose band levels are kept in `archive` or taken from `known`.
-    private static func refiner(
-        sampleRate: Int, window: Double, mix: ChannelMix, archive: BandLevelArchive? = nil, known: BandLevelArchive? = nil
-    ) -> EdgeRefiner {
-        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
-        refiner.levels = BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: mix,
-                                        archive: archive, known: known)
-        return refiner
-    }
-
     /// How well the transcript's words fit the audio's sound and pauses at each offset: the
     /// evidence of the words around up to `Self.offsetMatches` of the ordered matches `order`,
     /// spread evenly over them, summed; `nil` when no match has two timed words around it.
-    /// The band levels computed for it are kept in `archive`.
     private func transcriptOffset(
         _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
-        keepingLevelsIn archive: BandLevelArchive, in audio: inout some FrameSource
+        in audio: inout some FrameSource
     ) throws -> EdgeRefiner.OffsetEvidence? {
         guard !transcriptWords.isEmpty else { return nil }
-        var refiner = Self.refiner(sampleRate: sampleRate, window: window, mix: mix, archive: archive)
+        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
         let count = min(order.count, Self.offsetMatches)
         var total: EdgeRefiner.OffsetEvidence?
         for sample in 0..<count {
@@ -139,23 +120,6 @@ extension Planner {
         return context
     }
 }
-
-/// Gives the memory freed by the refining threads back to the system. Each thread's caches
-/// (samples, levels, read buffers) are freed into that thread's own malloc arena, which the
-/// rendering that follows on the calling thread does not reuse: kept, they add to the
-/// process's peak (1.5–3 MB at 10,000 refined words).
-private func returnFreedMemory() {
-    #if canImport(Glibc)
-    // glibc's malloc_trim (its header is not in the Glibc module), looked up once.
-    guard let trim = mallocTrim else { return }
-    _ = trim(0)
-    #endif
-}
-
-#if canImport(Glibc)
-private let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
-    .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
-#endif
 
 /// Refined times written from several threads, each to its own indices.
 private final class RefinedTimes: @unchecked Sendable {
