@@ -141,6 +141,13 @@ public struct CensorEngine: Sendable {
     }
 
     /// Censors one block of stored samples in place, decoding only the frames it changes.
+    ///
+    /// Specialized here for every codec: callers in other modules reach only the generic entry,
+    /// which without these would fill a mute's core through a value witness call per sample.
+    @_specialize(where Codec == NarrowPCMCodec)
+    @_specialize(where Codec == IntegerPCMCodec)
+    @_specialize(where Codec == FloatCodec)
+    @_specialize(where Codec == DoubleCodec)
     package mutating func process<Codec: SampleCodec>(
         _ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec
     ) {

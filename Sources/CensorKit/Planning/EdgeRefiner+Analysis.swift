@@ -136,8 +136,9 @@ func nthSmallest(_ rank: Int, in values: UnsafeMutableBufferPointer<Float>) -> F
         var lows = SIMD8<Float>(repeating: least), highs = lows
         while index + 8 <= values.count {
             let eight = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
-            lows = pointwiseMin(lows, eight)
-            highs = pointwiseMax(highs, eight)
+            // Not pointwiseMin/Max: they are not inlined and cost a call per eight values.
+            lows.replace(with: eight, where: eight .< lows)
+            highs.replace(with: eight, where: eight .> highs)
             index += 8
         }
         (least, greatest) = (lows.min(), highs.max())
@@ -154,20 +155,37 @@ func nthSmallest(_ rank: Int, in values: UnsafeMutableBufferPointer<Float>) -> F
     // value, so every value in a bucket is at least every value in the buckets below it.
     let magic: Float = 12_582_912
     func bucket(_ value: Float) -> Int { Int(((value - least) * scale + magic).bitPattern & 63) }
-    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { counts in
+    // Four tables of counts, for the values at positions 0, 1, 2 and 3 mod 4: neighbouring values
+    // (often in the same bucket) do not wait on each other's increment.
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * 64) { counts in
         counts.initialize(repeating: 0)
-        for value in values { counts[bucket(value)] &+= 1 }
+        let counted = values.count & ~3
+        var index = 0
+        while index < counted {
+            counts[bucket(values[index])] &+= 1
+            counts[64 + bucket(values[index + 1])] &+= 1
+            counts[128 + bucket(values[index + 2])] &+= 1
+            counts[192 + bucket(values[index + 3])] &+= 1
+            index += 4
+        }
+        for value in values[counted...] { counts[bucket(value)] &+= 1 }
+        func count(_ bucket: Int) -> Int {
+            Int(counts[bucket]) + Int(counts[64 + bucket]) + Int(counts[128 + bucket]) + Int(counts[192 + bucket])
+        }
         var below = 0, holding = 0
-        while below + Int(counts[holding]) <= rank {
-            below += Int(counts[holding])
+        while below + count(holding) <= rank {
+            below += count(holding)
             holding += 1
         }
-        var count = 0
-        for value in values where bucket(value) == holding {
-            values[count] = value
-            count += 1
+        // The values of the bucket holding the rank, in order, moved to the front without a branch:
+        // each value is written to the next free place, which advances only for those kept.
+        var kept = 0
+        for index in values.indices {
+            let value = values[index]
+            values[kept] = value
+            kept &+= bucket(value) == holding ? 1 : 0
         }
-        return quickselect(rank - below, in: UnsafeMutableBufferPointer(rebasing: values[..<count]))
+        return quickselect(rank - below, in: UnsafeMutableBufferPointer(rebasing: values[..<kept]))
     }
 }
 
