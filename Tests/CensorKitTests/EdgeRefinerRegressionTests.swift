@@ -51,4 +51,17 @@ import Testing
         #expect(plan.spans.count == 1)
         #expect(plan.spans.first?.matches.count == 2)
     }
+
+    @Test("audio at a rate too low for the speech bands is censored at the given times, not trapped",
+          arguments: [168, 200, 273, 300, 640])
+    func lowSampleRate(rate: Int) throws {
+        // Found by the audio target: a WAV of 168 Hz, whose band ends below 120 Hz, asked
+        // refinement for bins past the spectrum's end (a precondition trap).
+        var audio = try AudioBuffer(samples: Array(Self.noise().samples.prefix(4 * rate)), channelCount: 2, sampleRate: rate)
+        let report = try Censor(mode: .mute).censor(&audio, matches: [Self.match(0.5, 1.0)])
+        let span = try #require(report.spans.first)
+        #expect(report.spans.count == 1)
+        #expect(span.startFrame <= rate / 2 && span.endFrame >= rate)
+        #expect(audio.samples[(2 * span.startFrame)..<(2 * span.endFrame)].allSatisfy { $0 == 0 })
+    }
 }

@@ -97,12 +97,14 @@ extension EdgeRefiner {
     }
 
     /// Bands of FFT bins on the mel scale over the speech range, each at least
-    /// `Tuning.minimumBandBins` bins wide (fewer bins fluctuate too much in noise).
+    /// `Tuning.minimumBandBins` bins wide (fewer bins fluctuate too much in noise); none when
+    /// the audio's band ends below the speech range (a rate under about 270 Hz).
     static func speechBands(frameSize: Int, sampleRate: Int) -> [Range<Int>] {
         let binHertz = Double(sampleRate) / Double(frameSize)
         let nyquistBin = frameSize / 2
         let lowBin = max(2, Int((Tuning.lowestHertz / binHertz).rounded(.up)))
         let highBin = min(nyquistBin - 1, Int((min(Tuning.highestHertz, 0.95 * Double(sampleRate) / 2) / binHertz).rounded(.down)))
+        guard lowBin <= highBin else { return [] }
         guard highBin - lowBin >= Tuning.minimumBandBins else { return [lowBin..<max(lowBin + 1, highBin + 1)] }
         func mel(_ hertz: Double) -> Double { 2595 * log10(1 + hertz / 700) }
         func hertz(_ mel: Double) -> Double { 700 * (pow(10, mel / 2595) - 1) }

@@ -234,8 +234,10 @@ struct EdgeRefiner {
     }
 
     /// The samples analysed for an edge pair at `given` (samples): the window and
-    /// `Tuning.contextSeconds` beyond it on each side, within the file; `nil` when too short.
+    /// `Tuning.contextSeconds` beyond it on each side, within the file; `nil` when too short,
+    /// or when the audio has no speech band to analyse.
     private func analysisRange(_ given: (Double, Double), frameCount: Int) -> Range<Int>? {
+        guard !bands.isEmpty else { return nil }
         let reach = Double(windowFrames) + Tuning.contextSeconds * Double(sampleRate)
         // Clamped while still Double: a finite time can lie beyond Int's range (the fuzzer's 1e300 s).
         let lower = Int(min(max(0, (given.0 - reach).rounded(.down)), Double(frameCount)))
