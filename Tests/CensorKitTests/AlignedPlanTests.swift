@@ -35,9 +35,9 @@ import Testing
         return (plan, truth, words)
     }
 
-    @Test("auto: estimated matches get the aligner's times (within 60 ms of the true edges) instead of the estimate and its margin")
-    func estimatedMatchesAreAligned() throws {
-        let (plan, truth, words) = try Self.plan(.auto)
+    /// Expects the plan's two spans, of words 3 and 6, at the aligner's times: each refined edge,
+    /// less the margin added to aligned times, within 60 ms of the word's true edge.
+    static func expectAligned(_ plan: Plan, truth: [(start: Double, end: Double)], words: [Word]) throws {
         try #require(plan.spans.count == 2)
         let margin = Planner.alignedMargin
         for (span, index) in zip(plan.spans, [3, 6]) {
@@ -45,6 +45,12 @@ import Testing
             #expect(abs(start + margin - truth[index].start) <= 0.06, "\(words[index].text) start \(start) vs \(truth[index].start)")
             #expect(abs(end - margin - truth[index].end) <= 0.06, "\(words[index].text) end \(end) vs \(truth[index].end)")
         }
+    }
+
+    @Test("auto: estimated matches get the aligner's times (within 60 ms of the true edges) instead of the estimate and its margin")
+    func estimatedMatchesAreAligned() throws {
+        let (plan, truth, words) = try Self.plan(.auto)
+        try Self.expectAligned(plan, truth: truth, words: words)
         // The estimates were off by far more: "garden" ends 97 ms late, "tomorrow" starts 148 ms
         // and ends 253 ms late.
         #expect(words[3].end - truth[3].end > 0.09)
@@ -74,13 +80,7 @@ import Testing
         let options = try PlanOptions(refine: false, align: .auto)
         let plan = try Planner(options: options, transcriptWords: words)
             .plan([Self.match(words, 3), Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
-        try #require(plan.spans.count == 2)
-        let margin = Planner.alignedMargin
-        for (span, index) in zip(plan.spans, [3, 6]) {
-            let start = try #require(span.refinedStart), end = try #require(span.refinedEnd)
-            #expect(abs(start + margin - truth[index].start) <= 0.06, "\(words[index].text) start \(start) vs \(truth[index].start)")
-            #expect(abs(end - margin - truth[index].end) <= 0.06, "\(words[index].text) end \(end) vs \(truth[index].end)")
-        }
+        try Self.expectAligned(plan, truth: truth, words: words)
     }
 
     @Test("without the model, auto plans as if alignment were off; pocketsphinx is an error")
