@@ -98,7 +98,7 @@ struct FuzzTarget {
                 let bytes = Array(data)
                 var parser = MP3Parser(bytes: bytes, path: "fuzz")
                 let change: MP3GainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
-                let span = try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)
+                let span = PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000))
                 var rewriter = MP3GainRewriter(plan: MP3GainPlan(
                     planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20), musicStart: 0)
                 while let frame = try? parser.next() { _ = rewriter.apply(to: frame, in: parser.stream) }
@@ -150,11 +150,10 @@ struct FuzzTarget {
                 continue
             }
             let edges = [integer(), integer(), integer(), integer()].sorted()
+            let refined = (time(), time())
             // A span starts at frame 0 or later: its initialiser refuses the rest.
-            guard let span = try? Span(fadeStart: edges[0], start: edges[1], end: edges[2], fadeEnd: edges[3], matches: [match],
-                            refinedStart: time(), refinedEnd: time())
-            else { continue }
-            spans.append(Report.Entry(span))
+            guard let span = try? Span(fadeStart: edges[0], start: edges[1], end: edges[2], fadeEnd: edges[3]) else { continue }
+            spans.append(Report.Entry(PlannedSpan(span, matches: [match], refinedStart: refined.0, refinedEnd: refined.1)))
         }
         return Report(input: text(), output: text(), sampleRate: sampleRate, channels: 2, frames: frames, mode: "beep",
                       spans: spans, skipped: skipped)
