@@ -26,7 +26,6 @@ let package = Package(
         // PocketSphinx, the forced word aligner (CensorKit/Alignment).
         .systemLibrary(
             name: "CPocketSphinx",
-            pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
         // MPEG audio decoding of the frames around censored words, for direct MP3 editing.

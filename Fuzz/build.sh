@@ -37,8 +37,6 @@ if [ -z "$PACKAGE_NAME" ]; then
 fi
 MODULE_MAPS=()
 for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
-# PocketSphinx's headers (CPocketSphinx) are in folders of their own.
-for flag in $(pkg-config --cflags pocketsphinx); do MODULE_MAPS+=(-Xcc "$flag"); done
 
 if $TYPECHECK; then
     echo "fuzz: type-checking Fuzz/Targets against $BIN"
@@ -65,7 +63,8 @@ if ! nm "$BIN"/CensorTranscript.build/Transcript.swift.o | grep -q __sanitizer_c
     exit 1
 fi
 # shellcheck disable=SC2046 # pkg-config prints several flags
-LIBS=($(pkg-config --libs sndfile samplerate fftw3f pocketsphinx libmpg123))
+# PocketSphinx as CPocketSphinx links it: without pkg-config's libsphinxad (Sources/CPocketSphinx/shim.h).
+LIBS=($(pkg-config --libs sndfile samplerate fftw3f libmpg123) -lpocketsphinx -lsphinxbase)
 
 # lld, when the toolchain has it: gold warns about every ASan helper symbol it cannot export.
 LINKER=()
