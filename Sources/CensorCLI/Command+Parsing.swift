@@ -160,30 +160,28 @@ private struct ParsedLine {
     }
 
     private func outputFormat() throws(UsageError) -> OutputFormat {
-        var format = OutputFormat()
-        if let name = values[Option.format.name] {
-            format.container = try choice(Option.format, name, AudioContainer.allCases)
+        var container: AudioContainer?, encoding: AudioEncoding?, sampleRate: Int?, quality: Double?
+        if let name = values[Option.format.name] { container = try choice(Option.format, name, AudioContainer.allCases) }
+        if let name = values[Option.encoding.name] { encoding = try choice(Option.encoding, name, AudioEncoding.allCases) }
+        let rateText = values[Option.rate.name], qualityText = values[Option.quality.name]
+        let rateError = UsageError("--rate '\(rateText ?? "")': expected a whole number of hertz from "
+            + "\(Parameters.sampleRate.range.lowerBound.cleanDescription) to \(Parameters.sampleRate.range.upperBound.cleanDescription)")
+        let qualityError = UsageError("--quality '\(qualityText ?? "")': expected a number from "
+            + "\(Parameters.quality.range.lowerBound.cleanDescription) to \(Parameters.quality.range.upperBound.cleanDescription)")
+        if let rateText {
+            guard let rate = Int(rateText) else { throw rateError }
+            sampleRate = rate
         }
-        if let name = values[Option.encoding.name] {
-            format.encoding = try choice(Option.encoding, name, AudioEncoding.allCases)
+        if let qualityText {
+            guard let value = Double(qualityText) else { throw qualityError }
+            quality = value
         }
-        if let text = values[Option.rate.name] {
-            let range = Parameters.sampleRate.range
-            guard let rate = Int(text), range.contains(Double(rate)) else {
-                throw UsageError("--rate '\(text)': expected a whole number of hertz from "
-                    + "\(range.lowerBound.cleanDescription) to \(range.upperBound.cleanDescription)")
-            }
-            format.sampleRate = rate
+        // The ranges are the library's to check.
+        do {
+            return try OutputFormat(container: container, encoding: encoding, sampleRate: sampleRate, quality: quality)
+        } catch {
+            throw error.parameter == Parameters.sampleRate ? rateError : qualityError
         }
-        if let text = values[Option.quality.name] {
-            let range = Parameters.quality.range
-            guard let quality = Double(text), range.contains(quality) else {
-                throw UsageError("--quality '\(text)': expected a number from \(range.lowerBound.cleanDescription) "
-                    + "to \(range.upperBound.cleanDescription)")
-            }
-            format.quality = quality
-        }
-        return format
     }
 
     /// The options of videos and containers read through ffmpeg, and of censored subtitles.
