@@ -10,6 +10,13 @@ import Foundation
 /// transformed at most once. A request that starts
 /// before the samples kept starts over from it.
 ///
+/// The noise floor, a low percentile of each band's levels over the latest request's frames
+/// (``floor(of:)``): when requests follow each other closely (dense words, whose analyses
+/// share most of their frames), each band keeps its lowest levels sorted, a few more than the
+/// percentile's rank, and each request takes out the levels of the few frames it leaves and
+/// puts in those of the frames it adds, where they fall among them; otherwise the rank is
+/// selected among the frames' levels.
+///
 /// Not thread-safe: give each thread its own cache.
 final class BandLevelCache {
     /// Samples per analysis frame.
@@ -32,10 +39,22 @@ final class BandLevelCache {
     private var levels: [[Float]]
     private var levelStart = 0
     private var firstFrame = 0
-    /// Scratch: interleaved samples as read, one frame's power spectrum and its band levels.
+    /// The grid frames of the latest load.
+    private var loaded = 0..<0
+    /// The floor's percentile, in 0...1.
+    let percentile: Double
+    /// Per band, the lowest levels of the grid frames `lowestFrames`, ascending: more than the
+    /// floor's rank, and every other level of those frames at least their last; `nil` when
+    /// they are not kept for the latest load's frames.
+    private var lowest: [[Float]]
+    private var lowestFrames: Range<Int>?
+    /// Scratch: interleaved samples as read, one frame's power spectrum, the levels of the
+    /// frames computed by one load (frame by frame), one band's levels, and keys for sorting.
     private var interleaved: [Float] = []
     private var power: [Float]
-    private var frameLevels: [Float]
+    private var newLevels: [Float] = []
+    private var column: [Float] = []
+    private var keys: [UInt32] = []
 
     /// Creates an empty cache.
     ///
@@ -44,16 +63,18 @@ final class BandLevelCache {
     ///   - hop: Samples between grid frames, at least 1.
     ///   - bands: Ranges of bins within `0...frameSize / 2`, in ascending order, not empty.
     ///   - mix: How the audio's channels are mixed.
-    init(frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix) {
+    ///   - percentile: The noise floor's percentile of a band's levels, in 0...1.
+    init(frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix, percentile: Double) {
         self.frameSize = frameSize
         self.hop = hop
         self.bands = bands
         self.mix = mix
+        self.percentile = percentile
         spectrum = Spectrum(size: frameSize)
         bins = bands.first!.lowerBound..<bands.last!.upperBound
         power = [Float](repeating: 0, count: spectrum.binCount)
         levels = Array(repeating: [], count: bands.count)
-        frameLevels = [Float](repeating: 0, count: bands.count)
+        lowest = Array(repeating: [], count: bands.count)
     }
 
     /// Reads the samples of `range` (those not kept yet) and computes the levels of every grid
@@ -66,6 +87,8 @@ final class BandLevelCache {
     /// - Throws: When `audio` cannot be read.
     func load(_ range: Range<Int>, from audio: inout some FrameSource) throws -> Range<Int> {
         var kept = keptSamples
+        let frames = ((range.lowerBound + hop - 1) / hop)..<((range.upperBound - frameSize) / hop + 1)
+        var reset = false
         if range.lowerBound < kept.lowerBound || range.lowerBound > kept.upperBound {
             // Behind the samples kept, or past them with a gap: start over at the range.
             mono.removeAll(keepingCapacity: true)
@@ -74,20 +97,75 @@ final class BandLevelCache {
             firstSample = range.lowerBound
             firstFrame = (range.lowerBound + hop - 1) / hop
             kept = range.lowerBound..<range.lowerBound
+            reset = true
         }
         if kept.upperBound < range.upperBound {
             try append(max(range.lowerBound, kept.upperBound)..<range.upperBound, from: &audio)
         }
-        let frames = ((range.lowerBound + hop - 1) / hop)..<((range.upperBound - frameSize) / hop + 1)
         let computed = firstFrame + levels[0].count - levelStart
-        if computed < frames.upperBound {
-            for frame in computed..<frames.upperBound {
-                frameLevels.withUnsafeMutableBufferPointer { write(levelsOfFrameAt: frame * hop, to: $0.baseAddress!) }
-                for band in levels.indices { levels[band].append(frameLevels[band]) }
-            }
-        }
+        if computed < frames.upperBound { computeLevels(of: computed..<frames.upperBound) }
+        followLowest(to: frames, canSlide: !reset)
+        loaded = frames
         drop(before: range.lowerBound, frames: frames.lowerBound)
         return frames
+    }
+
+    /// The rank (0-based, ascending) of the floor's level among `count` levels.
+    private func rank(among count: Int) -> Int {
+        min(count - 1, Int(Double(count) * percentile))
+    }
+
+    /// Keeps each band's lowest levels of `frames` when this load follows the one before
+    /// closely (few frames differ): moved from those of that load when they are there and
+    /// `canSlide` (the levels of the frames leaving still kept), else found anew; otherwise not
+    /// at all.
+    private func followLowest(to frames: Range<Int>, canSlide: Bool) {
+        // Frames entering and leaving, from `old` to `frames`, at most this many.
+        let close = frames.count / 8
+        func differing(from old: Range<Int>) -> Int {
+            let overlap = max(0, min(frames.upperBound, old.upperBound) - max(frames.lowerBound, old.lowerBound))
+            return overlap == 0 ? Int.max : frames.count + old.count - 2 * overlap
+        }
+        // The lowest levels kept: the floor's, and some more so that levels leaving below it
+        // rarely leave too few; at most twice as many more (levels entering below the last).
+        let rank = rank(among: frames.count)
+        let spare = frames.count / 16 + 4
+        let (least, most) = (min(frames.count, rank + 1), min(frames.count, rank + 1 + 2 * spare))
+        if canSlide, let old = lowestFrames, old == loaded, differing(from: old) <= close {
+            // The frames of `old` not in `frames`, and those of `frames` not in `old`: at most one
+            // run at each end.
+            func run(_ start: Int, _ end: Int) -> Range<Int> { start..<max(start, end) }
+            let leaving = [run(old.lowerBound, min(frames.lowerBound, old.upperBound)), run(max(frames.upperBound, old.lowerBound), old.upperBound)]
+            let entering = [run(frames.lowerBound, min(old.lowerBound, frames.upperBound)), run(max(old.upperBound, frames.lowerBound), frames.upperBound)]
+            for band in levels.indices {
+                var count = lowest[band].count
+                // Room for one entering beyond the most kept.
+                lowest[band].append(contentsOf: repeatElement(0, count: max(0, most + 1 - count)))
+                let start = levelStart - firstFrame
+                let kept = levels[band].withUnsafeBufferPointer { levels in
+                    lowest[band].withUnsafeMutableBufferPointer { lowest in
+                        slide(lowest.baseAddress!, count: &count, out: leaving, in: entering, levels: levels.baseAddress! + start, most: most)
+                    }
+                }
+                lowest[band].removeLast(lowest[band].count - count)
+                if !kept || count < least { findLowest(band, frames, count: least + spare) }
+            }
+        } else if differing(from: loaded) <= close {
+            for band in levels.indices { findLowest(band, frames, count: least + spare) }
+        } else {
+            lowestFrames = nil
+            return
+        }
+        lowestFrames = frames
+    }
+
+    /// The level of the noise floor of `band`: its levels' percentile over the frames of the
+    /// latest ``load(_:from:)``.
+    func floor(of band: Int) -> Float {
+        let rank = rank(among: loaded.count)
+        if lowestFrames == loaded { return lowest[band][rank] }
+        copyLevels(of: band, in: loaded, to: &column)
+        return column.withUnsafeMutableBufferPointer { nthSmallest(rank, in: $0) }
     }
 
     /// Calls `body` with the levels of `band` in the grid frames `frames`, loaded by the latest
@@ -106,6 +184,77 @@ final class BandLevelCache {
         if levels.count != bands.count { levels = [Float](repeating: 0, count: bands.count) }
         levels.withUnsafeMutableBufferPointer { write(levelsOfFrameAt: start, to: $0.baseAddress!) }
         return true
+    }
+
+    /// Computes the levels of the grid frames `frames`, which follow those computed, and
+    /// appends them band by band.
+    private func computeLevels(of frames: Range<Int>) {
+        let bandCount = bands.count
+        if newLevels.count < frames.count * bandCount { newLevels = [Float](repeating: 0, count: frames.count * bandCount) }
+        newLevels.withUnsafeMutableBufferPointer { newLevels in
+            for (index, frame) in frames.enumerated() {
+                write(levelsOfFrameAt: frame * hop, to: newLevels.baseAddress! + index * bandCount)
+            }
+            let computed = UnsafeBufferPointer(newLevels)
+            for band in levels.indices {
+                levels[band].append(contentsOf: (0..<frames.count).lazy.map { computed[$0 * bandCount + band] })
+            }
+        }
+    }
+
+    /// `band`'s stored levels of the grid frames `frames`, appended to `values` (emptied first).
+    private func copyLevels(of band: Int, in frames: Range<Int>, to values: inout [Float]) {
+        values.removeAll(keepingCapacity: true)
+        guard !frames.isEmpty else { return }
+        let start = levelStart + frames.lowerBound - firstFrame
+        values.append(contentsOf: levels[band][start..<(start + frames.count)])
+    }
+
+    /// Keeps the lowest `count` (at most all) of `band`'s levels of the grid frames `frames`.
+    private func findLowest(_ band: Int, _ frames: Range<Int>, count: Int) {
+        copyLevels(of: band, in: frames, to: &lowest[band])
+        radixSort(&lowest[band])
+        lowest[band].removeLast(max(0, lowest[band].count - count))
+    }
+
+    /// Sorts `values`, finite, ascending: a radix sort of their bits turned into keys that
+    /// sort as the values do, a byte at a time (no comparisons; a few passes of the values).
+    private func radixSort(_ values: inout [Float]) {
+        let count = values.count
+        guard count > 1 else { return }
+        if keys.count < 2 * count { keys = [UInt32](repeating: 0, count: 2 * count) }
+        keys.withUnsafeMutableBufferPointer { keys in
+            var (from, to) = (keys.baseAddress!, keys.baseAddress! + count)
+            values.withUnsafeBufferPointer { values in
+                for index in 0..<count {
+                    // Negative values' bits reversed, positive ones' sign bit set.
+                    let bits = values[index].bitPattern
+                    from[index] = bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
+                }
+            }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    counts.initialize(repeating: 0)
+                    for index in 0..<count { counts[Int((from[index] >> shift) & 0xFF)] += 1 }
+                    // A byte all keys share leaves the order as it is.
+                    if counts[Int((from[0] >> shift) & 0xFF)] == count { continue }
+                    var position = 0
+                    for digit in 0..<256 { (counts[digit], position) = (position, position + counts[digit]) }
+                    for index in 0..<count {
+                        let digit = Int((from[index] >> shift) & 0xFF)
+                        to[counts[digit]] = from[index]
+                        counts[digit] += 1
+                    }
+                    swap(&from, &to)
+                }
+            }
+            values.withUnsafeMutableBufferPointer { values in
+                for index in 0..<count {
+                    let key = from[index]
+                    values[index] = Float(bitPattern: key & 0x8000_0000 != 0 ? key & 0x7FFF_FFFF : ~key)
+                }
+            }
+        }
     }
 
     /// The sample frames whose mix is kept.
@@ -193,4 +342,57 @@ func decibels(_ power: Float) -> Float {
     let lnMantissa = 2 * x * (1 + x2 * (1 / 3 + x2 * (1 / 5 + x2 * (1 / 7 + x2 / 9))))
     // 10·log10(2) and 10·log10(e).
     return 3.0102999566 * exponent + 4.3429448190 * lnMantissa
+}
+
+/// Takes the levels of the grid frames `leaving` out of `lowest` (a band's lowest `count`
+/// levels of some frames, ascending: every other level at least their last) and puts those of
+/// `entering` in, each where it falls: those at least the last stay out, as do the highest
+/// beyond `most`; the rest are still the lowest levels. `levels[frame]` is a frame's level;
+/// `lowest` has room for `most + 1`. `false` when a level leaving below the last is not among
+/// them (it cannot happen with finite levels, which ``decibels(_:)`` always gives).
+private func slide(
+    _ lowest: UnsafeMutablePointer<Float>, count: inout Int, out leaving: [Range<Int>], in entering: [Range<Int>],
+    levels: UnsafePointer<Float>, most: Int
+) -> Bool {
+    /// The first index whose level is at least (`orAbove`: above) `level`: the count of those
+    /// below it, eight at a time, without a branch.
+    func place(of level: Float, orAbove: Bool) -> Int {
+        let raw = UnsafeRawPointer(lowest)
+        let bound = SIMD8<Float>(repeating: level), (zero, one) = (SIMD8<Int32>(repeating: 0), SIMD8<Int32>(repeating: 1))
+        var counts = zero
+        var index = 0
+        while index + 8 <= count {
+            let eight = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
+            counts &+= zero.replacing(with: one, where: orAbove ? eight .<= bound : eight .< bound)
+            index += 8
+        }
+        var below = Int(counts.wrappedSum())
+        while index < count, orAbove ? lowest[index] <= level : lowest[index] < level {
+            below += 1
+            index += 1
+        }
+        return below
+    }
+    let size = MemoryLayout<Float>.stride
+    for run in leaving {
+        for frame in run {
+            let level = levels[frame]
+            guard count > 0, level <= lowest[count - 1] else { continue }
+            let index = place(of: level, orAbove: false)
+            guard lowest[index] == level else { return false }
+            memmove(lowest + index, lowest + index + 1, (count - index - 1) * size)
+            count -= 1
+        }
+    }
+    for run in entering {
+        for frame in run {
+            let level = levels[frame]
+            guard count > 0, level < lowest[count - 1] else { continue }
+            let index = place(of: level, orAbove: true)
+            memmove(lowest + index + 1, lowest + index, (count - index) * size)
+            lowest[index] = level
+            count = min(most, count + 1)
+        }
+    }
+    return true
 }

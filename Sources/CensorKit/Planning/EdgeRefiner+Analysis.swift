@@ -36,7 +36,7 @@ extension EdgeRefiner {
         if levels == nil {
             let mix = try mix ?? ChannelMix(for: &audio)
             self.mix = mix
-            levels = BandLevelCache(frameSize: frameSize, hop: hop, bands: bands, mix: mix)
+            levels = BandLevelCache(frameSize: frameSize, hop: hop, bands: bands, mix: mix, percentile: Tuning.floorPercentile)
         }
         let levels = levels!
         let grid = try levels.load(range, from: &audio)
@@ -44,15 +44,10 @@ extension EdgeRefiner {
         // (beyond the margin), summed over the bands in their order.
         var floors = [Float](repeating: 0, count: bands.count)
         var activity = [Float](repeating: 0, count: grid.count)
-        if column.count < grid.count { column = [Float](repeating: 0, count: grid.count) }
-        let rank = min(grid.count - 1, Int(Double(grid.count) * Tuning.floorPercentile))
         for band in bands.indices {
+            floors[band] = levels.floor(of: band)
+            let threshold = floors[band] + Tuning.floorMargin
             levels.withLevels(of: band, in: grid) { levels in
-                column.withUnsafeMutableBufferPointer { column in
-                    _ = column.update(fromContentsOf: levels)
-                    floors[band] = nthSmallest(rank, in: UnsafeMutableBufferPointer(rebasing: column[..<levels.count]))
-                }
-                let threshold = floors[band] + Tuning.floorMargin
                 activity.withUnsafeMutableBufferPointer { activity in
                     for frame in activity.indices { activity[frame] += max(0, levels[frame] - threshold) }
                 }

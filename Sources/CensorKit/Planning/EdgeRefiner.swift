@@ -132,9 +132,8 @@ struct EdgeRefiner {
     var mix: ChannelMix?
     /// The band levels of the audio analysed so far, from the first analysis on.
     var levels: BandLevelCache?
-    /// Scratch: one frame's band levels, and one band's levels over an analysis.
+    /// Scratch: one frame's band levels.
     var frameLevels: [Float] = []
-    var column: [Float] = []
 
     /// Creates a refiner for one sample rate.
     ///
