@@ -260,35 +260,37 @@ final class BandLevelCache {
     /// The sample frames whose mix is kept.
     private var keptSamples: Range<Int> { firstSample..<(firstSample + mono.count - monoStart) }
 
-    /// Appends the channels' mix of `range` to the samples kept.
+    /// Frames read at a time: the read buffer stays small however long the range.
+    static let readFrames = 16_384
+
+    /// Appends the channels' mix of `range` to the samples kept, read a piece at a time.
     private func append(_ range: Range<Int>, from audio: inout some FrameSource) throws {
-        guard !range.isEmpty else { return }
-        try audio.readFrames(range, into: &interleaved)
         let channels = audio.channelCount
         precondition(channels == mix.weights.count, "the mix is for another channel count")
-        if channels == 1 {
-            mono.append(contentsOf: interleaved)
-            return
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let piece = start..<min(range.upperBound, start + Self.readFrames)
+            try audio.readFrames(piece, into: &interleaved)
+            if channels > 1 { mixInPlace(frames: piece.count, channels: channels) }
+            mono.append(contentsOf: interleaved[..<piece.count])
+            start = piece.upperBound
         }
-        let start = mono.count
-        mono.append(contentsOf: repeatElement(0, count: range.count))
+    }
+
+    /// Replaces the first `frames` samples of ``interleaved`` with the mix of its `frames`
+    /// frames of `channels` channels (each frame's mix is written where no later frame is read).
+    private func mixInPlace(frames: Int, channels: Int) {
         let weights = mix.weights
-        interleaved.withUnsafeBufferPointer { source in
-            mono.withUnsafeMutableBufferPointer { mono in
-                if channels == 2 {
-                    let (left, right) = (weights[0], weights[1])
-                    var pair = source.baseAddress!
-                    for frame in start..<mono.count {
-                        mono[frame] = pair[0] * left + pair[1] * right
-                        pair += 2
-                    }
-                    return
-                }
-                for frame in 0..<range.count {
-                    var sum: Float = 0
-                    for channel in 0..<channels { sum += source[frame * channels + channel] * weights[channel] }
-                    mono[start + frame] = sum
-                }
+        interleaved.withUnsafeMutableBufferPointer { samples in
+            if channels == 2 {
+                let (left, right) = (weights[0], weights[1])
+                for frame in 0..<frames { samples[frame] = samples[2 * frame] * left + samples[2 * frame + 1] * right }
+                return
+            }
+            for frame in 0..<frames {
+                var sum: Float = 0
+                for channel in 0..<channels { sum += samples[frame * channels + channel] * weights[channel] }
+                samples[frame] = sum
             }
         }
     }
