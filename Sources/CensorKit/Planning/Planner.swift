@@ -51,6 +51,23 @@ public struct Planner: Sendable {
     ///   for each match, and a snap window of *w* frames. Refinement runs on one thread per
     ///   processor when there are many matches and `audio` has a ``FrameSource/reopener``.
     public func plan(_ matches: [Match], sampleRate: Int, audio: inout some FrameSource) throws -> Plan {
+        // The per-match spans are made in a function of their own, so that what made them (the
+        // refined times, the placed cores) is freed before merging copies the matches.
+        let (spans, skipped) = try unmergedSpans(matches, sampleRate: sampleRate, audio: &audio)
+        var merged = spans.merged()
+        for index in merged.indices {
+            let words = merged[index].matches
+            if merged[index].refinedStart == words.map(\.start).min() { merged[index].refinedStart = nil }
+            if merged[index].refinedEnd == words.map(\.end).max() { merged[index].refinedEnd = nil }
+        }
+        return Plan(spans: merged, skipped: skipped)
+    }
+
+    /// One span per match within the file, refined, padded, snapped and with its fades, in the
+    /// order of `matches`; and the matches wholly outside it.
+    private func unmergedSpans(
+        _ matches: [Match], sampleRate: Int, audio: inout some FrameSource
+    ) throws -> (spans: [PlannedSpan], skipped: [Match]) {
         let frameCount = audio.frameCount
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
         // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
@@ -84,13 +101,7 @@ public struct Planner: Sendable {
                      end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade)),
                 matches: [match], refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
         }
-        var merged = spans.merged()
-        for index in merged.indices {
-            let words = merged[index].matches
-            if merged[index].refinedStart == words.map(\.start).min() { merged[index].refinedStart = nil }
-            if merged[index].refinedEnd == words.map(\.end).max() { merged[index].refinedEnd = nil }
-        }
-        return Plan(spans: merged, skipped: skipped)
+        return (spans, skipped)
     }
 
     /// The core frames of one match's transcript times, padded and clamped, before refinement
