@@ -14,7 +14,8 @@ import Testing
     }()
 
     static func cache(channels: Int = 2) -> BandLevelCache {
-        BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: ChannelMix(channelCount: channels))
+        BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: ChannelMix(channelCount: channels),
+                       percentile: EdgeRefiner.Tuning.floorPercentile)
     }
 
     /// Every band's levels over `frames`, as one array per band.
@@ -51,6 +52,35 @@ import Testing
             #expect((frames.lowerBound - 1) * Self.refiner.hop < range.lowerBound)
             #expect((frames.upperBound - 1) * Self.refiner.hop + Self.refiner.frameSize <= range.upperBound)
             #expect(frames.upperBound * Self.refiner.hop + Self.refiner.frameSize > range.upperBound)
+        }
+    }
+
+    @Test("the floor of loads a few frames apart, slid from one to the next, is the percentile a fresh cache selects",
+          arguments: [1, 2])
+    func floorFollowsCloseLoads(channels: Int) throws {
+        var samples = Self.audio(channels: channels).samples
+        // Half a second of digital silence: many levels tie at the absolute floor.
+        for index in (Self.rate * 3 / 2 * channels)..<(Self.rate * 2 * channels) { samples[index] = 0 }
+        var audio = InterleavedBuffer(samples: samples, channelCount: channels)
+        let shared = Self.cache(channels: channels)
+        let hop = Self.refiner.hop
+        // Dense words (1.33 s analyses 60 ms apart: the levels slide), shorter and longer ones,
+        // steps of a hop, a step too far to follow, and a step back (the cache starts over).
+        var (start, length) = (0, 21_280)
+        let steps = [(960, 0), (960, 0), (hop, 0), (2 * hop, hop), (960, -3 * hop), (0, hop), (960, 0), (8_000, 0), (960, 0),
+                     (960, 0), (-4_000, 0), (960, 0), (960, 2 * hop), (3 * hop, -hop), (960, 0), (960, 0)]
+        for (step, grow) in steps + steps {
+            (start, length) = (start + step, length + grow)
+            if start + length > samples.count / channels { (start, length) = (0, 21_280) }
+            let frames = try shared.load(start..<(start + length), from: &audio)
+            let fresh = Self.cache(channels: channels)
+            _ = try fresh.load(start..<(start + length), from: &audio)
+            for band in shared.bands.indices {
+                let levels = fresh.withLevels(of: band, in: frames) { $0.sorted() }
+                let rank = min(frames.count - 1, Int(Double(frames.count) * EdgeRefiner.Tuning.floorPercentile))
+                #expect(shared.floor(of: band) == levels[rank], "\(start)..<\(start + length), band \(band)")
+                #expect(fresh.floor(of: band) == levels[rank])
+            }
         }
     }
 
