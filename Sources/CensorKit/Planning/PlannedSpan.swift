@@ -76,12 +76,27 @@ extension Array where Element == PlannedSpan {
     ///   grown in place, so packed spans that merge into one cost no more than scattered ones.
     ///   The padded cores are joined as the cores are.
     public func merged() -> [PlannedSpan] {
-        mergedBySpan(\.span) { group, next in
-            group.matches.append(contentsOf: next.matches)
-            group.refinedStart = Self.extreme(group.refinedStart, next.refinedStart, by: <)
-            group.refinedEnd = Self.extreme(group.refinedEnd, next.refinedEnd, by: >)
-            group.paddedCore = Swift.min(group.paddedCore.lowerBound, next.paddedCore.lowerBound)
-                ..< Swift.max(group.paddedCore.upperBound, next.paddedCore.upperBound)
+        merged { self[$0].matches }
+    }
+
+    /// The spans merged as ``merged()`` merges them, each group's matches those `matches` gives
+    /// for its spans' indices, in the order merging takes them, gathered once the group is
+    /// whole: spans made without their matches cost no copies of them, and no group's array
+    /// is grown by copying.
+    func merged(matches: (Int) -> [Match]) -> [PlannedSpan] {
+        let groups = indices.map { MergingSpan(planned: self[$0], indices: [$0]) }.mergedBySpan(\MergingSpan.planned.span) { group, next in
+            group.indices.append(contentsOf: next.indices)
+            group.planned.refinedStart = Self.extreme(group.planned.refinedStart, next.planned.refinedStart, by: <)
+            group.planned.refinedEnd = Self.extreme(group.planned.refinedEnd, next.planned.refinedEnd, by: >)
+            group.planned.paddedCore = Swift.min(group.planned.paddedCore.lowerBound, next.planned.paddedCore.lowerBound)
+                ..< Swift.max(group.planned.paddedCore.upperBound, next.planned.paddedCore.upperBound)
+        }
+        return groups.map { group in
+            var planned = group.planned
+            planned.matches = []
+            planned.matches.reserveCapacity(group.indices.count)
+            for index in group.indices { planned.matches.append(contentsOf: matches(index)) }
+            return planned
         }
     }
 
@@ -91,4 +106,10 @@ extension Array where Element == PlannedSpan {
         guard let b else { return a }
         return isBetter(b, a) ? b : a
     }
+}
+
+/// A span being merged, and the indices of the spans merged into it.
+private struct MergingSpan {
+    var planned: PlannedSpan
+    var indices: [Int]
 }

@@ -52,9 +52,10 @@ public struct Planner: Sendable {
     ///   processor when there are many matches and `audio` has a ``FrameSource/reopener``.
     public func plan(_ matches: [Match], sampleRate: Int, audio: inout some FrameSource) throws -> Plan {
         // The per-match spans are made in a function of their own, so that what made them (the
-        // refined times, the placed cores) is freed before merging copies the matches.
-        let (spans, skipped) = try unmergedSpans(matches, sampleRate: sampleRate, audio: &audio)
-        var merged = spans.merged()
+        // refined times, the placed cores) is freed before merging; they carry no matches until
+        // merged (`matchIndices` gives each one's in `matches`), so no match is copied twice.
+        let (spans, matchIndices, skipped) = try unmergedSpans(matches, sampleRate: sampleRate, audio: &audio)
+        var merged = spans.merged { [matches[matchIndices[$0]]] }
         for index in merged.indices {
             let words = merged[index].matches
             if merged[index].refinedStart == words.map(\.start).min() { merged[index].refinedStart = nil }
@@ -64,10 +65,11 @@ public struct Planner: Sendable {
     }
 
     /// One span per match within the file, refined, padded, snapped and with its fades, in the
-    /// order of `matches`; and the matches wholly outside it.
+    /// order of `matches`, without the match: its index in `matches` is in `matchIndices`; and
+    /// the matches wholly outside the file.
     private func unmergedSpans(
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource
-    ) throws -> (spans: [PlannedSpan], skipped: [Match]) {
+    ) throws -> (spans: [PlannedSpan], matchIndices: [Int], skipped: [Match]) {
         let frameCount = audio.frameCount
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
         // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
@@ -75,7 +77,7 @@ public struct Planner: Sendable {
         var refining = Planner(options: options, transcriptWords: aligned.words)
         refining.alignedMatches = alignedMatches.union(aligned.placed)
         let refined = try refining.refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio)
-        var placed: [(match: Match, core: Range<Int>, times: (start: Double, end: Double))] = []
+        var placed: [(match: Int, core: Range<Int>, times: (start: Double, end: Double))] = []
         var skipped: [Match] = []
         placed.reserveCapacity(matches.count)
         for (index, match) in matches.enumerated() {
@@ -85,13 +87,13 @@ public struct Planner: Sendable {
                 skipped.append(match)
                 continue
             }
-            placed.append((match, core, times))
+            placed.append((index, core, times))
         }
         // Only edges that can end up a merged span's are snapped: packed words cost two reads, not two each.
         let outer = snapper.outerEdges(of: placed.map(\.core))
         var spans: [PlannedSpan] = []
         spans.reserveCapacity(placed.count)
-        for (index, (match, unsnapped, times)) in placed.enumerated() {
+        for (index, (_, unsnapped, times)) in placed.enumerated() {
             let core = try snapper.widen(unsnapped, in: &audio, edges: outer[index])
             let fade = frames(options.crossfade, sampleRate)
             // The times used, refined or not; after merging, those equal to the transcript's are
@@ -99,9 +101,9 @@ public struct Planner: Sendable {
             spans.append(PlannedSpan(
                 Span(ordered: max(0, core.lowerBound - fade), start: core.lowerBound,
                      end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade)),
-                matches: [match], refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
+                refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
         }
-        return (spans, skipped)
+        return (spans, placed.map(\.match), skipped)
     }
 
     /// The core frames of one match's transcript times, padded and clamped, before refinement
