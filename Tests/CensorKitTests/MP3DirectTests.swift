@@ -253,4 +253,39 @@ import Testing
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: fresh))) == [1, 2, 3])
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: used))) == [1, 2, 3])
     }
+
+    @Test("a file of several 128 KiB reads: the frames across each refill are found and censored like the others")
+    func framesAcrossRefills() throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let input = folder.path("in.mp3"), output = folder.path("out.mp3")
+        let encoding = MP3Files.Encoding(rate: 48000, channels: 2, options: ["-b:a", "192k"])
+        try MP3Files.make(input, encoding, seconds: 20)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
+        try #require(bytes.count > 3 * MP3ByteStream.chunk)
+        // The audio frames (after the Info frame) holding a refill's first byte, and a 0.1 s word
+        // around each: 192 kb/s is 24,000 bytes a second, from the first audio frame on.
+        let frames = Array(MP3Files.frames(bytes).dropFirst())
+        let straddling = (1...(bytes.count / MP3ByteStream.chunk)).compactMap { refill in
+            frames.firstIndex { $0.offset < refill * MP3ByteStream.chunk && $0.offset + $0.length > refill * MP3ByteStream.chunk }
+        }
+        try #require(straddling.count == bytes.count / MP3ByteStream.chunk)
+        let matches = straddling.enumerated().map { index, frame in
+            let time = Double(frames[frame].offset - frames[0].offset) / 24_000
+            return Match(wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: time - 0.05, end: time + 0.05)
+        }
+        // Refinement on: its frame index and its decoder read the file across refills too.
+        let report = try Censor(mode: .mute).censorMP3(input: input, output: output, matches: matches)
+        #expect(report.spans.count == straddling.count)
+        let run = Run(encoding: encoding, input: bytes, output: Array(try Data(contentsOf: URL(fileURLWithPath: output))),
+                      report: report, original: [], censored: [])
+        let changed = try Self.checkBytes(run)
+        // Each frame across a refill is censored: its side information, and nothing else, changed.
+        for frame in straddling.map({ frames[$0] }) {
+            #expect(run.output[(frame.offset + 4)..<frame.sideInfoEnd] != run.input[(frame.offset + 4)..<frame.sideInfoEnd],
+                    "frame at byte \(frame.offset)")
+        }
+        // About 0.1 s and a granule or two each side per word (frames of 24 ms): far fewer than all.
+        #expect(changed >= straddling.count && changed <= straddling.count * 12)
+    }
 }

@@ -106,7 +106,7 @@ extension Censor {
                     try writer.append(edited, from: parser.stream)
                     copied = edited.upperBound
                 }
-                if let progress, frame.offset - reported >= MP3ByteStream.chunk {
+                if let progress, frame.offset - reported >= MP3Output.bufferSize {
                     reported = frame.offset
                     progress(RenderProgress(
                         framesDone: min(audio.frameCount, max(0, frame.firstGranule * MP3FrameHeader.granuleSamples - offset)),

@@ -87,7 +87,7 @@ final class MP3File {
 
     /// Appends the bytes of `range` of `source` (the file offset advancing), through the kernel
     /// without passing them through this process where it can (`copy_file_range`), otherwise
-    /// through a buffer of ``MP3ByteStream/chunk`` bytes.
+    /// through a buffer of ``MP3Output/bufferSize`` bytes.
     ///
     /// - Throws: ``MP3Error/io(path:reason:)`` when reading or writing fails.
     func append(_ range: Range<Int>, of source: MP3File) throws(MP3Error) {
@@ -106,7 +106,7 @@ final class MP3File {
                 throw .io(path: path, reason: "writing failed: \(String(cString: strerror(errno)))")
             }
             // The kernel cannot copy between these files: read and write.
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(MP3ByteStream.chunk, range.upperBound - offset), alignment: 16)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(MP3Output.bufferSize, range.upperBound - offset), alignment: 16)
             defer { buffer.deallocate() }
             while offset < range.upperBound {
                 let part = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, range.upperBound - offset)])

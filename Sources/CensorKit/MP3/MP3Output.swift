@@ -1,11 +1,13 @@
 /// The censored MP3 written in order: stretches of the input no edit touches, long ones copied
 /// file to file by the kernel (``MP3File/append(_:of:)``), short ones and edited bytes gathered
-/// from the bytes already read into a buffer of ``MP3ByteStream/chunk`` bytes and written a
-/// buffer at a time. A few words cost a few system calls; a file edited every other frame is
+/// from the bytes already read into a buffer of ``bufferSize`` bytes and written a buffer at a
+/// time. A few words cost a few system calls; a file edited every other frame is
 /// still written in large blocks.
 final class MP3Output {
     /// Untouched stretches at least this long are copied by the kernel.
     static let kernelCopy = 1 << 18
+    /// Bytes gathered before a write.
+    static let bufferSize = 1 << 20
 
     private let file: MP3File
     private let source: MP3File
@@ -16,7 +18,7 @@ final class MP3Output {
     init(file: MP3File, source: MP3File) {
         self.file = file
         self.source = source
-        buffer = .allocate(byteCount: MP3ByteStream.chunk, alignment: 16)
+        buffer = .allocate(byteCount: Self.bufferSize, alignment: 16)
     }
 
     deinit { buffer.deallocate() }

@@ -36,6 +36,10 @@ extension Planner {
             .sorted { (matches[$0].start, $0) < (matches[$1].start, $1) }
         guard !order.isEmpty else { return refined }
         let mix = try ChannelMix(for: &audio)
+        // A recording that mixes as it decodes (an MP3) is analysed through its own mix.
+        if let mixing = audio as? any ChannelMixingSource, var mixed = mixing.mixed(by: mix) {
+            return try refinedTimes(matches, sampleRate: sampleRate, audio: &mixed, threads: threads)
+        }
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
         let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
