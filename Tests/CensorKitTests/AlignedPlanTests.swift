@@ -83,6 +83,66 @@ import Testing
         try Self.expectAligned(plan, truth: truth, words: words)
     }
 
+    /// The plan with `.pocketsphinx` and refinement off of matches of words 3 and 6 when the
+    /// transcript gives every word its true times but those `changed`.
+    static func planWithTrueTimes(
+        _ changed: [Int: (start: Double, end: Double)]
+    ) throws -> (plan: Plan, truth: [(start: Double, end: Double)], words: [Word]) {
+        var (audio, truth, words) = try fixture()
+        for index in words.indices {
+            let times = changed[index] ?? truth[index]
+            words[index] = Word(text: words[index].text, start: times.start, end: times.end)
+        }
+        let options = try PlanOptions(refine: false, align: .pocketsphinx)
+        let plan = try Planner(options: options, transcriptWords: words)
+            .plan([Self.match(words, 3), Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
+        return (plan, truth, words)
+    }
+
+    /// A span's times: the refined ones, or the transcript's where they are cleared as equal.
+    static func times(of span: PlannedSpan) throws -> (start: Double, end: Double) {
+        let match = try #require(span.matches.first)
+        return (span.refinedStart ?? match.start, span.refinedEnd ?? match.end)
+    }
+
+    @Test("true transcript times: ends the aligner places up to 40 ms early stay the given ends exactly; starts lie outside the given ones, by the aligner's alone when it agrees")
+    func agreeingTimesKeepTheTranscripts() throws {
+        let (plan, truth, _) = try Self.planWithTrueTimes([:])
+        try #require(plan.spans.count == 2)
+        let garden = try Self.times(of: plan.spans[0]), tomorrow = try Self.times(of: plan.spans[1])
+        // Both ends aligned 0–40 ms early: the given ends, where the aligned end plus 30 ms was
+        // censored before.
+        #expect(garden.end == truth[3].end)
+        #expect(tomorrow.end == truth[6].end)
+        // "garden" aligned 21 ms early: that start, without the margin.
+        #expect(garden.start < truth[3].start && garden.start >= truth[3].start - Planner.alignedAgreement)
+        // "tomorrow" aligned 46 ms early: more than 40 ms, so its start less the 30 ms margin.
+        #expect(tomorrow.start < truth[6].start - Planner.alignedAgreement - Planner.alignedMargin
+            && tomorrow.start >= truth[6].start - 0.1)
+    }
+
+    @Test("a word the transcript times over it and the two words after: the aligned word is shorter than half, the given times are censored whole")
+    func tooShortKeepsTheGivenTimes() throws {
+        let (_, truth, _) = try Self.fixture()
+        // "garden" given from its start to the end of "starts" (three words, ~1 s).
+        let (plan, _, _) = try Self.planWithTrueTimes([3: (truth[3].start, truth[5].end)])
+        let times = try Self.times(of: try #require(plan.spans.first))
+        #expect(times.end == truth[5].end)
+        #expect(times.start <= truth[3].start && times.start >= truth[3].start - Planner.alignedAgreement)
+    }
+
+    @Test("a word the transcript places 0.3 s past where it is spoken: the aligner finds it elsewhere and is not trusted, the given times are kept")
+    func farFromTheTranscriptKeepsTheGivenTimes() throws {
+        let (_, truth, _) = try Self.fixture()
+        // "tomorrow" given 0.3 s late, past "evening"'s start: the aligner still finds it where
+        // it is spoken, 0.3 s from the given times (more than 0.25 s apart).
+        let late = (start: truth[6].end + 0.3, end: truth[6].end + 0.3 + (truth[6].end - truth[6].start))
+        let (plan, _, _) = try Self.planWithTrueTimes([6: late])
+        try #require(plan.spans.count == 2)
+        let times = try Self.times(of: plan.spans[1])
+        #expect(times.start == late.start && times.end == late.end)
+    }
+
     @Test("without the model, auto plans as if alignment were off; pocketsphinx is an error")
     func missingModel() throws {
         #expect(try Self.plan(.auto, model: "/nonexistent").0 == Self.plan(.off).0)

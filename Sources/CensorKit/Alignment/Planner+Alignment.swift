@@ -64,21 +64,24 @@ extension Planner {
     /// given times are not estimated: the aligner then took other sound for the word, and the
     /// match keeps its given times.
     ///
-    /// Estimated given times say little: the aligned times widened by ``alignedMargin`` are
-    /// censored. Otherwise each aligned edge within ``alignedAgreement`` of the given one is
-    /// replaced by the outer of the two, and each other edge widened by ``alignedMargin``; when the
-    /// aligned match is shorter than ``alignedShortShare`` of the given one, or came from a window
-    /// narrowed to align at all (`fellBack`), the result also covers the given times: a leak is
+    /// The aligned times are widened by ``alignedMargin``. For given times that are not estimated
+    /// (estimated ones say little about where or how long the word is), each aligned edge within
+    /// ``alignedAgreement`` of the given one is instead replaced by the outer of the two, and when
+    /// the aligned match is shorter than ``alignedShortShare`` of the given one, the result also
+    /// covers the given times. So does it, estimated or not, when the alignment came from a window
+    /// narrowed to align at all (`fellBack`): such a window has less to hold on to, and a leak is
     /// worse than a little collateral.
     static func censoredTimes(
         aligned: (start: Double, end: Double), given: Match, fellBack: Bool
     ) -> (start: Double, end: Double)? {
         var start = aligned.start - alignedMargin, end = aligned.end + alignedMargin
-        guard !given.isTimeEstimated else { return (start, end) }
-        guard max(aligned.start, given.start) - min(aligned.end, given.end) <= alignedFarGap else { return nil }
-        if abs(given.start - aligned.start) <= alignedAgreement { start = min(given.start, aligned.start) }
-        if abs(given.end - aligned.end) <= alignedAgreement { end = max(given.end, aligned.end) }
-        if fellBack || aligned.end - aligned.start < alignedShortShare * (given.end - given.start) {
+        let estimated = given.isTimeEstimated
+        if !estimated {
+            guard max(aligned.start, given.start) - min(aligned.end, given.end) <= alignedFarGap else { return nil }
+            if abs(given.start - aligned.start) <= alignedAgreement { start = min(given.start, aligned.start) }
+            if abs(given.end - aligned.end) <= alignedAgreement { end = max(given.end, aligned.end) }
+        }
+        if fellBack || !estimated && aligned.end - aligned.start < alignedShortShare * (given.end - given.start) {
             start = min(start, given.start)
             end = max(end, given.end)
         }
