@@ -143,6 +143,35 @@ import Testing
         #expect(times.start == late.start && times.end == late.end)
     }
 
+    @Test("neighbours the audio does not hold (noise where the transcript puts them): the window is narrowed until the word aligns, and the given times are censored with it")
+    func narrowedWindow() throws {
+        // "garden party" spoken at 1.5 s in low noise; the transcript puts "please remember the"
+        // before it and "starts tomorrow" after it, over noise alone, and "garden" 120 ms late.
+        let rate = WordAlignerTests.rate
+        var seed: UInt32 = 12_345
+        var samples = (0..<(4 * rate)).map { _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return Float(Int(seed >> 16) - 32_768) / 3_276_800
+        }
+        let (speech, spoken) = try WordAlignerTests.sentence(["garden", "party"])
+        let offset = Int(1.2 * Double(rate))
+        for (index, sample) in speech.enumerated() { samples[offset + index] += sample }
+        let truth = spoken.map { (start: $0.start + 1.2, end: $0.end + 1.2) }
+        let texts = ["please", "remember", "the", "garden", "party", "starts", "tomorrow"]
+        let times = [(0.2, 0.6), (0.65, 1.1), (1.15, 1.45), (truth[0].start + 0.12, truth[0].end + 0.12),
+                     (truth[1].start, truth[1].end), (truth[1].end + 0.3, truth[1].end + 0.7), (truth[1].end + 0.75, truth[1].end + 1.3)]
+        let words = zip(texts, times).map { Word(text: $0, start: $1.0, end: $1.1) }
+        var audio = InterleavedBuffer(samples: samples, channelCount: 1)
+        let planner = Planner(options: try PlanOptions(refine: false, align: .pocketsphinx), transcriptWords: words)
+        let plan = try planner.plan([Self.match(words, 3)], sampleRate: rate, audio: &audio)
+        let censored = try Self.times(of: try #require(plan.spans.first))
+        // Aligned only in the window of "garden" alone (three neighbours and one find no path in
+        // the noise): the span starts where "garden" does (1.44 s for 1.50 s), not at the given
+        // 1.62 s, and covers the given end too.
+        #expect(censored.start <= truth[0].start && censored.start >= truth[0].start - 0.1)
+        #expect(censored.end >= words[3].end)
+    }
+
     @Test("without the model, auto plans as if alignment were off; pocketsphinx is an error")
     func missingModel() throws {
         #expect(try Self.plan(.auto, model: "/nonexistent").0 == Self.plan(.off).0)
