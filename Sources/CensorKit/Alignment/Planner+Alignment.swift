@@ -6,7 +6,8 @@ extension Planner {
     static let alignmentNeighbours = 3
     /// Neighbours on each side tried in turn until a window aligns: a window of three often has
     /// no path through it in hesitant speech ("the uh uh acoustic corpus um"), one of fewer does
-    /// (BENCHMARKS.md: 21 of 166 windows failed, none now).
+    /// (BENCHMARKS.md: 21 of 166 three-neighbour windows found none on real speech; with the
+    /// narrower ones every match whose words the dictionary knows was aligned).
     static let alignmentNeighbourCounts = [alignmentNeighbours, 1, 0]
     /// Seconds of audio before the first and after the last word of an alignment window.
     static let alignmentMargin = 0.3
@@ -102,12 +103,16 @@ extension Planner {
                 let indices = matches[index].wordIndices
                 guard words[indices].allSatisfy({ aligner.knows($0.text) }) else { continue }
                 var found: (window: Range<Int>, times: [(start: Double, end: Double)?], fellBack: Bool)?
+                var tried: Range<Int>?
                 for (attempt, neighbours) in Self.alignmentNeighbourCounts.enumerated() where found == nil {
                     // The neighbours up to the first the dictionary lacks ("um", "yknow"): a shorter
                     // window aligns where one with an unknown word would keep the transcript's times.
                     var (lower, upper) = (indices.lowerBound, indices.upperBound)
                     while lower > max(0, indices.lowerBound - neighbours), aligner.knows(words[lower - 1].text) { lower -= 1 }
                     while upper < min(words.count, indices.upperBound + neighbours), aligner.knows(words[upper].text) { upper += 1 }
+                    // A window cut short by such a word may equal the narrower one: decoded once.
+                    guard lower..<upper != tried else { continue }
+                    tried = lower..<upper
                     found = try alignWindow(lower..<upper, of: indices, in: words, aligner: aligner, sampleRate: sampleRate,
                                             mix: mix, audio: &audio, samples: &samples)
                         .map { (lower..<upper, $0, attempt > 0) }
