@@ -83,6 +83,95 @@ import Testing
         try Self.expectAligned(plan, truth: truth, words: words)
     }
 
+    /// The plan with `.pocketsphinx` and refinement off of matches of words 3 and 6 when the
+    /// transcript gives every word its true times but those `changed`.
+    static func planWithTrueTimes(
+        _ changed: [Int: (start: Double, end: Double)]
+    ) throws -> (plan: Plan, truth: [(start: Double, end: Double)], words: [Word]) {
+        var (audio, truth, words) = try fixture()
+        for index in words.indices {
+            let times = changed[index] ?? truth[index]
+            words[index] = Word(text: words[index].text, start: times.start, end: times.end)
+        }
+        let options = try PlanOptions(refine: false, align: .pocketsphinx)
+        let plan = try Planner(options: options, transcriptWords: words)
+            .plan([Self.match(words, 3), Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
+        return (plan, truth, words)
+    }
+
+    /// A span's times: the refined ones, or the transcript's where they are cleared as equal.
+    static func times(of span: PlannedSpan) throws -> (start: Double, end: Double) {
+        let match = try #require(span.matches.first)
+        return (span.refinedStart ?? match.start, span.refinedEnd ?? match.end)
+    }
+
+    @Test("true transcript times: ends the aligner places up to 40 ms early stay the given ends exactly; starts lie outside the given ones, by the aligner's alone when it agrees")
+    func agreeingTimesKeepTheTranscripts() throws {
+        let (plan, truth, _) = try Self.planWithTrueTimes([:])
+        try #require(plan.spans.count == 2)
+        let garden = try Self.times(of: plan.spans[0]), tomorrow = try Self.times(of: plan.spans[1])
+        // Both ends aligned 0–40 ms early: the given ends, where the aligned end plus 30 ms was
+        // censored before.
+        #expect(garden.end == truth[3].end)
+        #expect(tomorrow.end == truth[6].end)
+        // "garden" aligned 21 ms early: that start, without the margin.
+        #expect(garden.start < truth[3].start && garden.start >= truth[3].start - Planner.alignedAgreement)
+        // "tomorrow" aligned 46 ms early: more than 40 ms, so its start less the 30 ms margin.
+        #expect(tomorrow.start < truth[6].start - Planner.alignedAgreement - Planner.alignedMargin
+            && tomorrow.start >= truth[6].start - 0.1)
+    }
+
+    @Test("a word the transcript times over it and the two words after: the aligned word is shorter than half, the given times are censored whole")
+    func tooShortKeepsTheGivenTimes() throws {
+        let (_, truth, _) = try Self.fixture()
+        // "garden" given from its start to the end of "starts" (three words, ~1 s).
+        let (plan, _, _) = try Self.planWithTrueTimes([3: (truth[3].start, truth[5].end)])
+        let times = try Self.times(of: try #require(plan.spans.first))
+        #expect(times.end == truth[5].end)
+        #expect(times.start <= truth[3].start && times.start >= truth[3].start - Planner.alignedAgreement)
+    }
+
+    @Test("a word the transcript places 0.3 s past where it is spoken: the aligner finds it elsewhere and is not trusted, the given times are kept")
+    func farFromTheTranscriptKeepsTheGivenTimes() throws {
+        let (_, truth, _) = try Self.fixture()
+        // "tomorrow" given 0.3 s late, past "evening"'s start: the aligner still finds it where
+        // it is spoken, 0.3 s from the given times (more than 0.25 s apart).
+        let late = (start: truth[6].end + 0.3, end: truth[6].end + 0.3 + (truth[6].end - truth[6].start))
+        let (plan, _, _) = try Self.planWithTrueTimes([6: late])
+        try #require(plan.spans.count == 2)
+        let times = try Self.times(of: plan.spans[1])
+        #expect(times.start == late.start && times.end == late.end)
+    }
+
+    @Test("neighbours the audio does not hold (noise where the transcript puts them): the window is narrowed until the word aligns, and the given times are censored with it")
+    func narrowedWindow() throws {
+        // "garden party" spoken at 1.5 s in low noise; the transcript puts "please remember the"
+        // before it and "starts tomorrow" after it, over noise alone, and "garden" 120 ms late.
+        let rate = WordAlignerTests.rate
+        var seed: UInt32 = 12_345
+        var samples = (0..<(4 * rate)).map { _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return Float(Int(seed >> 16) - 32_768) / 3_276_800
+        }
+        let (speech, spoken) = try WordAlignerTests.sentence(["garden", "party"])
+        let offset = Int(1.2 * Double(rate))
+        for (index, sample) in speech.enumerated() { samples[offset + index] += sample }
+        let truth = spoken.map { (start: $0.start + 1.2, end: $0.end + 1.2) }
+        let texts = ["please", "remember", "the", "garden", "party", "starts", "tomorrow"]
+        let times = [(0.2, 0.6), (0.65, 1.1), (1.15, 1.45), (truth[0].start + 0.12, truth[0].end + 0.12),
+                     (truth[1].start, truth[1].end), (truth[1].end + 0.3, truth[1].end + 0.7), (truth[1].end + 0.75, truth[1].end + 1.3)]
+        let words = zip(texts, times).map { Word(text: $0, start: $1.0, end: $1.1) }
+        var audio = InterleavedBuffer(samples: samples, channelCount: 1)
+        let planner = Planner(options: try PlanOptions(refine: false, align: .pocketsphinx), transcriptWords: words)
+        let plan = try planner.plan([Self.match(words, 3)], sampleRate: rate, audio: &audio)
+        let censored = try Self.times(of: try #require(plan.spans.first))
+        // Aligned only in the window of "garden" alone (three neighbours and one find no path in
+        // the noise): the span starts where "garden" does (1.44 s for 1.50 s), not at the given
+        // 1.62 s, and covers the given end too.
+        #expect(censored.start <= truth[0].start && censored.start >= truth[0].start - 0.1)
+        #expect(censored.end >= words[3].end)
+    }
+
     @Test("without the model, auto plans as if alignment were off; pocketsphinx is an error")
     func missingModel() throws {
         #expect(try Self.plan(.auto, model: "/nonexistent").0 == Self.plan(.off).0)

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import CensorKit
+
+/// How the planner weighs the aligner's times against the transcript's
+/// (``Planner/censoredTimes(aligned:given:fellBack:)``): agreeing edges keep the transcript's, an
+/// aligned word far from its given times is not trusted, one too short for its given times or
+/// from a narrowed window is censored with them.
+@Suite struct AlignedTimesCheckTests {
+    static func given(_ start: Double, _ end: Double, estimated: Bool = false) -> Match {
+        Match(wordIndices: 0..<1, text: "word", pattern: "word", start: start, end: end, isTimeEstimated: estimated)
+    }
+
+    static func expect(_ times: (start: Double, end: Double)?, _ start: Double, _ end: Double) throws {
+        let times = try #require(times)
+        #expect(abs(times.start - start) < 1e-9, "start \(times.start), expected \(start)")
+        #expect(abs(times.end - end) < 1e-9, "end \(times.end), expected \(end)")
+    }
+
+    @Test("edges within 40 ms of the transcript's: the outer of the two, without the 30 ms margin")
+    func agreeingEdges() throws {
+        // Start 20 ms later than given, end 35 ms earlier: the given edges are outer.
+        try Self.expect(Planner.censoredTimes(aligned: (1.02, 1.465), given: Self.given(1.0, 1.5), fellBack: false), 1.0, 1.5)
+        // Start 30 ms earlier: the aligned start, unwidened.
+        try Self.expect(Planner.censoredTimes(aligned: (0.97, 1.5), given: Self.given(1.0, 1.5), fellBack: false), 0.97, 1.5)
+    }
+
+    @Test("edges more than 40 ms from the transcript's: the aligned edges widened by 30 ms")
+    func disagreeingEdges() throws {
+        // 100 ms late start, 80 ms early end: 0.6 of the given duration, not too short.
+        try Self.expect(Planner.censoredTimes(aligned: (1.1, 1.42), given: Self.given(1.0, 1.5), fellBack: false), 1.07, 1.45)
+        // A transcript 120 ms late: the aligned word, widened.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.42), fellBack: false), 0.97, 1.33)
+    }
+
+    @Test("an aligned word under half its given duration: both intervals are censored")
+    func tooShort() throws {
+        // A 590 ms "um" aligned to its first 70 ms (cold_corpus3): the given end is kept.
+        try Self.expect(Planner.censoredTimes(aligned: (6.46, 6.53), given: Self.given(6.52, 7.11), fellBack: false), 6.43, 7.11)
+        // Exactly half: trusted (the start widened, the agreeing end kept).
+        try Self.expect(Planner.censoredTimes(aligned: (2.0, 2.25), given: Self.given(1.75, 2.25), fellBack: false), 1.97, 2.25)
+    }
+
+    @Test("an aligned word more than 250 ms from its given times: not trusted (nil), at 250 ms trusted")
+    func farAway() throws {
+        // A cough the dictionary spells "cough", placed a second later (cold_corpus3).
+        #expect(Planner.censoredTimes(aligned: (17.35, 17.51), given: Self.given(16.22, 16.44), fellBack: false) == nil)
+        #expect(Planner.censoredTimes(aligned: (1.3, 1.75), given: Self.given(0.5, 1.0), fellBack: false) == nil)
+        try Self.expect(Planner.censoredTimes(aligned: (1.25, 1.75), given: Self.given(0.5, 1.0), fellBack: false), 1.22, 1.78)
+    }
+
+    @Test("a window narrowed to align: the given times are censored too")
+    func fellBack() throws {
+        try Self.expect(Planner.censoredTimes(aligned: (4.45, 4.51), given: Self.given(4.2, 4.24), fellBack: true), 4.2, 4.54)
+        try Self.expect(Planner.censoredTimes(aligned: (4.45, 4.51), given: Self.given(4.2, 4.24), fellBack: false), 4.42, 4.54)
+    }
+
+    @Test("estimated given times: aligned widened by 30 ms however far or short; with them too when narrowed")
+    func estimated() throws {
+        let given = Self.given(1.0, 2.0, estimated: true)
+        try Self.expect(Planner.censoredTimes(aligned: (1.5, 1.6), given: given, fellBack: false), 1.47, 1.63)
+        try Self.expect(Planner.censoredTimes(aligned: (2.5, 2.7), given: given, fellBack: false), 2.47, 2.73)
+        try Self.expect(Planner.censoredTimes(aligned: (1.5, 1.6), given: given, fellBack: true), 1.0, 2.0)
+    }
+}
