@@ -102,11 +102,21 @@ struct EdgeRefiner {
         static let offsetSearchBeyondWindowSeconds = 0.1
         /// The words weighed for the offset lie at most this far beyond the match.
         static let offsetContextSeconds = 3.0
+        /// Each word edge of the transcript that meets a boundary in the audio (a frame at the
+        /// floor or a clear dip, within `boundaryReachSeconds`) at an offset counts as this many
+        /// agreeing frames there: connected speech has few pauses to fit, but a boundary at
+        /// every word.
+        static let boundaryWeight = 8
+        static let boundaryReachSeconds = 0.010
         /// Each edge reaches at least this far beyond the (placed) times, within the limits
-        /// the neighbouring words set: leaked sound is worse than a touched pause.
+        /// the neighbouring words set: leaked sound is worse than a touched pause. Conservative
+        /// limits stop it at the neighbours' given times, so with good times it adds nothing
+        /// where words abut, and with off times it covers the gap they leave (up to the window);
+        /// aggressive limits reach the neighbours' middles, where a wider margin would cost more
+        /// than it catches (BENCHMARKS.md).
         static func leakMargin(_ strategy: RefineStrategy) -> Double {
             switch strategy {
-            case .conservative: 0.03
+            case .conservative: 0.15
             case .aggressive: 0.06
             }
         }
@@ -447,8 +457,18 @@ struct EdgeRefiner {
                 }
             }
         }
-        return OffsetEvidence(hop: hop, agreement: (-steps...steps).map(agreement), compared: count - 2 * steps,
-                              reach: windowFrames / hop)
+        let frames = (-steps...steps).map(agreement)
+        // The word edges that meet the audio's boundaries, weighed with the frames.
+        var edges = Set<Int>()
+        for (start, end) in words where start.isFinite && end.isFinite {
+            for edge in [frame(start, .toNearestOrAwayFromZero), frame(end, .toNearestOrAwayFromZero)]
+            where edge >= steps && edge < count - steps {
+                edges.insert(edge)
+            }
+        }
+        let hits = edgeHits(edges, boundaries: boundaryFrames(activity), steps: steps)
+        return OffsetEvidence(hop: hop, agreement: zip(frames, hits).map { $0 + Tuning.boundaryWeight * $1 }, frames: frames,
+                              compared: count - 2 * steps, reach: windowFrames / hop)
     }
 
     /// The fit of the transcript's words around one match (or several, summed) to the audio at
@@ -456,23 +476,42 @@ struct EdgeRefiner {
     struct OffsetEvidence {
         /// Samples per step.
         var hop: Int
-        /// Frames agreeing at offsets of −*k*…*k* steps (index *k* is the given times).
+        /// The fit at offsets of −*k*…*k* steps (index *k* is the given times): the frames
+        /// agreeing, plus `Tuning.boundaryWeight` for each word edge meeting a boundary.
         var agreement: [Int]
+        /// The frames agreeing alone, at the same offsets: what makes an offset sure.
+        var frames: [Int]
         /// Frames compared at each offset.
         var compared: Int
         /// The most steps from the given times an offset taken may lie (its plateau's middle);
         /// `nil` for anywhere inside the search.
         var reach: Int?
 
+        /// Evidence with the fit `agreement` at each offset, of which `frames` (by default all of
+        /// it) is the frames agreeing.
+        init(hop: Int, agreement: [Int], frames: [Int]? = nil, compared: Int, reach: Int? = nil) {
+            self.hop = hop
+            self.agreement = agreement
+            self.frames = frames ?? agreement
+            self.compared = compared
+            self.reach = reach
+        }
+
         /// The evidence of both, when their steps agree; `other` alone when `self` is empty.
         func adding(_ other: OffsetEvidence) -> OffsetEvidence {
             guard other.hop == hop, other.agreement.count == agreement.count else { return self }
-            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+), compared: compared + other.compared,
-                                  reach: reach)
+            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+),
+                                  frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
         }
 
-        /// The share of the frames compared that agree more at the best offset than as given.
-        var gain: Double { Double((agreement.max() ?? 0) - agreement[agreement.count / 2]) / Double(max(1, compared)) }
+        /// The share of the frames compared that agree more at the best fitting offset than as
+        /// given, counting frames alone: word edges meeting boundaries place an offset, but
+        /// boundaries inside words are too many for them to make it sure (with them, exact
+        /// times leaked; BENCHMARKS.md).
+        var gain: Double {
+            guard let best = agreement.indices.max(by: { agreement[$0] < agreement[$1] }) else { return 0 }
+            return Double(frames[best] - frames[frames.count / 2]) / Double(max(1, compared))
+        }
         /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
         /// `Tuning.offsetGain` of the frames compared; else the middle of ``offsets``.
         var offset: Double {
