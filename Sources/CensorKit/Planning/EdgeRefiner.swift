@@ -13,7 +13,8 @@
 ///
 /// Before that, when the transcript's words around the match are known (``Context``), they are
 /// re-placed as a whole by the offset (within the window) at which their words and pauses best
-/// agree with the audio's sound and silence, when that agreement is clearly better than at their
+/// agree with the audio's sound and silence and their word edges meet the audio's boundaries
+/// (floor frames and clear dips), when that agreement is clearly better than at their
 /// given times and the best fit lies inside the offsets searched (100 ms beyond the window each
 /// way): a transcript late or early as a whole shows its pauses where the audio has sound.
 /// Then, for each edge:
@@ -120,6 +121,8 @@ struct EdgeRefiner {
             case .aggressive: 0.06
             }
         }
+        /// The leak margin stops at a pause: this long at the floor beyond the placed edge.
+        static let marginPauseSeconds = 0.025
         /// When the most activity within an edge's reach is weak but never strong, the word is
         /// there but too close to the floor to place: edges widen by this margin.
         static let lowSNRMarginSeconds = 0.06
@@ -361,14 +364,34 @@ struct EdgeRefiner {
         // Where the audio has sound just outside a placed edge (the frame half a frame and a hop
         // beyond it is above the floor), a margin beyond the edge, as far as the neighbours leave
         // room: the word may go on there unseen, and leaked sound is worse than a touched
-        // neighbour. An edge at a pause stays.
+        // neighbour. An edge at a pause stays, and the margin ends where a pause begins beyond the
+        // placed edge (`Tuning.marginPauseSeconds` at the floor): the sound is seen to end there.
+        // A shorter stretch at the floor may be the word's own weak sound (a fricative, a closure).
         let margin = Tuning.leakMargin(strategy) * rate
-        func sounding(_ sample: Double) -> Bool {
-            let frame = Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
-            return analysis.activity.indices.contains(frame) && analysis.activity[frame] > Tuning.floorActivity
+        func frame(_ sample: Double) -> Int {
+            Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
         }
-        if sounding(placed.0 - tolerance) { start = min(start ?? placed.0, max(earliest, placed.0 - margin)) }
-        if sounding(placed.1 + tolerance) { end = max(end ?? placed.1, min(latest, placed.1 + margin)) }
+        func sounding(_ sample: Double) -> Bool {
+            analysis.activity.indices.contains(frame(sample)) && analysis.activity[frame(sample)] > Tuning.floorActivity
+        }
+        /// The first frame of a pause from `sample` on by `step`, within the margin.
+        let pauseFrames = max(1, Int((Tuning.marginPauseSeconds * rate / Double(hop)).rounded()))
+        func quiet(from sample: Double, step: Int) -> Int? {
+            func atFloor(_ index: Int) -> Bool {
+                analysis.activity.indices.contains(index) && analysis.activity[index] <= Tuning.floorActivity
+            }
+            return stride(from: frame(sample), through: frame(sample + Double(step) * margin), by: step).first { first in
+                (0..<pauseFrames).allSatisfy { atFloor(first + step * $0) }
+            }
+        }
+        if sounding(placed.0 - tolerance) {
+            let pause = quiet(from: placed.0 - tolerance, step: -1).map { fineOnset(after: $0, in: analysis) } ?? -.infinity
+            start = min(start ?? placed.0, max(earliest, placed.0 - margin, pause))
+        }
+        if sounding(placed.1 + tolerance) {
+            let pause = quiet(from: placed.1 + tolerance, step: 1).map { fineOffset(before: $0, in: analysis) } ?? .infinity
+            end = max(end ?? placed.1, min(latest, placed.1 + margin, pause))
+        }
         return (start, end)
     }
 
@@ -426,8 +449,10 @@ struct EdgeRefiner {
     /// there are fewer than two words or too little audio to compare.
     ///
     /// Fit: the number of analysis frames where "a word is there" and "the audio is active"
-    /// agree. A transcript that is late or early as a whole shows its pauses where the audio
-    /// has sound; the fit is best at the offset that undoes it.
+    /// agree, plus `Tuning.boundaryWeight` for each word edge within `Tuning.boundaryReachSeconds`
+    /// of a boundary (``boundaryFrames(_:)``). A transcript that is late or early as a whole shows
+    /// its pauses where the audio has sound and its word edges beside the audio's boundaries; the
+    /// fit is best at the offset that undoes it.
     private func offsetEvidence(of words: [(Double, Double)], in analysis: Analysis) -> OffsetEvidence? {
         guard words.count >= 2 else { return nil }
         let activity = analysis.activity
