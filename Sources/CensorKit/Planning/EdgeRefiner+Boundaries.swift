@@ -7,25 +7,24 @@ extension EdgeRefiner {
     /// - Parameter activity: An analysis's activity, frame by frame.
     /// - Returns: One flag per frame; the first and last frame are never boundaries.
     func boundaryFrames(_ activity: [Float]) -> [Bool] {
-        let count = activity.count
-        var flags = [Bool](repeating: false, count: count)
-        guard count > 2 else { return flags }
-        let look = Int((Tuning.dipLookSeconds * Double(sampleRate) / Double(hop)).rounded())
-        for index in 1..<(count - 1) {
-            let level = activity[index]
-            if level <= Tuning.floorActivity {
-                flags[index] = true
-                continue
-            }
-            guard level <= activity[index - 1], level <= activity[index + 1] else { continue }
-            var before: Float = 0, after: Float = 0
-            for step in 1...max(1, look) {
-                if index - step >= 0 { before = max(before, activity[index - step]) }
-                if index + step < count { after = max(after, activity[index + step]) }
-            }
-            flags[index] = level <= Tuning.dipRatio * min(before, after)
+        activity.indices.map { index in
+            index > 0 && index < activity.count - 1 && (activity[index] <= Tuning.floorActivity || isClearDip(index, in: activity))
         }
-        return flags
+    }
+
+    /// Whether frame `index` (not the first or last) is a clear dip in `activity`: no higher than
+    /// either neighbour, and at most `Tuning.dipRatio` of the highest activity within
+    /// `Tuning.dipLookSeconds` on both sides of it.
+    func isClearDip(_ index: Int, in activity: [Float]) -> Bool {
+        let level = activity[index]
+        guard level <= activity[index - 1], level <= activity[index + 1] else { return false }
+        let look = max(1, Int((Tuning.dipLookSeconds * Double(sampleRate) / Double(hop)).rounded()))
+        var before: Float = 0, after: Float = 0
+        for step in 1...look {
+            if index - step >= 0 { before = max(before, activity[index - step]) }
+            if index + step < activity.count { after = max(after, activity[index + step]) }
+        }
+        return level <= Tuning.dipRatio * min(before, after)
     }
 
     /// For each shift of `-steps...steps` analysis frames, how many of the transcript's word

@@ -418,27 +418,13 @@ struct EdgeRefiner {
             let index = ((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded()
             return min(activity.count - 1, max(0, Int(index)))
         }
-        let look = Int((Tuning.dipLookSeconds * Double(sampleRate) / Double(hop)).rounded())
-        func peak(from start: Int, step: Int) -> Float {
-            var value: Float = 0
-            var index = start
-            for _ in 0..<look where index >= 0 && index < activity.count {
-                value = max(value, activity[index])
-                index += step
-            }
-            return value
-        }
         var index = frame(edge) + step
         let last = frame(limit)
         while (index - last) * step <= 0, index > 0, index < activity.count - 1 {
             if activity[index] <= Tuning.floorActivity {
                 return step < 0 ? fineOnset(after: index, in: analysis) : fineOffset(before: index, in: analysis)
             }
-            let depth = min(peak(from: index - step, step: -step), peak(from: index + step, step: step))
-            if activity[index] <= Tuning.dipRatio * depth, activity[index] <= activity[index - 1],
-               activity[index] <= activity[index + 1] {
-                return center(index, analysis)
-            }
+            if isClearDip(index, in: activity) { return center(index, analysis) }
             index += step
         }
         return limit
