@@ -41,18 +41,26 @@ import Testing
         #expect(both[13] == 2 && both[11] == 1 && both[18] == 0)
     }
 
-    @Test("an offset placed by word edges is not sure unless the frames alone agree 4 % more there")
+    @Test("an offset placed by word edges is sure only when the frames alone place it and agree 4 % more there")
     func sureFromFramesAlone() {
         // Offsets −2…2 steps; the best fit (all evidence) at +1 step, 60 of 1000 more than as given.
         let agreement = [100, 100, 100, 160, 120]
         let placedByEdges = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 110, 100],
                                                         compared: 1000)
         #expect(placedByEdges.offset == 80)
-        // The frames alone agree 10 more of 1000 there: 1 %, the offset is taken but not sure.
-        #expect(placedByEdges.gain == 0.01)
+        // The frames alone agree 10 more of 1000 there: 1 %, placed by nothing sure.
+        #expect(placedByEdges.framesAlone.gain == 0.01)
+        #expect(placedByEdges.framesAlone.offsets == nil)
+        // Frames whose best fit lies at the end of the offsets searched say only "that much or more".
+        let atTheEnd = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 140, 150],
+                                                  compared: 1000)
+        #expect(atTheEnd.offset == 80)
+        #expect(atTheEnd.framesAlone.gain == 0.05)
+        #expect(atTheEnd.framesAlone.offsets == nil)
         let placedByFrames = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 150, 100],
                                                         compared: 1000)
-        #expect(placedByFrames.gain == 0.05)
+        #expect(placedByFrames.framesAlone.gain == 0.05)
+        #expect(placedByFrames.framesAlone.offsets == 80...80)
         // Added evidence keeps the frames apart.
         #expect(placedByEdges.adding(placedByFrames).frames == [200, 200, 200, 260, 200])
     }

@@ -515,14 +515,13 @@ struct EdgeRefiner {
                                   frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
         }
 
-        /// The share of the frames compared that agree more at the best fitting offset than as
-        /// given, counting frames alone: word edges meeting boundaries place an offset, but
-        /// boundaries inside words are too many for them to make it sure (with them, exact
-        /// times leaked; BENCHMARKS.md).
-        var gain: Double {
-            guard let best = agreement.indices.max(by: { agreement[$0] < agreement[$1] }) else { return 0 }
-            return Double(frames[best] - frames[frames.count / 2]) / Double(max(1, compared))
-        }
+        /// The share of the frames compared that agree more at the best offset than as given.
+        var gain: Double { Double((agreement.max() ?? 0) - agreement[agreement.count / 2]) / Double(max(1, compared)) }
+        /// The evidence of the frames' agreement alone: what makes an offset sure. Word edges
+        /// meeting boundaries place an offset, but boundaries inside words (and transcripts that
+        /// do not follow the audio) are too many for them to make it sure: with them, exact times
+        /// leaked (BENCHMARKS.md).
+        var framesAlone: OffsetEvidence { OffsetEvidence(hop: hop, agreement: frames, compared: compared, reach: reach) }
         /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
         /// `Tuning.offsetGain` of the frames compared; else the middle of ``offsets``.
         var offset: Double {
