@@ -117,13 +117,13 @@ import Testing
         }
     }
 
-    @Test("an edge stopped at a short gap inside sound goes on by the strategy's margin: 30 ms, or 60 ms aggressive")
+    @Test("an edge stopped at a short gap inside sound goes on by the strategy's margin: 150 ms, or 60 ms aggressive")
     func marginWhereTheSoundGoesOn() throws {
         // A word at 0.5–0.79 s, 10 ms of quiet, then sound again at 0.80–1.1 s; given end 0.78 s.
         var samples = EdgeRefinerTests.background(seconds: 1.6, sampleRate: Self.rate, level: -50)
         EdgeRefinerTests.addBurst(to: &samples, from: 0.5, to: 0.79, fundamental: 160, sampleRate: Self.rate)
         EdgeRefinerTests.addBurst(to: &samples, from: 0.8, to: 1.1, fundamental: 220, sampleRate: Self.rate)
-        for (strategy, margin) in [(RefineStrategy.conservative, 0.03), (.aggressive, 0.06)] {
+        for (strategy, margin) in [(RefineStrategy.conservative, 0.15), (.aggressive, 0.06)] {
             var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
             refiner.strategy = strategy
             var audio = InterleavedBuffer(samples: samples, channelCount: 1)

@@ -13,7 +13,8 @@
 ///
 /// Before that, when the transcript's words around the match are known (``Context``), they are
 /// re-placed as a whole by the offset (within the window) at which their words and pauses best
-/// agree with the audio's sound and silence, when that agreement is clearly better than at their
+/// agree with the audio's sound and silence and their word edges meet the audio's boundaries
+/// (floor frames and clear dips), when that agreement is clearly better than at their
 /// given times and the best fit lies inside the offsets searched (100 ms beyond the window each
 /// way): a transcript late or early as a whole shows its pauses where the audio has sound.
 /// Then, for each edge:
@@ -102,14 +103,26 @@ struct EdgeRefiner {
         static let offsetSearchBeyondWindowSeconds = 0.1
         /// The words weighed for the offset lie at most this far beyond the match.
         static let offsetContextSeconds = 3.0
+        /// Each word edge of the transcript that meets a boundary in the audio (a frame at the
+        /// floor or a clear dip, within `boundaryReachSeconds`) at an offset counts as this many
+        /// agreeing frames there: connected speech has few pauses to fit, but a boundary at
+        /// every word.
+        static let boundaryWeight = 8
+        static let boundaryReachSeconds = 0.010
         /// Each edge reaches at least this far beyond the (placed) times, within the limits
-        /// the neighbouring words set: leaked sound is worse than a touched pause.
+        /// the neighbouring words set: leaked sound is worse than a touched pause. Conservative
+        /// limits stop it at the neighbours' given times, so with good times it adds nothing
+        /// where words abut, and with off times it covers the gap they leave (up to the window);
+        /// aggressive limits reach the neighbours' middles, where a wider margin would cost more
+        /// than it catches (BENCHMARKS.md).
         static func leakMargin(_ strategy: RefineStrategy) -> Double {
             switch strategy {
-            case .conservative: 0.03
+            case .conservative: 0.15
             case .aggressive: 0.06
             }
         }
+        /// The leak margin stops at a pause: this long at the floor beyond the placed edge.
+        static let marginPauseSeconds = 0.025
         /// When the most activity within an edge's reach is weak but never strong, the word is
         /// there but too close to the floor to place: edges widen by this margin.
         static let lowSNRMarginSeconds = 0.06
@@ -350,14 +363,34 @@ struct EdgeRefiner {
         // Where the audio has sound just outside a placed edge (the frame half a frame and a hop
         // beyond it is above the floor), a margin beyond the edge, as far as the neighbours leave
         // room: the word may go on there unseen, and leaked sound is worse than a touched
-        // neighbour. An edge at a pause stays.
+        // neighbour. An edge at a pause stays, and the margin ends where a pause begins beyond the
+        // placed edge (`Tuning.marginPauseSeconds` at the floor): the sound is seen to end there.
+        // A shorter stretch at the floor may be the word's own weak sound (a fricative, a closure).
         let margin = Tuning.leakMargin(strategy) * rate
-        func sounding(_ sample: Double) -> Bool {
-            let frame = Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
-            return analysis.activity.indices.contains(frame) && analysis.activity[frame] > Tuning.floorActivity
+        func frame(_ sample: Double) -> Int {
+            Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
         }
-        if sounding(placed.0 - tolerance) { start = min(start ?? placed.0, max(earliest, placed.0 - margin)) }
-        if sounding(placed.1 + tolerance) { end = max(end ?? placed.1, min(latest, placed.1 + margin)) }
+        func sounding(_ sample: Double) -> Bool {
+            analysis.activity.indices.contains(frame(sample)) && analysis.activity[frame(sample)] > Tuning.floorActivity
+        }
+        /// The first frame of a pause from `sample` on by `step`, within the margin.
+        let pauseFrames = max(1, Int((Tuning.marginPauseSeconds * rate / Double(hop)).rounded()))
+        func quiet(from sample: Double, step: Int) -> Int? {
+            func atFloor(_ index: Int) -> Bool {
+                analysis.activity.indices.contains(index) && analysis.activity[index] <= Tuning.floorActivity
+            }
+            return stride(from: frame(sample), through: frame(sample + Double(step) * margin), by: step).first { first in
+                (0..<pauseFrames).allSatisfy { atFloor(first + step * $0) }
+            }
+        }
+        if sounding(placed.0 - tolerance) {
+            let pause = quiet(from: placed.0 - tolerance, step: -1).map { fineOnset(after: $0, in: analysis) } ?? -.infinity
+            start = min(start ?? placed.0, max(earliest, placed.0 - margin, pause))
+        }
+        if sounding(placed.1 + tolerance) {
+            let pause = quiet(from: placed.1 + tolerance, step: 1).map { fineOffset(before: $0, in: analysis) } ?? .infinity
+            end = max(end ?? placed.1, min(latest, placed.1 + margin, pause))
+        }
         return (start, end)
     }
 
@@ -384,27 +417,13 @@ struct EdgeRefiner {
             let index = ((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded()
             return min(activity.count - 1, max(0, Int(index)))
         }
-        let look = Int((Tuning.dipLookSeconds * Double(sampleRate) / Double(hop)).rounded())
-        func peak(from start: Int, step: Int) -> Float {
-            var value: Float = 0
-            var index = start
-            for _ in 0..<look where index >= 0 && index < activity.count {
-                value = max(value, activity[index])
-                index += step
-            }
-            return value
-        }
         var index = frame(edge) + step
         let last = frame(limit)
         while (index - last) * step <= 0, index > 0, index < activity.count - 1 {
             if activity[index] <= Tuning.floorActivity {
                 return step < 0 ? fineOnset(after: index, in: analysis) : fineOffset(before: index, in: analysis)
             }
-            let depth = min(peak(from: index - step, step: -step), peak(from: index + step, step: step))
-            if activity[index] <= Tuning.dipRatio * depth, activity[index] <= activity[index - 1],
-               activity[index] <= activity[index + 1] {
-                return center(index, analysis)
-            }
+            if isClearDip(index, in: activity) { return center(index, analysis) }
             index += step
         }
         return limit
@@ -415,8 +434,10 @@ struct EdgeRefiner {
     /// there are fewer than two words or too little audio to compare.
     ///
     /// Fit: the number of analysis frames where "a word is there" and "the audio is active"
-    /// agree. A transcript that is late or early as a whole shows its pauses where the audio
-    /// has sound; the fit is best at the offset that undoes it.
+    /// agree, plus `Tuning.boundaryWeight` for each word edge within `Tuning.boundaryReachSeconds`
+    /// of a boundary (``boundaryFrames(_:)``). A transcript that is late or early as a whole shows
+    /// its pauses where the audio has sound and its word edges beside the audio's boundaries; the
+    /// fit is best at the offset that undoes it.
     private func offsetEvidence(of words: [(Double, Double)], in analysis: Analysis) -> OffsetEvidence? {
         guard words.count >= 2 else { return nil }
         let activity = analysis.activity
@@ -446,8 +467,18 @@ struct EdgeRefiner {
                 }
             }
         }
-        return OffsetEvidence(hop: hop, agreement: (-steps...steps).map(agreement), compared: count - 2 * steps,
-                              reach: windowFrames / hop)
+        let frames = (-steps...steps).map(agreement)
+        // The word edges that meet the audio's boundaries, weighed with the frames.
+        var edges = Set<Int>()
+        for (start, end) in words where start.isFinite && end.isFinite {
+            for edge in [frame(start, .toNearestOrAwayFromZero), frame(end, .toNearestOrAwayFromZero)]
+            where edge >= steps && edge < count - steps {
+                edges.insert(edge)
+            }
+        }
+        let hits = edgeHits(edges, boundaries: boundaryFrames(activity), steps: steps)
+        return OffsetEvidence(hop: hop, agreement: zip(frames, hits).map { $0 + Tuning.boundaryWeight * $1 }, frames: frames,
+                              compared: count - 2 * steps, reach: windowFrames / hop)
     }
 
     /// The fit of the transcript's words around one match (or several, summed) to the audio at
@@ -455,23 +486,41 @@ struct EdgeRefiner {
     struct OffsetEvidence {
         /// Samples per step.
         var hop: Int
-        /// Frames agreeing at offsets of −*k*…*k* steps (index *k* is the given times).
+        /// The fit at offsets of −*k*…*k* steps (index *k* is the given times): the frames
+        /// agreeing, plus `Tuning.boundaryWeight` for each word edge meeting a boundary.
         var agreement: [Int]
+        /// The frames agreeing alone, at the same offsets: what makes an offset sure.
+        var frames: [Int]
         /// Frames compared at each offset.
         var compared: Int
         /// The most steps from the given times an offset taken may lie (its plateau's middle);
         /// `nil` for anywhere inside the search.
         var reach: Int?
 
+        /// Evidence with the fit `agreement` at each offset, of which `frames` (by default all of
+        /// it) is the frames agreeing.
+        init(hop: Int, agreement: [Int], frames: [Int]? = nil, compared: Int, reach: Int? = nil) {
+            self.hop = hop
+            self.agreement = agreement
+            self.frames = frames ?? agreement
+            self.compared = compared
+            self.reach = reach
+        }
+
         /// The evidence of both, when their steps agree; `other` alone when `self` is empty.
         func adding(_ other: OffsetEvidence) -> OffsetEvidence {
             guard other.hop == hop, other.agreement.count == agreement.count else { return self }
-            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+), compared: compared + other.compared,
-                                  reach: reach)
+            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+),
+                                  frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
         }
 
         /// The share of the frames compared that agree more at the best offset than as given.
         var gain: Double { Double((agreement.max() ?? 0) - agreement[agreement.count / 2]) / Double(max(1, compared)) }
+        /// The evidence of the frames' agreement alone: what makes an offset sure. Word edges
+        /// meeting boundaries place an offset, but boundaries inside words (and transcripts that
+        /// do not follow the audio) are too many for them to make it sure: with them, exact times
+        /// leaked (BENCHMARKS.md).
+        var framesAlone: OffsetEvidence { OffsetEvidence(hop: hop, agreement: frames, compared: compared, reach: reach) }
         /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
         /// `Tuning.offsetGain` of the frames compared; else the middle of ``offsets``.
         var offset: Double {

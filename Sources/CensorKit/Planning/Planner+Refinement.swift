@@ -45,8 +45,9 @@ extension Planner {
         let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
         let rate = Double(sampleRate)
         let offset = evidence.map { evidence in
-            (evidence.offset / rate, evidence.offsets.flatMap { offsets in
-                evidence.gain >= EdgeRefiner.Tuning.sureOffsetGain ? (offsets.lowerBound / rate)...(offsets.upperBound / rate) : nil
+            let sure = evidence.framesAlone
+            return (evidence.offset / rate, sure.offsets.flatMap { offsets in
+                sure.gain >= EdgeRefiner.Tuning.sureOffsetGain ? (offsets.lowerBound / rate)...(offsets.upperBound / rate) : nil
             })
         }
         guard threads > 1, let reopen = audio.reopener else {
