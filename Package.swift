@@ -23,11 +23,9 @@ let package = Package(
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"])]
         ),
-        // PocketSphinx, the forced word aligner (CensorKit/Alignment).
-        .systemLibrary(
-            name: "CPocketSphinx",
-            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
-        ),
+        // PocketSphinx, the forced word aligner (CensorKit/Alignment), opened when an aligner is
+        // made rather than linked (Sources/CPocketSphinx/include/CPocketSphinx.h says why).
+        .target(name: "CPocketSphinx", linkerSettings: [.linkedLibrary("dl")]),
         // MPEG audio decoding of the frames around censored words, for direct MP3 editing.
         .systemLibrary(
             name: "CMPG123",

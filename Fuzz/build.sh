@@ -37,6 +37,8 @@ if [ -z "$PACKAGE_NAME" ]; then
 fi
 MODULE_MAPS=()
 for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
+# CPocketSphinx is a C target: SwiftPM writes its module map.
+MODULE_MAPS+=(-Xcc "-fmodule-map-file=$BIN/CPocketSphinx.build/module.modulemap")
 
 if $TYPECHECK; then
     echo "fuzz: type-checking Fuzz/Targets against $BIN"
@@ -47,7 +49,7 @@ fi
 
 shopt -s nullglob
 # The library's targets (Package.swift) and the CLI's.
-LIBRARY=(CensorText CensorTranscript CensorMatching CensorDSP CensorAudio CensorKit CensorCLI)
+LIBRARY=(CPocketSphinx CensorText CensorTranscript CensorMatching CensorDSP CensorAudio CensorKit CensorCLI)
 OBJECTS=()
 for target in "${LIBRARY[@]}"; do
     objects=("$BIN/$target.build"/*.o)
@@ -63,8 +65,8 @@ if ! nm "$BIN"/CensorTranscript.build/Transcript.swift.o | grep -q __sanitizer_c
     exit 1
 fi
 # shellcheck disable=SC2046 # pkg-config prints several flags
-# PocketSphinx as CPocketSphinx links it: without pkg-config's libsphinxad (Sources/CPocketSphinx/shim.h).
-LIBS=($(pkg-config --libs sndfile samplerate fftw3f libmpg123) -lpocketsphinx -lsphinxbase)
+# PocketSphinx is not linked: CPocketSphinx opens it when an aligner is made.
+LIBS=($(pkg-config --libs sndfile samplerate fftw3f libmpg123) -ldl)
 
 # lld, when the toolchain has it: gold warns about every ASan helper symbol it cannot export.
 LINKER=()

@@ -25,9 +25,12 @@ public final class WordAligner {
     /// Loads the model in `model`: its acoustic model in `model/en-us` and its dictionary
     /// `model/cmudict-en-us.dict`, as `pocketsphinx-en-us` installs them.
     ///
-    /// - Throws: ``AlignmentError/modelMissing(path:)`` when either is not there,
+    /// - Throws: ``AlignmentError/libraryMissing(name:)`` when the PocketSphinx library cannot be
+    ///   opened (it is opened by the first aligner made, not linked),
+    ///   ``AlignmentError/modelMissing(path:)`` when a model file is not there,
     ///   ``AlignmentError/modelUnreadable(path:)`` when PocketSphinx cannot load them.
     public init(model: String = WordAligner.defaultModel) throws(AlignmentError) {
+        guard censor_pocketsphinx_load() == 1 else { throw .libraryMissing(name: String(cString: censor_pocketsphinx_library)) }
         let acoustic = "\(model)/en-us", dictionary = "\(model)/cmudict-en-us.dict"
         for path in [acoustic + "/mdef", dictionary] where !FileManager.default.fileExists(atPath: path) {
             throw .modelMissing(path: path)
