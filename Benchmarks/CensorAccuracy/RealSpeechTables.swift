@@ -40,6 +40,27 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
             + "(\(tally.leakyWords)/\(tally.censoredWords)) | \(percent(tally.collateral))"
     }
 
+    let aligner = try off.replacing(align: .pocketsphinx), alignerThenOn = try on.replacing(align: .pocketsphinx)
+    let aggressive = try on.replacing(refineStrategy: .aggressive)
+    var rows = [("off", off), ("on", on), ("on, aggressive", aggressive)]
+    if options.align {
+        rows += [("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn),
+                 ("aligner, then aggressive", try aggressive.replacing(align: .pocketsphinx))]
+    }
+    // A name that matches nothing would print empty tables as if measured.
+    let names = [("--rows", options.rows, rows.map(\.0)),
+                 ("--conditions", options.conditions, realConditions.map(\.description))]
+    for (option, chosen, known) in names {
+        for name in chosen ?? [] where !known.contains(name) {
+            let hint = option == "--rows" && !options.align ? " (the aligner's rows need --align)" : ""
+            stderr("CensorAccuracy: \(option) '\(name)': expected one of "
+                + known.map { "'\($0)'" }.joined(separator: ", ") + hint)
+            exit(64)
+        }
+    }
+    if let chosen = options.rows { rows = rows.filter { chosen.contains($0.0) } }
+    let conditions = options.conditions.map { chosen in realConditions.filter { chosen.contains($0.description) } }
+        ?? realConditions
     print("## Real speech: leak and collateral, refinement off and on (window \(Int(on.refineWindow * 1000)) ms)\n")
     print("Corpus: \(recordings.count) recordings of people from \(sources.count) sources (\(sources.joined(separator: ", "))), "
         + "\(words) words of which \(censored) censored, " + String(format: "%.0f s", seconds) + " of audio; mute; "
@@ -48,16 +69,6 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
         + "the other words' energy changed at all.\n")
     print("| Transcript times | Refinement | Mean leak | Words leaking > 10 % | Mean collateral |")
     print("|---|---|--:|--:|--:|")
-    let aligner = try off.replacing(align: .pocketsphinx), alignerThenOn = try on.replacing(align: .pocketsphinx)
-    let aggressive = try on.replacing(refineStrategy: .aggressive)
-    var rows = [("off", off), ("on", on), ("on, aggressive", aggressive)]
-    if options.align {
-        rows += [("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn),
-                 ("aligner, then aggressive", try aggressive.replacing(align: .pocketsphinx))]
-    }
-    if let chosen = options.rows { rows = rows.filter { chosen.contains($0.0) } }
-    let conditions = options.conditions.map { chosen in realConditions.filter { chosen.contains($0.description) } }
-        ?? realConditions
     var results: [(condition: Condition, label: String, bySource: [String: Tally])] = []
     var aligned = Tally()
     for condition in conditions {
