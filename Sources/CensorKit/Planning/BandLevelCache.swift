@@ -43,11 +43,11 @@ final class BandLevelCache {
     private var loaded = 0..<0
     /// The floor's percentile, in 0...1.
     let percentile: Double
-    /// Per band, the lowest levels of the grid frames `lowestFrames`, ascending: more than the
-    /// floor's rank, and every other level of those frames at least their last; `nil` when
-    /// they are not kept for the latest load's frames.
+    /// Per band, when ``lowestKept``, the lowest levels of the latest load's frames, ascending:
+    /// more than the floor's rank, and every other level of those frames at least their last.
     private var lowest: [[Float]]
-    private var lowestFrames: Range<Int>?
+    /// Whether ``lowest`` holds the latest load's lowest levels.
+    private var lowestKept = false
     /// Scratch: interleaved samples as read, one frame's power spectrum, the levels of the
     /// frames computed by one load (frame by frame), one band's levels, and keys for sorting.
     private var interleaved: [Float] = []
@@ -131,7 +131,8 @@ final class BandLevelCache {
         let rank = rank(among: frames.count)
         let spare = frames.count / 16 + 4
         let (least, most) = (min(frames.count, rank + 1), min(frames.count, rank + 1 + 2 * spare))
-        if canSlide, let old = lowestFrames, old == loaded, differing(from: old) <= close {
+        let old = loaded
+        if canSlide, lowestKept, differing(from: old) <= close {
             // The frames of `old` not in `frames`, and those of `frames` not in `old`: at most one
             // run at each end.
             func run(_ start: Int, _ end: Int) -> Range<Int> { start..<max(start, end) }
@@ -150,20 +151,20 @@ final class BandLevelCache {
                 lowest[band].removeLast(lowest[band].count - count)
                 if !kept || count < least { findLowest(band, frames, count: least + spare) }
             }
-        } else if differing(from: loaded) <= close {
+        } else if differing(from: old) <= close {
             for band in levels.indices { findLowest(band, frames, count: least + spare) }
         } else {
-            lowestFrames = nil
+            lowestKept = false
             return
         }
-        lowestFrames = frames
+        lowestKept = true
     }
 
     /// The level of the noise floor of `band`: its levels' percentile over the frames of the
     /// latest ``load(_:from:)``.
     func floor(of band: Int) -> Float {
         let rank = rank(among: loaded.count)
-        if lowestFrames == loaded { return lowest[band][rank] }
+        if lowestKept { return lowest[band][rank] }
         copyLevels(of: band, in: loaded, to: &column)
         return column.withUnsafeMutableBufferPointer { nthSmallest(rank, in: $0) }
     }
