@@ -48,9 +48,10 @@ final class BandLevelCache {
     private var lowest: [[Float]]
     /// Whether ``lowest`` holds the latest load's lowest levels.
     private var lowestKept = false
-    /// Scratch: interleaved samples as read, one frame's power spectrum, the levels of the
+    /// Scratch: interleaved samples as read (as `Float`, or as stored), one frame's power spectrum, the levels of the
     /// frames computed by one load (frame by frame), one band's levels, and keys for sorting.
     private var interleaved: [Float] = []
+    private var storedSamples: [Int16] = []
     private var power: [Float]
     private var newLevels: [Float] = []
     private var column: [Float] = []
@@ -198,7 +199,11 @@ final class BandLevelCache {
             }
             let computed = UnsafeBufferPointer(newLevels)
             for band in levels.indices {
-                levels[band].append(contentsOf: (0..<frames.count).lazy.map { computed[$0 * bandCount + band] })
+                let old = levels[band].count
+                levels[band].append(contentsOf: repeatElement(0, count: frames.count))
+                levels[band].withUnsafeMutableBufferPointer { levels in
+                    for index in 0..<frames.count { levels[old + index] = computed[index * bandCount + band] }
+                }
             }
         }
     }
@@ -264,17 +269,60 @@ final class BandLevelCache {
     /// Frames read at a time: the read buffer stays small however long the range.
     static let readFrames = 16_384
 
-    /// Appends the channels' mix of `range` to the samples kept, read a piece at a time.
+    /// Appends the channels' mix of `range` to the samples kept, read a piece at a time: as
+    /// stored 16-bit integers when the audio holds them (``StoredSamples``), mixed from the
+    /// `Float` values `sf_readf_float` gives for them (``normalized(_:)``), so the mix is the
+    /// same to the bit without libsndfile converting every sample first.
     private func append(_ range: Range<Int>, from audio: inout some FrameSource) throws {
         let channels = audio.channelCount
         precondition(channels == mix.weights.count, "the mix is for another channel count")
+        let stored = audio.narrowStoredSamples
         var start = range.lowerBound
         while start < range.upperBound {
             let piece = start..<min(range.upperBound, start + Self.readFrames)
-            try audio.readFrames(piece, into: &interleaved)
-            if channels > 1 { mixInPlace(frames: piece.count, channels: channels) }
-            mono.append(contentsOf: interleaved[..<piece.count])
+            if let stored {
+                if storedSamples.count < piece.count * channels { storedSamples = [Int16](repeating: 0, count: Self.readFrames * channels) }
+                try storedSamples.withUnsafeMutableBufferPointer { try stored.readStoredSamples(piece, into: $0.baseAddress!) }
+                appendMix(ofStored: piece.count, channels: channels)
+            } else {
+                try audio.readFrames(piece, into: &interleaved)
+                if channels > 1 { mixInPlace(frames: piece.count, channels: channels) }
+                mono.append(contentsOf: interleaved[..<piece.count])
+            }
             start = piece.upperBound
+        }
+    }
+
+    /// A stored 16-bit sample as `sf_readf_float` reads it: full scale at ±1 (exact).
+    @inline(__always)
+    static func normalized(_ sample: Int16) -> Float { Float(sample) * (1 / 32_768) }
+
+    /// Appends the mix of the first `frames` frames of ``storedSamples`` (`channels` channels)
+    /// to the samples kept: the same arithmetic as ``mixInPlace(frames:channels:)`` on the
+    /// same `Float` values.
+    private func appendMix(ofStored frames: Int, channels: Int) {
+        let weights = mix.weights
+        let old = mono.count
+        mono.append(contentsOf: repeatElement(0, count: frames))
+        mono.withUnsafeMutableBufferPointer { mono in
+            storedSamples.withUnsafeBufferPointer { samples in
+                let mixed = mono.baseAddress! + old
+                switch channels {
+                case 1:
+                    for frame in 0..<frames { mixed[frame] = Self.normalized(samples[frame]) }
+                case 2:
+                    let (left, right) = (weights[0], weights[1])
+                    for frame in 0..<frames {
+                        mixed[frame] = Self.normalized(samples[2 * frame]) * left + Self.normalized(samples[2 * frame + 1]) * right
+                    }
+                default:
+                    for frame in 0..<frames {
+                        var sum: Float = 0
+                        for channel in 0..<channels { sum += Self.normalized(samples[frame * channels + channel]) * weights[channel] }
+                        mixed[frame] = sum
+                    }
+                }
+            }
         }
     }
 

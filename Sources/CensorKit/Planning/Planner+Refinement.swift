@@ -42,7 +42,8 @@ extension Planner {
         }
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
-        let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
+        let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, threads: threads,
+                                            in: &audio)
         let rate = Double(sampleRate)
         let offset = evidence.map { evidence in
             let sure = evidence.framesAlone
@@ -56,7 +57,7 @@ extension Planner {
             }
             return refined
         }
-        let results = RefinedTimes(count: matches.count)
+        let results = ThreadResults<(start: Double, end: Double)>(count: matches.count)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
             do {
@@ -94,22 +95,57 @@ extension Planner {
 
     /// How well the transcript's words fit the audio's sound and pauses at each offset: the
     /// evidence of the words around up to `Self.offsetMatches` of the ordered matches `order`,
-    /// spread evenly over them, summed; `nil` when no match has two timed words around it.
+    /// spread evenly over them, summed in that order; `nil` when no match has two timed words
+    /// around it.
+    ///
+    /// With `threads` above 1 and an `audio` that can be reopened, the matches weighed are cut
+    /// into as many runs, in order, each weighed on its own thread with its own reader: the
+    /// first run lies in the first thread's stretch of refinement, and so on.
     private func transcriptOffset(
-        _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
+        _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix, threads: Int,
         in audio: inout some FrameSource
     ) throws -> EdgeRefiner.OffsetEvidence? {
         guard !transcriptWords.isEmpty else { return nil }
-        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
         let count = min(order.count, Self.offsetMatches)
-        var total: EdgeRefiner.OffsetEvidence?
-        for sample in 0..<count {
-            let match = matches[order[sample * order.count / count]]
-            guard let evidence = try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
-                                                            in: &audio) else { continue }
-            total = total.map { $0.adding(evidence) } ?? evidence
+        let weighed = (0..<count).map { order[$0 * order.count / count] }
+        let threads = min(threads, count)
+        var evidence: [EdgeRefiner.OffsetEvidence?] = []
+        if threads > 1, let reopen = audio.reopener {
+            let results = ThreadResults<EdgeRefiner.OffsetEvidence>(count: count)
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                do {
+                    var source = try reopen()
+                    let run = (count * thread / threads)..<(count * (thread + 1) / threads)
+                    for (index, value) in try offsetEvidence(weighed[run], of: matches, sampleRate: sampleRate, window: window,
+                                                             mix: mix, in: &source).enumerated() {
+                        if let value { results.set(run.lowerBound + index, value) }
+                    }
+                } catch {
+                    results.fail(error)
+                }
+            }
+            evidence = try results.values()
+        } else {
+            evidence = try offsetEvidence(weighed[...], of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
         }
-        return total
+        return evidence.reduce(nil) { total, evidence in
+            guard let evidence else { return total }
+            return total.map { $0.adding(evidence) } ?? evidence
+        }
+    }
+
+    /// The offset evidence of the words around each of `matches[index]` for each index of
+    /// `weighed`, in order, with one refiner reading `audio`.
+    private func offsetEvidence(
+        _ weighed: ArraySlice<Int>, of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
+        in audio: inout some FrameSource
+    ) throws -> [EdgeRefiner.OffsetEvidence?] {
+        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        return try weighed.map { index in
+            let match = matches[index]
+            return try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
+                                              in: &audio)
+        }
     }
 
     /// The transcript's words around `match` (from ``transcriptWords``), when its word indices
@@ -129,29 +165,29 @@ extension Planner {
     }
 }
 
-/// Refined times written from several threads, each to its own indices.
-private final class RefinedTimes: @unchecked Sendable {
-    private var times: [(start: Double, end: Double)?]
+/// Results (refined times, offset evidence) written from several threads, each to its own indices.
+private final class ThreadResults<Value>: @unchecked Sendable {
+    private var results: [Value?]
     private var error: (any Error)?
     private let lock = NSLock()
 
     init(count: Int) {
-        times = Array(repeating: nil, count: count)
+        results = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ value: (start: Double, end: Double)) {
-        lock.withLock { times[index] = value }
+    func set(_ index: Int, _ value: Value) {
+        lock.withLock { results[index] = value }
     }
 
     func fail(_ error: any Error) {
         lock.withLock { self.error = self.error ?? error }
     }
 
-    /// The times, or the first error a thread met.
-    func values() throws -> [(start: Double, end: Double)?] {
+    /// The results, or the first error a thread met.
+    func values() throws -> [Value?] {
         try lock.withLock {
             if let error { throw error }
-            return times
+            return results
         }
     }
 }

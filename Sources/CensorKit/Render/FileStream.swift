@@ -8,14 +8,16 @@ struct FileStream<Reader: AudioBlockReader> {
     /// input ended early (a stream whose length could not be checked beforehand).
     private(set) var framesRead = 0
 
-    /// Streams with every sample kept in `Codec.Sample` from reader to writer.
+    /// Streams with every sample kept in `Codec.Sample` from reader to writer: each block is
+    /// written on a thread of its own (``BackgroundBlockWriter``) while the next is read and
+    /// censored.
     mutating func run<Codec: SampleCodec>(
         engine: inout some BlockCensor, codec: Codec
     ) throws where Codec.Sample: SndFileSample {
-        let writer = writer
-        framesRead = try blocks(of: Codec.Sample.self) { block, frames, first in
+        let writes = BackgroundBlockWriter(writer: writer)
+        framesRead = try blocks(of: Codec.Sample.self, writingBehind: writes) { block, frames, first in
             engine.process(block, firstFrame: first, codec: codec)
-            try writer.write(from: block.baseAddress!, frames: frames)
+            try writes.start(UnsafePointer(block.baseAddress!), frames: frames)
         }
     }
 
@@ -36,21 +38,46 @@ struct FileStream<Reader: AudioBlockReader> {
 
     /// Reads the input block by block and hands each to `body` with its frame count and the
     /// absolute index of its first frame; returns the frames read.
+    ///
+    /// With `writes`, `body` starts each block's write there: blocks alternate between two
+    /// buffers, so the next is read while the last is written, and each block's progress is
+    /// reported once its write is over.
     private func blocks<Sample: SndFileSample>(
-        of _: Sample.Type, _ body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
+        of _: Sample.Type, writingBehind writes: BackgroundBlockWriter? = nil,
+        _ body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
     ) throws -> Int {
         let channels = reader.format.channelCount
-        let storage = UnsafeMutableBufferPointer<Sample>.allocate(capacity: blockFrames * channels)
+        let buffers = writes == nil ? 1 : 2
+        let storage = UnsafeMutableBufferPointer<Sample>.allocate(capacity: buffers * blockFrames * channels)
         defer { storage.deallocate() }
+        // A write in flight reads the storage: it ends before the storage is freed, also after a failure.
+        defer { writes?.finish() }
+        func report(_ frames: Int) {
+            progress?(RenderProgress(framesDone: frames, frameCount: reader.frameCount, sampleRate: reader.format.sampleRate))
+        }
         var frame = 0
+        var blockCount = 0
+        // Frames up to the end of the block being written behind.
+        var writing: Int?
         // Never past `frameCount`: a truncated file's readable length was set when it was opened.
         while frame < reader.frameCount {
-            let count = try reader.read(into: storage.baseAddress!, frames: min(blockFrames, reader.frameCount - frame))
+            let block = storage.baseAddress! + (blockCount % buffers) * blockFrames * channels
+            let count = try reader.read(into: block, frames: min(blockFrames, reader.frameCount - frame))
             if count == 0 { break }
-            try body(UnsafeMutableBufferPointer(rebasing: storage[0..<(count * channels)]), count, frame)
+            // With `writes`, this waits for the block before (written from the other buffer).
+            try body(UnsafeMutableBufferPointer(start: block, count: count * channels), count, frame)
             frame += count
-            progress?(RenderProgress(
-                framesDone: frame, frameCount: reader.frameCount, sampleRate: reader.format.sampleRate))
+            blockCount += 1
+            if writes == nil {
+                report(frame)
+            } else {
+                writing.map(report)
+                writing = frame
+            }
+        }
+        if let writes, let last = writing {
+            try writes.wait()
+            report(last)
         }
         return frame
     }
