@@ -43,6 +43,11 @@ final class BandLevelCache {
     private var loaded = 0..<0
     /// The floor's percentile, in 0...1.
     let percentile: Double
+    /// Levels another pass computed, taken instead of computing them (or, when
+    /// ``savesComputedLevels``, where the levels this cache computes are kept).
+    let saved: SavedBandLevels?
+    /// Whether the levels computed are kept in ``saved`` for a later pass.
+    var savesComputedLevels = false
     /// Per band, when ``lowestKept``, the lowest levels of the latest load's frames, ascending:
     /// more than the floor's rank, and every other level of those frames at least their last.
     private var lowest: [[Float]]
@@ -65,12 +70,15 @@ final class BandLevelCache {
     ///   - bands: Ranges of bins within `0...frameSize / 2`, in ascending order, not empty.
     ///   - mix: How the audio's channels are mixed.
     ///   - percentile: The noise floor's percentile of a band's levels, in 0...1.
-    init(frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix, percentile: Double) {
+    ///   - saved: Levels saved by another pass over the same audio, or where to save them.
+    init(frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix, percentile: Double, saved: SavedBandLevels? = nil) {
+        precondition(saved.map { $0.bandCount == bands.count } ?? true, "saved levels of another band count")
         self.frameSize = frameSize
         self.hop = hop
         self.bands = bands
         self.mix = mix
         self.percentile = percentile
+        self.saved = saved
         spectrum = Spectrum(size: frameSize)
         bins = bands.first!.lowerBound..<bands.last!.upperBound
         power = [Float](repeating: 0, count: spectrum.binCount)
@@ -188,16 +196,19 @@ final class BandLevelCache {
         return true
     }
 
-    /// Computes the levels of the grid frames `frames`, which follow those computed, and
-    /// appends them band by band.
+    /// Computes the levels of the grid frames `frames`, which follow those computed (or takes
+    /// those ``saved`` holds), and appends them band by band.
     private func computeLevels(of frames: Range<Int>) {
         let bandCount = bands.count
         if newLevels.count < frames.count * bandCount { newLevels = [Float](repeating: 0, count: frames.count * bandCount) }
         newLevels.withUnsafeMutableBufferPointer { newLevels in
+            let taking = savesComputedLevels ? nil : saved
             for (index, frame) in frames.enumerated() {
-                write(levelsOfFrameAt: frame * hop, to: newLevels.baseAddress! + index * bandCount)
+                let destination = newLevels.baseAddress! + index * bandCount
+                if taking?.copy(frame: frame, to: destination) != true { write(levelsOfFrameAt: frame * hop, to: destination) }
             }
             let computed = UnsafeBufferPointer(newLevels)
+            if savesComputedLevels { saved?.save(frames, levels: computed) }
             for band in levels.indices {
                 let old = levels[band].count
                 levels[band].append(contentsOf: repeatElement(0, count: frames.count))
@@ -371,28 +382,46 @@ final class BandLevelCache {
             power.withUnsafeMutableBufferPointer { power in
                 spectrum.power(of: UnsafeBufferPointer(rebasing: mono[offset..<(offset + frameSize)]), stride: 1,
                                bins: bins, writingTo: power.baseAddress!)
-                for (number, band) in bands.enumerated() {
-                    var sum: Float = 0
-                    for bin in band { sum += power[bin] }
-                    destination[number] = decibels(max(sum / Float(band.count), floor))
+                // Eight bands' logarithms at a time: each lane's arithmetic is the scalar one.
+                var first = 0
+                while first < bands.count {
+                    let lanes = min(8, bands.count - first)
+                    var means = SIMD8<Float>(repeating: 1)
+                    for lane in 0..<lanes {
+                        let band = bands[first + lane]
+                        var sum: Float = 0
+                        for bin in band { sum += power[bin] }
+                        means[lane] = max(sum / Float(band.count), floor)
+                    }
+                    let levels = decibels(means)
+                    for lane in 0..<lanes { destination[first + lane] = levels[lane] }
+                    first += lanes
                 }
             }
         }
     }
 }
 
-/// `10·log10(power)` for a positive, finite `power`, to within 0.0002 dB: the exponent from
-/// the float's bits and a polynomial for the mantissa's logarithm.
+/// `10·log10(power)` for each lane's positive, finite `power`, to within 0.0002 dB: the
+/// exponent from the float's bits and a polynomial for the mantissa's logarithm. Each lane is
+/// computed on its own (no lane's value depends on another's), eight at a time.
 @inline(__always)
-func decibels(_ power: Float) -> Float {
-    let bits = power.bitPattern
-    let exponent = Float(Int32(bitPattern: (bits >> 23) & 0xFF) - 127)
+func decibels(_ power: SIMD8<Float>) -> SIMD8<Float> {
+    let bits = unsafeBitCast(power, to: SIMD8<UInt32>.self)
+    let exponent = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: (bits &>> 23) & 0xFF) &- 127)
     // The mantissa m in [1, 2), as x = (m − 1) / (m + 1) in [0, 1/3]: ln m = 2·atanh x.
-    let mantissa = Float(bitPattern: (bits & 0x007F_FFFF) | 0x3F80_0000)
+    let mantissa = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD8<Float>.self)
     let x = (mantissa - 1) / (mantissa + 1), x2 = x * x
-    let lnMantissa = 2 * x * (1 + x2 * (1 / 3 + x2 * (1 / 5 + x2 * (1 / 7 + x2 / 9))))
+    let third: Float = 1 / 3, fifth: Float = 1 / 5, seventh: Float = 1 / 7
+    // 2·x·(1 + x²·(1/3 + x²·(1/5 + x²·(1/7 + x²/9)))), evaluated as written.
+    var series: SIMD8<Float> = seventh + x2 / 9
+    series = fifth + x2 * series
+    series = third + x2 * series
+    series = 1 + x2 * series
+    let lnMantissa = 2 * x * series
     // 10·log10(2) and 10·log10(e).
-    return 3.0102999566 * exponent + 4.3429448190 * lnMantissa
+    let log2: Float = 3.0102999566, logE: Float = 4.3429448190
+    return log2 * exponent + logE * lnMantissa
 }
 
 /// Takes the levels of the grid frames `leaving` out of `lowest` (a band's lowest `count`
@@ -446,4 +475,17 @@ private func slide(
         }
     }
     return true
+}
+
+extension BandLevelCache {
+    /// An empty cache with `refiner`'s frames, hop and bands and its noise floor's percentile.
+    ///
+    /// - Parameters:
+    ///   - refiner: The refiner whose analysis it keeps.
+    ///   - mix: How the audio's channels are mixed.
+    ///   - saved: Levels saved by another pass over the same audio, or where to save them.
+    convenience init(for refiner: EdgeRefiner, mix: ChannelMix, saved: SavedBandLevels? = nil) {
+        self.init(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: mix,
+                  percentile: EdgeRefiner.Tuning.floorPercentile, saved: saved)
+    }
 }

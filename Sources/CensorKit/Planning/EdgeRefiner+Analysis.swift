@@ -36,7 +36,7 @@ extension EdgeRefiner {
         if levels == nil {
             let mix = try mix ?? ChannelMix(for: &audio)
             self.mix = mix
-            levels = BandLevelCache(frameSize: frameSize, hop: hop, bands: bands, mix: mix, percentile: Tuning.floorPercentile)
+            levels = BandLevelCache(for: self, mix: mix)
         }
         let levels = levels!
         let grid = try levels.load(range, from: &audio)

@@ -42,8 +42,11 @@ extension Planner {
         }
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
+        // Each thread's refinement takes the levels its offset analyses computed.
+        let bandCount = EdgeRefiner(sampleRate: sampleRate, window: window).bands.count
+        let saved = (0..<max(1, threads)).map { _ in SavedBandLevels(bandCount: bandCount) }
         let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, threads: threads,
-                                            in: &audio)
+                                            saving: saved, in: &audio)
         let rate = Double(sampleRate)
         let offset = evidence.map { evidence in
             let sure = evidence.framesAlone
@@ -52,9 +55,8 @@ extension Planner {
             })
         }
         guard threads > 1, let reopen = audio.reopener else {
-            try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &audio) {
-                refined[$0] = $1
-            }
+            try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, saved: saved[0],
+                       in: &audio) { refined[$0] = $1 }
             return refined
         }
         let results = ThreadResults<(start: Double, end: Double)>(count: matches.count)
@@ -62,8 +64,8 @@ extension Planner {
             let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
             do {
                 var source = try reopen()
-                try refine(stretch, of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, in: &source,
-                                storing: results.set)
+                try refine(stretch, of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix,
+                           saved: saved[thread], in: &source, storing: results.set)
             } catch {
                 results.fail(error)
             }
@@ -74,12 +76,14 @@ extension Planner {
 
 extension Planner {
     /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
-    /// `audio`, and hands each result to `store` with its index.
+    /// `audio` (taking the band levels `saved` holds), and hands each result to `store` with its index.
     private func refine(
         _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, ClosedRange<Double>?)?, sampleRate: Int, window: Double,
-        mix: ChannelMix, in audio: inout some FrameSource, storing store: (Int, (start: Double, end: Double)) -> Void
+        mix: ChannelMix, saved: SavedBandLevels, in audio: inout some FrameSource,
+        storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        refiner.levels = BandLevelCache(for: refiner, mix: mix, saved: saved)
         refiner.strategy = options.refineStrategy
         for index in stretch {
             let match = matches[index]
@@ -100,24 +104,26 @@ extension Planner {
     ///
     /// With `threads` above 1 and an `audio` that can be reopened, the matches weighed are cut
     /// into as many runs, in order, each weighed on its own thread with its own reader: the
-    /// first run lies in the first thread's stretch of refinement, and so on.
+    /// first run lies in the first thread's stretch of refinement, and so on. Thread *t* saves
+    /// the band levels it computes in `saving[t]` (one thread: `saving[0]`), for that stretch's
+    /// refinement.
     private func transcriptOffset(
         _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix, threads: Int,
-        in audio: inout some FrameSource
+        saving saved: [SavedBandLevels], in audio: inout some FrameSource
     ) throws -> EdgeRefiner.OffsetEvidence? {
         guard !transcriptWords.isEmpty else { return nil }
         let count = min(order.count, Self.offsetMatches)
         let weighed = (0..<count).map { order[$0 * order.count / count] }
-        let threads = min(threads, count)
         var evidence: [EdgeRefiner.OffsetEvidence?] = []
-        if threads > 1, let reopen = audio.reopener {
+        // As many runs as stretches (`count` is 16, `threads` at most a sixty-fourth of the matches).
+        if threads > 1, threads <= count, let reopen = audio.reopener {
             let results = ThreadResults<EdgeRefiner.OffsetEvidence>(count: count)
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 do {
                     var source = try reopen()
                     let run = (count * thread / threads)..<(count * (thread + 1) / threads)
                     for (index, value) in try offsetEvidence(weighed[run], of: matches, sampleRate: sampleRate, window: window,
-                                                             mix: mix, in: &source).enumerated() {
+                                                             mix: mix, saving: saved[thread], in: &source).enumerated() {
                         if let value { results.set(run.lowerBound + index, value) }
                     }
                 } catch {
@@ -126,7 +132,8 @@ extension Planner {
             }
             evidence = try results.values()
         } else {
-            evidence = try offsetEvidence(weighed[...], of: matches, sampleRate: sampleRate, window: window, mix: mix, in: &audio)
+            evidence = try offsetEvidence(weighed[...], of: matches, sampleRate: sampleRate, window: window, mix: mix,
+                                          saving: saved[0], in: &audio)
         }
         return evidence.reduce(nil) { total, evidence in
             guard let evidence else { return total }
@@ -135,12 +142,16 @@ extension Planner {
     }
 
     /// The offset evidence of the words around each of `matches[index]` for each index of
-    /// `weighed`, in order, with one refiner reading `audio`.
+    /// `weighed`, in order, with one refiner reading `audio` and saving the band levels it
+    /// computes in `saved`.
     private func offsetEvidence(
         _ weighed: ArraySlice<Int>, of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
-        in audio: inout some FrameSource
+        saving saved: SavedBandLevels, in audio: inout some FrameSource
     ) throws -> [EdgeRefiner.OffsetEvidence?] {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        let levels = BandLevelCache(for: refiner, mix: mix, saved: saved)
+        levels.savesComputedLevels = true
+        refiner.levels = levels
         return try weighed.map { index in
             let match = matches[index]
             return try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
