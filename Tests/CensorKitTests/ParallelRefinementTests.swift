@@ -78,6 +78,43 @@ import Testing
         #expect(zip(one, many).allSatisfy { $0!.start == $1!.start && $0!.end == $1!.end })
     }
 
+    /// The scene's transcript: one word per burst, at the matches' given times, so that the
+    /// transcript's offset is weighed (on each thread, its levels then taken by the refinement).
+    static func words(_ matches: [Match]) -> [Word] {
+        matches.sorted { $0.wordIndices.lowerBound < $1.wordIndices.lowerBound }.map { Word(text: $0.text, start: $0.start, end: $0.end) }
+    }
+
+    @Test("with the transcript's words, refined times do not depend on how many threads weigh the offset and refine",
+          arguments: [2, 3])
+    func offsetOnThreads(threads: Int) throws {
+        var (audio, matches) = Self.scene(channels: 2)
+        // Late as a whole by 60 ms: the offset moves the words.
+        for index in matches.indices {
+            matches[index].start += 0.06
+            matches[index].end += 0.06
+        }
+        let planner = Planner(transcriptWords: Self.words(matches))
+        let one = try planner.refinedTimes(matches, sampleRate: Self.rate, audio: &audio, threads: 1)
+        let many = try planner.refinedTimes(matches, sampleRate: Self.rate, audio: &audio, threads: threads)
+        var single = OneThread(audio: audio)
+        let unopenable = try planner.refinedTimes(matches, sampleRate: Self.rate, audio: &single, threads: threads)
+        #expect(one.count == 300 && one.allSatisfy { $0 != nil })
+        #expect(zip(one, many).allSatisfy { $0!.start == $1!.start && $0!.end == $1!.end })
+        #expect(zip(one, unopenable).allSatisfy { $0!.start == $1!.start && $0!.end == $1!.end })
+        // Without the words, other times: they were weighed.
+        let alone = try Planner().refinedTimes(matches, sampleRate: Self.rate, audio: &audio, threads: threads)
+        #expect(zip(one, alone).contains { $0!.start != $1!.start || $0!.end != $1!.end })
+    }
+
+    @Test("a read failing on one thread while the offset is weighed fails the plan with that error")
+    func failureWhileWeighingTheOffset() throws {
+        let (audio, matches) = Self.scene(channels: 1)
+        var source = FailingCopies(audio: audio)
+        #expect(throws: FailingCopies.ReadFailure.self) {
+            try Planner(transcriptWords: Self.words(matches)).refinedTimes(matches, sampleRate: Self.rate, audio: &source, threads: 2)
+        }
+    }
+
     @Test("a read failing on one thread fails the plan with that error")
     func failureOnAThread() throws {
         let (audio, matches) = Self.scene(channels: 1)
