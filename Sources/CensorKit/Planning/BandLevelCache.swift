@@ -58,6 +58,8 @@ final class BandLevelCache {
     private var interleaved: [Float] = []
     private var storedSamples: [Int16] = []
     private var power: [Float]
+    /// Scratch: one frame's mean band powers, eight lanes a time (the lanes past the bands hold 1).
+    private var means: [Float]
     private var newLevels: [Float] = []
     private var column: [Float] = []
     private var keys: [UInt32] = []
@@ -82,6 +84,7 @@ final class BandLevelCache {
         spectrum = Spectrum(size: frameSize)
         bins = bands.first!.lowerBound..<bands.last!.upperBound
         power = [Float](repeating: 0, count: spectrum.binCount)
+        means = [Float](repeating: 1, count: (bands.count + 7) / 8 * 8)
         levels = Array(repeating: [], count: bands.count)
         lowest = Array(repeating: [], count: bands.count)
     }
@@ -209,12 +212,12 @@ final class BandLevelCache {
             }
             let computed = UnsafeBufferPointer(newLevels)
             if savesComputedLevels { saved?.save(frames, levels: computed) }
+            if column.count < frames.count { column = [Float](repeating: 0, count: frames.count) }
             for band in levels.indices {
-                let old = levels[band].count
-                levels[band].append(contentsOf: repeatElement(0, count: frames.count))
-                levels[band].withUnsafeMutableBufferPointer { levels in
-                    for index in 0..<frames.count { levels[old + index] = computed[index * bandCount + band] }
+                column.withUnsafeMutableBufferPointer { column in
+                    for index in 0..<frames.count { column[index] = computed[index * bandCount + band] }
                 }
+                levels[band].append(contentsOf: column[..<frames.count])
             }
         }
     }
@@ -313,11 +316,9 @@ final class BandLevelCache {
     /// same `Float` values.
     private func appendMix(ofStored frames: Int, channels: Int) {
         let weights = mix.weights
-        let old = mono.count
-        mono.append(contentsOf: repeatElement(0, count: frames))
-        mono.withUnsafeMutableBufferPointer { mono in
+        if interleaved.count < frames { interleaved = [Float](repeating: 0, count: Self.readFrames) }
+        interleaved.withUnsafeMutableBufferPointer { mixed in
             storedSamples.withUnsafeBufferPointer { samples in
-                let mixed = mono.baseAddress! + old
                 switch channels {
                 case 1:
                     for frame in 0..<frames { mixed[frame] = Self.normalized(samples[frame]) }
@@ -335,6 +336,7 @@ final class BandLevelCache {
                 }
             }
         }
+        mono.append(contentsOf: interleaved[..<frames])
     }
 
     /// Replaces the first `frames` samples of ``interleaved`` with the mix of its `frames`
@@ -380,22 +382,24 @@ final class BandLevelCache {
         let floor = EdgeRefiner.Tuning.absoluteFloor
         mono.withUnsafeBufferPointer { mono in
             power.withUnsafeMutableBufferPointer { power in
-                spectrum.power(of: UnsafeBufferPointer(rebasing: mono[offset..<(offset + frameSize)]), stride: 1,
-                               bins: bins, writingTo: power.baseAddress!)
-                // Eight bands' logarithms at a time: each lane's arithmetic is the scalar one.
-                var first = 0
-                while first < bands.count {
-                    let lanes = min(8, bands.count - first)
-                    var means = SIMD8<Float>(repeating: 1)
-                    for lane in 0..<lanes {
-                        let band = bands[first + lane]
+                means.withUnsafeMutableBufferPointer { means in
+                    spectrum.power(of: UnsafeBufferPointer(rebasing: mono[offset..<(offset + frameSize)]), stride: 1,
+                                   bins: bins, writingTo: power.baseAddress!)
+                    for (number, band) in bands.enumerated() {
                         var sum: Float = 0
                         for bin in band { sum += power[bin] }
-                        means[lane] = max(sum / Float(band.count), floor)
+                        means[number] = max(sum / Float(band.count), floor)
                     }
-                    let levels = decibels(means)
-                    for lane in 0..<lanes { destination[first + lane] = levels[lane] }
-                    first += lanes
+                    // Eight bands' logarithms at a time: each lane's arithmetic is the scalar one.
+                    let raw = UnsafeRawPointer(means.baseAddress!)
+                    for first in stride(from: 0, to: bands.count, by: 8) {
+                        let levels = decibels(raw.loadUnaligned(fromByteOffset: first * MemoryLayout<Float>.stride, as: SIMD8<Float>.self))
+                        if first + 8 <= bands.count {
+                            UnsafeMutableRawPointer(destination + first).storeBytes(of: levels, as: SIMD8<Float>.self)
+                        } else {
+                            for lane in 0..<(bands.count - first) { destination[first + lane] = levels[lane] }
+                        }
+                    }
                 }
             }
         }
