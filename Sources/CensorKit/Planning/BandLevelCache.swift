@@ -17,6 +17,11 @@ import Foundation
 /// puts in those of the frames it adds, where they fall among them; otherwise the rank is
 /// selected among the frames' levels.
 ///
+/// Audio stored as integers of at most 16 bits is read as stored and mixed from the same
+/// `Float` values libsndfile's float read gives. With ``saved``, the levels of frames another
+/// pass computed (the transcript offset's analyses) are taken from there, or this cache's are
+/// kept there for a later pass (``savesComputedLevels``).
+///
 /// Not thread-safe: give each thread its own cache.
 final class BandLevelCache {
     /// Samples per analysis frame.
@@ -53,8 +58,9 @@ final class BandLevelCache {
     private var lowest: [[Float]]
     /// Whether ``lowest`` holds the latest load's lowest levels.
     private var lowestKept = false
-    /// Scratch: interleaved samples as read (as `Float`, or as stored), one frame's power spectrum, the levels of the
-    /// frames computed by one load (frame by frame), one band's levels, and keys for sorting.
+    /// Scratch: interleaved samples as read (as `Float`, or as stored), one frame's power
+    /// spectrum, the levels of the frames computed by one load (frame by frame), one band's
+    /// levels, and keys for sorting.
     private var interleaved: [Float] = []
     private var storedSamples: [Int16] = []
     private var power: [Float]
@@ -285,8 +291,8 @@ final class BandLevelCache {
 
     /// Appends the channels' mix of `range` to the samples kept, read a piece at a time: as
     /// stored 16-bit integers when the audio holds them (``StoredSamples``), mixed from the
-    /// `Float` values `sf_readf_float` gives for them (``normalized(_:)``), so the mix is the
-    /// same to the bit without libsndfile converting every sample first.
+    /// `Float` values `sf_readf_float` gives for them (`Int16.normalized(_:)`), so the mix is
+    /// the same to the bit without libsndfile converting every sample first.
     private func append(_ range: Range<Int>, from audio: inout some FrameSource) throws {
         let channels = audio.channelCount
         precondition(channels == mix.weights.count, "the mix is for another channel count")
@@ -307,10 +313,6 @@ final class BandLevelCache {
         }
     }
 
-    /// A stored 16-bit sample as `sf_readf_float` reads it: full scale at ±1 (exact).
-    @inline(__always)
-    static func normalized(_ sample: Int16) -> Float { Float(sample) * (1 / 32_768) }
-
     /// Appends the mix of the first `frames` frames of ``storedSamples`` (`channels` channels)
     /// to the samples kept: the same arithmetic as ``mixInPlace(frames:channels:)`` on the
     /// same `Float` values.
@@ -321,16 +323,16 @@ final class BandLevelCache {
             storedSamples.withUnsafeBufferPointer { samples in
                 switch channels {
                 case 1:
-                    for frame in 0..<frames { mixed[frame] = Self.normalized(samples[frame]) }
+                    for frame in 0..<frames { mixed[frame] = Int16.normalized(samples[frame]) }
                 case 2:
                     let (left, right) = (weights[0], weights[1])
                     for frame in 0..<frames {
-                        mixed[frame] = Self.normalized(samples[2 * frame]) * left + Self.normalized(samples[2 * frame + 1]) * right
+                        mixed[frame] = Int16.normalized(samples[2 * frame]) * left + Int16.normalized(samples[2 * frame + 1]) * right
                     }
                 default:
                     for frame in 0..<frames {
                         var sum: Float = 0
-                        for channel in 0..<channels { sum += Self.normalized(samples[frame * channels + channel]) * weights[channel] }
+                        for channel in 0..<channels { sum += Int16.normalized(samples[frame * channels + channel]) * weights[channel] }
                         mixed[frame] = sum
                     }
                 }

@@ -83,7 +83,8 @@ extension Planner {
         storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
-        refiner.levels = BandLevelCache(for: refiner, mix: mix, saved: saved)
+        // (Audio with no speech band to analyse, at a rate under about 270 Hz, has no cache.)
+        if !refiner.bands.isEmpty { refiner.levels = BandLevelCache(for: refiner, mix: mix, saved: saved) }
         refiner.strategy = options.refineStrategy
         for index in stretch {
             let match = matches[index]
@@ -149,9 +150,11 @@ extension Planner {
         saving saved: SavedBandLevels, in audio: inout some FrameSource
     ) throws -> [EdgeRefiner.OffsetEvidence?] {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
-        let levels = BandLevelCache(for: refiner, mix: mix, saved: saved)
-        levels.savesComputedLevels = true
-        refiner.levels = levels
+        if !refiner.bands.isEmpty {
+            let levels = BandLevelCache(for: refiner, mix: mix, saved: saved)
+            levels.savesComputedLevels = true
+            refiner.levels = levels
+        }
         return try weighed.map { index in
             let match = matches[index]
             return try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
