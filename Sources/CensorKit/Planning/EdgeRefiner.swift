@@ -374,8 +374,9 @@ struct EdgeRefiner {
         // placed edge (`Tuning.marginPauseSeconds` at the floor): the sound is seen to end there.
         // A shorter stretch at the floor may be the word's own weak sound (a fricative, a closure).
         let margin = Tuning.leakMargin(strategy) * rate
+        // Frames just outside the analysis say as little as those beyond them: clamped to those.
         func frame(_ sample: Double) -> Int {
-            Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
+            frameIndex(of: sample, in: analysis, within: -1...analysis.activity.count)
         }
         func sounding(_ sample: Double) -> Bool {
             analysis.activity.indices.contains(frame(sample)) && analysis.activity[frame(sample)] > Tuning.floorActivity
@@ -420,10 +421,7 @@ struct EdgeRefiner {
     private mutating func boundary(from edge: Double, toward limit: Double, in analysis: Analysis) -> Double {
         let activity = analysis.activity
         let step = limit < edge ? -1 : 1
-        func frame(_ sample: Double) -> Int {
-            let index = ((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded()
-            return min(activity.count - 1, max(0, Int(index)))
-        }
+        func frame(_ sample: Double) -> Int { frameIndex(of: sample, in: analysis, within: 0...activity.count - 1) }
         var index = frame(edge) + step
         let last = frame(limit)
         while (index - last) * step <= 0, index > 0, index < activity.count - 1 {
@@ -479,11 +477,8 @@ struct EdgeRefiner {
         let compared = (ends.first ? 0 : steps)..<(ends.last ? count : count - steps)
         // Whether a word is there, for frames −steps..<count + steps (index + steps).
         var speech = [UInt8](repeating: 0, count: count + 2 * steps)
-        // The analysis frame centred nearest to `sample` (rounded by `rule`); clamped while still
-        // Double: a word's finite time can lie beyond Int's range.
-        let centre = Double(analysis.first + frameSize / 2)
         func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
-            Int(min(Double(count + steps), max(Double(-steps - 1), ((sample - centre) / Double(hop)).rounded(rule))))
+            frameIndex(of: sample, in: analysis, rounding: rule, within: -steps - 1...count + steps)
         }
         for (start, end) in words where start.isFinite && end.isFinite {
             let first = max(-steps, frame(start, .up)), last = min(count + steps - 1, frame(end, .down))
@@ -584,6 +579,17 @@ struct EdgeRefiner {
     /// The centre of analysis frame `frame`, in samples.
     private func center(_ frame: Int, _ analysis: Analysis) -> Double {
         Double(analysis.first + frame * hop + frameSize / 2)
+    }
+
+    /// The analysis frame whose centre is nearest to `sample` (by `rule`; the inverse of
+    /// ``center(_:_:)``), clamped to `bounds` while still Double: a finite time can lie beyond
+    /// Int's range.
+    private func frameIndex(
+        of sample: Double, in analysis: Analysis, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero,
+        within bounds: ClosedRange<Int>
+    ) -> Int {
+        let position = ((sample - center(0, analysis)) / Double(hop)).rounded(rule)
+        return Int(min(Double(bounds.upperBound), max(Double(bounds.lowerBound), position)))
     }
 
     /// A sound's onset placed to the fine hop: the last fine frame still at the floor between
