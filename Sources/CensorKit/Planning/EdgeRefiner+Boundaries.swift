@@ -28,8 +28,9 @@ extension EdgeRefiner {
     }
 
     /// For each shift of `-steps...steps` analysis frames, how many of the transcript's word
-    /// edges `edges` (analysis frames, each at least `steps` from both ends of `boundaries`),
-    /// moved by that shift, lie within `Tuning.boundaryReachSeconds` of a boundary frame.
+    /// edges `edges` (analysis frames), moved by that shift, lie within
+    /// `Tuning.boundaryReachSeconds` of a boundary frame; an edge moved outside `boundaries`
+    /// meets none.
     ///
     /// A transcript late or early as a whole puts its word edges inside sounds and its boundaries
     /// beside them, also in connected speech, where the pauses the frames' agreement weighs are
@@ -41,6 +42,6 @@ extension EdgeRefiner {
         for index in boundaries.indices where boundaries[index] {
             for other in max(0, index - reach)...min(count - 1, index + reach) { near[other] = true }
         }
-        return (-steps...steps).map { shift in edges.reduce(0) { $0 + (near[$1 + shift] ? 1 : 0) } }
+        return (-steps...steps).map { shift in edges.reduce(0) { $0 + (near.indices.contains($1 + shift) && near[$1 + shift] ? 1 : 0) } }
     }
 }

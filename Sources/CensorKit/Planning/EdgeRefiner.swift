@@ -16,7 +16,10 @@
 /// agree with the audio's sound and silence and their word edges meet the audio's boundaries
 /// (floor frames and clear dips), when that agreement is clearly better than at their
 /// given times and the best fit lies inside the offsets searched (100 ms beyond the window each
-/// way): a transcript late or early as a whole shows its pauses where the audio has sound.
+/// way): a transcript late or early as a whole shows its pauses where the audio has sound. Where
+/// those words reach the transcript's first (last) word, the audio before (after) it is compared
+/// too: the transcript says nothing is there, and in a clip of a few seconds that is most of the
+/// evidence (a transcript late as a whole shows its first word after the speech has begun).
 /// Then, for each edge:
 ///
 /// - when the word's sound goes on past the edge by more than half a frame and a hop, the edge
@@ -207,6 +210,10 @@ struct EdgeRefiner {
         var next: (start: Double, end: Double)?
         /// The given times of the transcript's words near the match, the match's own included.
         var nearby: [(start: Double, end: Double)] = []
+        /// Whether `nearby` begins with the transcript's first word (ends with its last): the
+        /// transcript then says there is nothing before (after) them.
+        var nearbyFromFirst = false
+        var nearbyToLast = false
         /// How late (positive) the transcript's words are as a whole, in seconds, when judged from
         /// the words around many matches (``offsetEvidence(start:end:context:in:)``); `nil` to
         /// judge it from `nearby` alone.
@@ -242,7 +249,7 @@ struct EdgeRefiner {
         }
         guard let range = analysisRange(given, frameCount: audio.frameCount) else { return nil }
         let analysis = try analyse(range, in: &audio)
-        return offsetEvidence(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)
+        return offsetEvidence(of: context, frameCount: audio.frameCount, in: analysis)
     }
 
     /// The samples analysed for an edge pair at `given` (samples): the window and
@@ -282,7 +289,7 @@ struct EdgeRefiner {
         // The transcript's words around the match, moved by the offset at which they best fit
         // the audio's sound and pauses (0 unless that fit is clearly better).
         let offset = context.offset.map { $0 * rate }
-            ?? offsetEvidence(of: context.nearby.map { ($0.start * rate, $0.end * rate) }, in: analysis)?.offset ?? 0
+            ?? offsetEvidence(of: context, frameCount: audio.frameCount, in: analysis)?.offset ?? 0
         let placed = (given.0 + offset, given.1 + offset)
         // How far each edge may go: the window around the given times, the placed times, and
         // the neighbouring words.
@@ -367,8 +374,9 @@ struct EdgeRefiner {
         // placed edge (`Tuning.marginPauseSeconds` at the floor): the sound is seen to end there.
         // A shorter stretch at the floor may be the word's own weak sound (a fricative, a closure).
         let margin = Tuning.leakMargin(strategy) * rate
+        // Frames just outside the analysis say as little as those beyond them: clamped to those.
         func frame(_ sample: Double) -> Int {
-            Int(((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded())
+            frameIndex(of: sample, in: analysis, within: -1...analysis.activity.count)
         }
         func sounding(_ sample: Double) -> Bool {
             analysis.activity.indices.contains(frame(sample)) && analysis.activity[frame(sample)] > Tuning.floorActivity
@@ -413,10 +421,7 @@ struct EdgeRefiner {
     private mutating func boundary(from edge: Double, toward limit: Double, in analysis: Analysis) -> Double {
         let activity = analysis.activity
         let step = limit < edge ? -1 : 1
-        func frame(_ sample: Double) -> Int {
-            let index = ((sample - Double(analysis.first) - Double(frameSize / 2)) / Double(hop)).rounded()
-            return min(activity.count - 1, max(0, Int(index)))
-        }
+        func frame(_ sample: Double) -> Int { frameIndex(of: sample, in: analysis, within: 0...activity.count - 1) }
         var index = frame(edge) + step
         let last = frame(limit)
         while (index - last) * step <= 0, index > 0, index < activity.count - 1 {
@@ -429,6 +434,25 @@ struct EdgeRefiner {
         return limit
     }
 
+    /// How well the transcript's words of `context` fit the analysis at each offset, in a
+    /// recording of `frameCount` frames.
+    private func offsetEvidence(of context: Context, frameCount: Int, in analysis: Analysis) -> OffsetEvidence? {
+        let rate = Double(sampleRate)
+        let words = context.nearby.map { ($0.start * rate, $0.end * rate) }
+        return offsetEvidence(of: words, ends: ends(of: context, words: words, frameCount: frameCount), in: analysis)
+    }
+
+    /// Whether the transcript's words weighed for `context` (`words`, in samples) reach its first
+    /// (last) word, and that word begins (ends) more than a frame inside the recording of
+    /// `frameCount` frames: one stretched to the recording's bounds or cut by them (an interval
+    /// tier's first word from 0, a recognizer's first word at 0.00, times moved past an end)
+    /// says nothing about where the speech begins (ends).
+    func ends(of context: Context, words: [(Double, Double)], frameCount: Int) -> (first: Bool, last: Bool) {
+        guard let first = words.first, let last = words.last else { return (false, false) }
+        let frame = Double(frameSize)
+        return (context.nearbyFromFirst && first.0 > frame, context.nearbyToLast && abs(last.1 - Double(frameCount)) > frame)
+    }
+
     /// How well the transcript's words `words` (given times, in samples) fit the analysis's
     /// sound and silence at each offset within the window: ``OffsetEvidence``, or `nil` when
     /// there are fewer than two words or too little audio to compare.
@@ -438,22 +462,27 @@ struct EdgeRefiner {
     /// of a boundary (``boundaryFrames(_:)``). A transcript that is late or early as a whole shows
     /// its pauses where the audio has sound and its word edges beside the audio's boundaries; the
     /// fit is best at the offset that undoes it.
-    private func offsetEvidence(of words: [(Double, Double)], in analysis: Analysis) -> OffsetEvidence? {
+    ///
+    /// The frames compared are those where the transcript's placement is known at every offset
+    /// searched: all but the analysis's first and last `steps` frames, and those too on a side
+    /// where `words` reach the transcript's first (last) word (`ends`), before (after) which it
+    /// says there is nothing. In a recording of a few seconds those frames are most of it: a
+    /// transcript late as a whole shows its first word after the speech begins.
+    func offsetEvidence(of words: [(Double, Double)], ends: (first: Bool, last: Bool), in analysis: Analysis) -> OffsetEvidence? {
         guard words.count >= 2 else { return nil }
         let activity = analysis.activity
         let count = activity.count
         let steps = (windowFrames + Int((Tuning.offsetSearchBeyondWindowSeconds * Double(sampleRate)).rounded())) / hop
         guard count > 2 * steps + 8 else { return nil }
-        var speech = [UInt8](repeating: 0, count: count)
-        // The analysis frame centred nearest to `sample` (rounded by `rule`); clamped while still
-        // Double: a word's finite time can lie beyond Int's range.
-        let centre = Double(analysis.first + frameSize / 2)
+        let compared = (ends.first ? 0 : steps)..<(ends.last ? count : count - steps)
+        // Whether a word is there, for frames −steps..<count + steps (index + steps).
+        var speech = [UInt8](repeating: 0, count: count + 2 * steps)
         func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
-            Int(min(Double(count), max(-1, ((sample - centre) / Double(hop)).rounded(rule))))
+            frameIndex(of: sample, in: analysis, rounding: rule, within: -steps - 1...count + steps)
         }
         for (start, end) in words where start.isFinite && end.isFinite {
-            let first = max(0, frame(start, .up)), last = min(count - 1, frame(end, .down))
-            if first <= last { for frame in first...last { speech[frame] = 1 } }
+            let first = max(-steps, frame(start, .up)), last = min(count + steps - 1, frame(end, .down))
+            if first <= last { for frame in first...last { speech[frame + steps] = 1 } }
         }
         let active = activity.map { $0 > Tuning.weakActivity ? UInt8(1) : 0 }
         // Frames where transcript and audio agree, with the transcript moved by `shift` frames:
@@ -462,8 +491,8 @@ struct EdgeRefiner {
             speech.withUnsafeBufferPointer { speech in
                 active.withUnsafeBufferPointer { active in
                     var differ = 0
-                    for frame in steps..<(count - steps) { differ &+= Int(speech[frame - shift] ^ active[frame]) }
-                    return count - 2 * steps - differ
+                    for frame in compared { differ &+= Int(speech[frame - shift + steps] ^ active[frame]) }
+                    return compared.count - differ
                 }
             }
         }
@@ -471,14 +500,13 @@ struct EdgeRefiner {
         // The word edges that meet the audio's boundaries, weighed with the frames.
         var edges = Set<Int>()
         for (start, end) in words where start.isFinite && end.isFinite {
-            for edge in [frame(start, .toNearestOrAwayFromZero), frame(end, .toNearestOrAwayFromZero)]
-            where edge >= steps && edge < count - steps {
+            for edge in [frame(start, .toNearestOrAwayFromZero), frame(end, .toNearestOrAwayFromZero)] where compared.contains(edge) {
                 edges.insert(edge)
             }
         }
         let hits = edgeHits(edges, boundaries: boundaryFrames(activity), steps: steps)
         return OffsetEvidence(hop: hop, agreement: zip(frames, hits).map { $0 + Tuning.boundaryWeight * $1 }, frames: frames,
-                              compared: count - 2 * steps, reach: windowFrames / hop)
+                              compared: compared.count, reach: windowFrames / hop)
     }
 
     /// The fit of the transcript's words around one match (or several, summed) to the audio at
@@ -551,6 +579,17 @@ struct EdgeRefiner {
     /// The centre of analysis frame `frame`, in samples.
     private func center(_ frame: Int, _ analysis: Analysis) -> Double {
         Double(analysis.first + frame * hop + frameSize / 2)
+    }
+
+    /// The analysis frame whose centre is nearest to `sample` (by `rule`; the inverse of
+    /// ``center(_:_:)``), clamped to `bounds` while still Double: a finite time can lie beyond
+    /// Int's range.
+    private func frameIndex(
+        of sample: Double, in analysis: Analysis, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero,
+        within bounds: ClosedRange<Int>
+    ) -> Int {
+        let position = ((sample - center(0, analysis)) / Double(hop)).rounded(rule)
+        return Int(min(Double(bounds.upperBound), max(Double(bounds.lowerBound), position)))
     }
 
     /// A sound's onset placed to the fine hop: the last fine frame still at the floor between

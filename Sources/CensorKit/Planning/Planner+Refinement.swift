@@ -175,6 +175,8 @@ extension Planner {
         if indices.upperBound < words.count { context.next = times(words[indices.upperBound]) }
         let nearby = max(0, indices.lowerBound - nearbyWords)..<min(words.count, indices.upperBound + nearbyWords)
         context.nearby = words[nearby].filter { !$0.isTimeEstimated }.map(times)
+        context.nearbyFromFirst = nearby.lowerBound == 0 && !words[0].isTimeEstimated
+        context.nearbyToLast = nearby.upperBound == words.count && !words[words.count - 1].isTimeEstimated
         return context
     }
 }
