@@ -63,6 +63,20 @@ import Testing
         #expect(result == nil)
     }
 
+    @Test("a word written without its apostrophe aligns with the guessed pronunciation, within 60 ms")
+    func guessedWord() throws {
+        let (samples, truth) = try Self.sentence(["please", "don't", "remember", "the", "garden"])
+        let aligner = try WordAligner()
+        #expect(aligner.phones(of: "dont") == nil)
+        #expect(aligner.knows("dont"))
+        #expect(aligner.phones(of: "dont") == "D OW N T")
+        let result = aligner.align(["please", "dont", "remember", "the", "garden"], samples: samples, sampleRate: Self.rate)
+        let aligned = try #require(result).compactMap { $0 }
+        try #require(aligned.count == 5)
+        #expect(abs(aligned[1].start - truth[1].start) <= 0.06, "start \(aligned[1].start) vs \(truth[1].start)")
+        #expect(abs(aligned[1].end - truth[1].end) <= 0.06, "end \(aligned[1].end) vs \(truth[1].end)")
+    }
+
     @Test("a window without speech (low noise, or digital silence): no alignment")
     func noSpeech() throws {
         var seed: UInt32 = 12_345
