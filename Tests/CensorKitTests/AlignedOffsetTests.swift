@@ -5,7 +5,8 @@ import Testing
 
 /// The transcript's offset as a whole, measured from the aligned windows
 /// (``Planner/alignedOffset(_:words:)``): the median of the aligned words' middles against their
-/// transcript times, none below three words or within the 40 ms the aligner's edges agree to.
+/// transcript times, none below four words, within the 40 ms the aligner's edges agree to, or within
+/// three of its standard errors.
 @Suite struct AlignedOffsetTests {
     /// Ten words of 200 ms, 50 ms apart, from 1 s.
     static let words = (0..<10).map { index in
@@ -27,7 +28,8 @@ import Testing
     @Test("a word aligned in two windows counts once, with the later window's times")
     func laterWindowWins() {
         let windows = [Self.aligned(0..<3, moves: [0.1, 0.1, 0.1]), Self.aligned(2..<4, moves: [0.2, 0.2])]
-        // Differences 0.1, 0.1, 0.2, 0.2: the median 0.15.
+        // Differences 0.1, 0.1, 0.2, 0.2: the median 0.15 (deviations all 0.05: standard error 0.046,
+        // three of them 0.14).
         #expect(abs(Planner.alignedOffset(windows, words: Self.words) - 0.15) < 1e-9)
     }
 
@@ -37,11 +39,21 @@ import Testing
         #expect(Planner.alignedOffset(windows, words: Self.words) == 0)
     }
 
-    @Test("a median of 35 ms is none, of 45 ms is one; two words say nothing")
+    @Test("a median of 35 ms is none, of 45 ms is one; three words say nothing")
     func limits() {
-        #expect(Planner.alignedOffset([Self.aligned(0..<3, moves: [0.035, 0.035, 0.035])], words: Self.words) == 0)
-        #expect(abs(Planner.alignedOffset([Self.aligned(0..<3, moves: [0.045, 0.045, 0.045])], words: Self.words) - 0.045) < 1e-9)
-        #expect(Planner.alignedOffset([Self.aligned(0..<2, moves: [0.2, 0.2])], words: Self.words) == 0)
+        #expect(Planner.alignedOffset([Self.aligned(0..<4, moves: [0.035, 0.035, 0.035, 0.035])], words: Self.words) == 0)
+        #expect(abs(Planner.alignedOffset([Self.aligned(0..<4, moves: [0.045, 0.045, 0.045, 0.045])], words: Self.words) - 0.045) < 1e-9)
+        #expect(Planner.alignedOffset([Self.aligned(0..<3, moves: [0.2, 0.2, 0.2])], words: Self.words) == 0)
+    }
+
+    @Test("a median past 40 ms but within three standard errors (a wide spread) is none")
+    func spread() {
+        // Median 0.1, absolute deviations 0.1, 0.1, 0, 0.1, 0.1: their median 0.1, so the standard
+        // error is 1.2533 × 1.4826 × 0.1 / √5 = 0.083, three of them 0.25.
+        #expect(Planner.alignedOffset([Self.aligned(0..<5, moves: [0, 0.2, 0.1, 0, 0.2])], words: Self.words) == 0)
+        // The same median with a narrow spread (deviations 0.01): taken.
+        let narrow = Planner.alignedOffset([Self.aligned(0..<5, moves: [0.09, 0.11, 0.1, 0.09, 0.11])], words: Self.words)
+        #expect(abs(narrow - 0.1) < 1e-9)
     }
 
     @Test("skipped words (nil) and words with estimated times are not counted")
@@ -51,7 +63,7 @@ import Testing
         let windows: [(window: Range<Int>, times: [(start: Double, end: Double)?])] = [(window: 0..<6, times: [nil, (1.4, 1.6), (1.65, 1.85), (1.9, 2.1), (2.15, 2.35), (2.4, 2.6)])]
         // Counted: words 1 and 2 (+0.15 each); 0 is skipped, 3–5 are estimated: too few.
         #expect(Planner.alignedOffset(windows, words: words) == 0)
-        let more = windows + [Self.aligned(6..<7, moves: [0.15])]
+        let more = windows + [Self.aligned(6..<8, moves: [0.15, 0.15])]
         #expect(abs(Planner.alignedOffset(more, words: words) - 0.15) < 1e-9)
     }
 
