@@ -43,16 +43,17 @@ extension Planner {
 
     /// The matches and transcript words with the aligner's times, per ``PlanOptions/align``: each
     /// match it applies to is aligned together with up to ``alignmentNeighbours`` transcript words
-    /// on each side (the outermost optional; none past a word the dictionary lacks; fewer, per
-    /// ``alignmentNeighbourCounts``, when no path goes through them), over their times plus
-    /// ``alignmentMargin``. The times censored are ``censoredTimes(aligned:given:offset:fellBack:)``'s,
-    /// with the transcript's offset as a whole that the windows measure (``alignedOffset(_:words:)``);
-    /// the aligned times of the window's words replace theirs (the outermost neighbours', cut by
-    /// the window and given the sound of the words past it, only where the transcript does not
-    /// agree with the audio as a whole or where they overlap their transcript times), and the
-    /// words and matches the aligner did not place are moved by the offset. A match that cannot be aligned (a
-    /// word of its own the dictionary lacks, no path through the words in that audio, no
-    /// transcript words), or that the aligner places far from its given times, keeps its times.
+    /// on each side (the outermost optional; none past a word the aligner cannot say, see
+    /// ``WordAligner/knows(_:)``; fewer, per ``alignmentNeighbourCounts``, when no path goes
+    /// through them), over their times plus ``alignmentMargin``. The times censored are
+    /// ``censoredTimes(aligned:given:offset:fellBack:)``'s, with the transcript's offset as a whole
+    /// that the windows measure (``alignedOffset(_:words:)``); the aligned times of the window's
+    /// words replace theirs (the outermost neighbours', decoded next to the sound of the words
+    /// past the window, only where the transcript does not agree with the audio as a whole or
+    /// where they overlap their transcript times), and the words and matches the aligner did not
+    /// place are moved by the offset. A match that cannot be aligned (a word of its own the aligner
+    /// cannot say, no path through the words in that audio, no transcript words), or that the
+    /// aligner places far from its given times, keeps its times (moved by the offset).
     ///
     /// - Parameters:
     ///   - matches: The matches, in any order.

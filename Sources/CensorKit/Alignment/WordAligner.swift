@@ -84,8 +84,8 @@ public final class WordAligner {
     }
 
     /// The times of `words`, spoken in this order in `samples`, in seconds from the first sample;
-    /// `nil` when a word is not in the dictionary or the decoder finds no path through them (no
-    /// speech, other words).
+    /// `nil` when the aligner cannot say a word (``knows(_:)``) or the decoder finds no path
+    /// through them (no speech, other words).
     ///
     /// - Parameters:
     ///   - words: The words, as the transcript writes them.
