@@ -30,6 +30,7 @@ static void load(void) {
     FIND(ps_free)
     FIND(ps_get_logmath)
     FIND(ps_lookup_word)
+    FIND(ps_add_word)
     FIND(ps_set_fsg)
     FIND(ps_set_search)
     FIND(ps_start_utt)

@@ -4,7 +4,7 @@ import Testing
 @testable import CensorKit
 
 /// How the planner weighs the aligner's times against the transcript's
-/// (``Planner/censoredTimes(aligned:given:fellBack:)``): agreeing edges keep the transcript's, an
+/// (``Planner/censoredTimes(aligned:given:offset:fellBack:)``): agreeing edges keep the transcript's, an
 /// aligned word far from its given times is not trusted, one too short for its given times or
 /// from a narrowed window is censored with them.
 @Suite struct AlignedTimesCheckTests {
@@ -54,6 +54,25 @@ import Testing
     func fellBack() throws {
         try Self.expect(Planner.censoredTimes(aligned: (4.45, 4.51), given: Self.given(4.2, 4.24), fellBack: true), 4.2, 4.54)
         try Self.expect(Planner.censoredTimes(aligned: (4.45, 4.51), given: Self.given(4.2, 4.24), fellBack: false), 4.42, 4.54)
+    }
+
+    @Test("a transcript 120 ms late as a whole: far, short and narrowed-window checks use the given times moved back")
+    func offset() throws {
+        // Given 120 ms late; aligned where the word is, from a narrowed window: the union is with
+        // the moved times (the word's own), not with the late ones.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.42), offset: -0.12, fellBack: true),
+                        0.97, 1.33)
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.42), fellBack: true), 0.97, 1.42)
+        // An aligned word 240 ms long for 500 given (short): covered to the moved end, 1.38.
+        try Self.expect(Planner.censoredTimes(aligned: (0.9, 1.14), given: Self.given(1.0, 1.5), offset: -0.12, fellBack: false),
+                        0.87, 1.38)
+        // 300 ms past the given times is far; past the times moved 120 ms later, 180 ms: trusted.
+        #expect(Planner.censoredTimes(aligned: (1.8, 2.1), given: Self.given(1.0, 1.5), fellBack: false) == nil)
+        try Self.expect(Planner.censoredTimes(aligned: (1.8, 2.1), given: Self.given(1.0, 1.5), offset: 0.12, fellBack: false),
+                        1.77, 2.13)
+        // Agreement is with the given times as they are: edges 20 and 30 ms from them keep the outer.
+        try Self.expect(Planner.censoredTimes(aligned: (1.02, 1.47), given: Self.given(1.0, 1.5), offset: 0.1, fellBack: false),
+                        1.0, 1.5)
     }
 
     @Test("estimated given times: aligned widened by 30 ms however far or short; with them too when narrowed")

@@ -63,6 +63,25 @@ import Testing
         #expect(result == nil)
     }
 
+    @Test("a word written without its apostrophe aligns with the guessed pronunciation, within 60 ms of the dictionary's spelling")
+    func guessedWord() throws {
+        let (samples, truth) = try Self.sentence(["please", "don't", "remember", "the", "garden"])
+        let aligner = try WordAligner()
+        #expect(aligner.phones(of: "dont") == nil)
+        #expect(aligner.knows("dont"))
+        #expect(aligner.phones(of: "dont") == "D OW N T")
+        let guessed = try #require(aligner.align(["please", "dont", "remember", "the", "garden"], samples: samples, sampleRate: Self.rate))
+        let spelled = try #require(aligner.align(["please", "don't", "remember", "the", "garden"], samples: samples, sampleRate: Self.rate))
+        let times = guessed.compactMap { $0 }, reference = spelled.compactMap { $0 }
+        try #require(times.count == 5 && reference.count == 5)
+        // The dictionary's "don't" has a second pronunciation (D OW N) the guess lacks.
+        for (found, expected) in zip(times, reference) {
+            #expect(abs(found.start - expected.start) <= 0.06 && abs(found.end - expected.end) <= 0.06,
+                    "\(found) vs \(expected)")
+        }
+        #expect(abs(times[1].start - truth[1].start) <= 0.06, "start \(times[1].start) vs \(truth[1].start)")
+    }
+
     @Test("a window without speech (low noise, or digital silence): no alignment")
     func noSpeech() throws {
         var seed: UInt32 = 12_345

@@ -1,6 +1,7 @@
 // The part of PocketSphinx 0.8+5prealpha (Debian's libpocketsphinx3, libsphinxbase3) that the
-// forced word aligner (CensorKit/Alignment) calls: the decoder, its finite-state grammars and
-// the log switch, with the declarations of <pocketsphinx.h> and <sphinxbase/*.h>.
+// forced word aligner (CensorKit/Alignment) calls: the decoder, its dictionary (looked up, and
+// words added with a guessed pronunciation), its finite-state grammars and the log switch, with
+// the declarations of <pocketsphinx.h> and <sphinxbase/*.h>.
 //
 // The libraries are not linked: `censor_pocketsphinx_load` opens them (dlopen) the first time an
 // aligner is made, and the functions below call through the pointers it found. Linked, they and
@@ -52,6 +53,7 @@ struct censor_pocketsphinx_functions {
     int (*ps_free)(ps_decoder_t *ps);
     logmath_t *(*ps_get_logmath)(ps_decoder_t *ps);
     char *(*ps_lookup_word)(ps_decoder_t *ps, const char *word);
+    int (*ps_add_word)(ps_decoder_t *ps, char const *word, char const *phones, int update);
     int (*ps_set_fsg)(ps_decoder_t *ps, const char *name, fsg_model_t *fsg);
     int (*ps_set_search)(ps_decoder_t *ps, const char *name);
     int (*ps_start_utt)(ps_decoder_t *ps);
@@ -90,6 +92,7 @@ static inline ps_decoder_t *ps_init(cmd_ln_t *config) { return censor_pocketsphi
 static inline int ps_free(ps_decoder_t *ps) { return censor_pocketsphinx.ps_free(ps); }
 static inline logmath_t *ps_get_logmath(ps_decoder_t *ps) { return censor_pocketsphinx.ps_get_logmath(ps); }
 static inline char *ps_lookup_word(ps_decoder_t *ps, const char *word) { return censor_pocketsphinx.ps_lookup_word(ps, word); }
+static inline int ps_add_word(ps_decoder_t *ps, char const *word, char const *phones, int update) { return censor_pocketsphinx.ps_add_word(ps, word, phones, update); }
 static inline int ps_set_fsg(ps_decoder_t *ps, const char *name, fsg_model_t *fsg) { return censor_pocketsphinx.ps_set_fsg(ps, name, fsg); }
 static inline int ps_set_search(ps_decoder_t *ps, const char *name) { return censor_pocketsphinx.ps_set_search(ps, name); }
 static inline int ps_start_utt(ps_decoder_t *ps) { return censor_pocketsphinx.ps_start_utt(ps); }

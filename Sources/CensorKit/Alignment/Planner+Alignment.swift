@@ -25,15 +25,35 @@ extension Planner {
     /// Share of the transcript's duration below which an aligned match is too short to be the
     /// whole word (a 590 ms "um" aligned to its first 70 ms): both intervals are censored.
     static let alignedShortShare = 0.5
+    /// Words aligned (all windows together) below which the transcript's offset as a whole is not
+    /// measured: a median of fewer says little.
+    static let alignedOffsetWords = 4
+    /// Standard errors of the median within which the transcript's offset is taken for none: with
+    /// independent errors of ±150 ms on every edge, a median of a few words strays past
+    /// ``alignedAgreement`` one time in four; past three of its standard errors, one in twenty.
+    static let alignedOffsetErrors = 3.0
+    /// Share of the aligned words' edges that must lie within ``alignedAgreement`` of their
+    /// transcript times (moved by the offset) for the transcript to agree with the audio as a
+    /// whole: exact times 0.88 of the matches' edges on real speech, ±150 ms jitter 0.31.
+    static let alignedAgreeingShare = 0.5
+    /// Share of a window's outermost neighbour's aligned duration that must overlap its
+    /// transcript times (moved by the offset) for its aligned times to replace them, when the
+    /// transcript agrees with the audio as a whole.
+    static let alignedOuterOverlap = 0.5
 
     /// The matches and transcript words with the aligner's times, per ``PlanOptions/align``: each
     /// match it applies to is aligned together with up to ``alignmentNeighbours`` transcript words
-    /// on each side (the outermost optional; none past a word the dictionary lacks; fewer, per
-    /// ``alignmentNeighbourCounts``, when no path goes through them), over their times plus
-    /// ``alignmentMargin``. The times censored are ``censoredTimes(aligned:given:fellBack:)``'s;
-    /// the aligned times of the window's words replace theirs. A match that cannot be aligned (a
-    /// word of its own the dictionary lacks, no path through the words in that audio, no
-    /// transcript words), or that the aligner places far from its given times, keeps its times.
+    /// on each side (the outermost optional; none past a word the aligner cannot say, see
+    /// ``WordAligner/knows(_:)``; fewer, per ``alignmentNeighbourCounts``, when no path goes
+    /// through them), over their times plus ``alignmentMargin``. The times censored are
+    /// ``censoredTimes(aligned:given:offset:fellBack:)``'s, with the transcript's offset as a whole
+    /// that the windows measure (``alignedOffset(_:words:)``); the aligned times of the window's
+    /// words replace theirs (the outermost neighbours', decoded next to the sound of the words
+    /// past the window, only where the transcript does not agree with the audio as a whole or
+    /// where they overlap their transcript times), and the words and matches the aligner did not
+    /// place are moved by the offset. A match that cannot be aligned (a word of its own the aligner
+    /// cannot say, no path through the words in that audio, no transcript words), or that the
+    /// aligner places far from its given times, keeps its times (moved by the offset).
     ///
     /// - Parameters:
     ///   - matches: The matches, in any order.
@@ -61,42 +81,55 @@ extension Planner {
     }
 
     /// The times to censor for a match its transcript places at `given` and the aligner at
-    /// `aligned` (seconds); `nil` when the two are more than ``alignedFarGap`` apart and the
-    /// given times are not estimated: the aligner then took other sound for the word, and the
-    /// match keeps its given times.
+    /// `aligned` (seconds), when the transcript as a whole is `offset` seconds early (negative:
+    /// late); `nil` when the aligned times are more than ``alignedFarGap`` from the given ones
+    /// moved by `offset` and the given times are not estimated: the aligner then took other
+    /// sound for the word, and the match keeps its given times.
     ///
     /// The aligned times are widened by ``alignedMargin``. For given times that are not estimated
     /// (estimated ones say little about where or how long the word is), each aligned edge within
-    /// ``alignedAgreement`` of the given one is instead replaced by the outer of the two, and when
-    /// the aligned match is shorter than ``alignedShortShare`` of the given one, the result also
-    /// covers the given times. So does it, estimated or not, when the alignment came from a window
-    /// narrowed to align at all (`fellBack`): such a window has less to hold on to, and a leak is
-    /// worse than a little collateral.
+    /// ``alignedAgreement`` of the given one (not moved: a transcript that is right needs no
+    /// offset) is instead replaced by the outer of the two, and when the aligned match is shorter
+    /// than ``alignedShortShare`` of the given one, the result also covers the given times moved
+    /// by `offset`. So does it, estimated or not, when the alignment came from a window narrowed
+    /// to align at all (`fellBack`): such a window has less to hold on to, and a leak is worse
+    /// than a little collateral.
     static func censoredTimes(
-        aligned: (start: Double, end: Double), given: Match, fellBack: Bool
+        aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool
     ) -> (start: Double, end: Double)? {
         var start = aligned.start - alignedMargin, end = aligned.end + alignedMargin
         let estimated = given.isTimeEstimated
+        // Where the transcript's offset as a whole puts the word (estimated times are not moved).
+        let moved = estimated ? (start: given.start, end: given.end) : (start: given.start + offset, end: given.end + offset)
         if !estimated {
-            guard max(aligned.start, given.start) - min(aligned.end, given.end) <= alignedFarGap else { return nil }
+            guard max(aligned.start, moved.start) - min(aligned.end, moved.end) <= alignedFarGap else { return nil }
             if abs(given.start - aligned.start) <= alignedAgreement { start = min(given.start, aligned.start) }
             if abs(given.end - aligned.end) <= alignedAgreement { end = max(given.end, aligned.end) }
         }
         if fellBack || !estimated && aligned.end - aligned.start < alignedShortShare * (given.end - given.start) {
-            start = min(start, given.start)
-            end = max(end, given.end)
+            start = min(start, moved.start)
+            end = max(end, moved.end)
         }
         return (start, end)
     }
 
     /// Aligns the window of each match in `wanted`, updating `matches` and `words`, and adds
     /// the index of each match aligned to `placed`.
+    ///
+    /// Every window is decoded first, in time order (a window's audio is read around its words'
+    /// times, aligned by the windows before it where they were); then the transcript's offset as
+    /// a whole is measured from them, and the times censored are decided against the given times
+    /// moved by it. Words and matches the aligner did not place are moved by it too, so that
+    /// refinement weighs them where the audio has them.
     private func align(
         _ result: inout [Match], words: inout [Word], wanted: [Int], placed: inout Set<Int>, sampleRate: Int,
         audio: inout some FrameSource
     ) throws {
         let matches = result
         let mix = try ChannelMix(for: &audio)
+        var decoded: [(index: Int, window: Range<Int>, times: [(start: Double, end: Double)?], fellBack: Bool)] = []
+        var alignedWords: Set<Int> = []
+        var outer: [(index: Int, time: (start: Double, end: Double))] = []
         try WordAligner.withShared(model: options.alignModel) { aligner in
             var samples: [Float] = []
             for index in wanted {
@@ -105,7 +138,7 @@ extension Planner {
                 var found: (window: Range<Int>, times: [(start: Double, end: Double)?], fellBack: Bool)?
                 var tried: Range<Int>?
                 for (attempt, neighbours) in Self.alignmentNeighbourCounts.enumerated() where found == nil {
-                    // The neighbours up to the first the dictionary lacks ("um", "yknow"): a shorter
+                    // The neighbours up to the first the aligner cannot say ("qzxvbrl"): a shorter
                     // window aligns where one with an unknown word would keep the transcript's times.
                     var (lower, upper) = (indices.lowerBound, indices.upperBound)
                     while lower > max(0, indices.lowerBound - neighbours), aligner.knows(words[lower - 1].text) { lower -= 1 }
@@ -117,21 +150,110 @@ extension Planner {
                                             mix: mix, audio: &audio, samples: &samples)
                         .map { (lower..<upper, $0, attempt > 0) }
                 }
+                // A window whose match the aligner placed far from its times took other sound for
+                // it (checked here without the offset, which the windows measure): its words'
+                // times are not trusted either.
                 guard let found, let first = found.times[indices.lowerBound - found.window.lowerBound],
                       let last = found.times[indices.upperBound - 1 - found.window.lowerBound],
-                      let times = Self.censoredTimes(aligned: (first.start, last.end), given: matches[index], fellBack: found.fellBack)
+                      Self.censoredTimes(aligned: (first.start, last.end), given: matches[index], fellBack: found.fellBack) != nil
                 else { continue }
+                decoded.append((index, found.window, found.times, found.fellBack))
                 for (wordIndex, time) in zip(found.window, found.times) {
                     guard let time else { continue }
+                    // The outermost neighbours are decided once the offset is known.
+                    guard indices.contains(wordIndex) || found.window.dropFirst().dropLast().contains(wordIndex) else {
+                        outer.append((wordIndex, time))
+                        continue
+                    }
                     words[wordIndex].start = time.start
                     words[wordIndex].end = time.end
                     words[wordIndex].isTimeEstimated = false
+                    alignedWords.insert(wordIndex)
                 }
-                (result[index].start, result[index].end) = times
-                result[index].isTimeEstimated = false
-                placed.insert(index)
             }
         }
+        let windows = decoded.map { (window: $0.window, times: $0.times) }
+        let offset = Self.alignedOffset(windows, words: transcriptWords)
+        let agrees = Self.agreeingShare(windows, words: transcriptWords, offset: offset) >= Self.alignedAgreeingShare
+        for (wordIndex, time) in outer where !alignedWords.contains(wordIndex) {
+            let given = transcriptWords[wordIndex]
+            let overlap = min(time.end, given.end + offset) - max(time.start, given.start + offset)
+            guard !agrees || given.isTimeEstimated || overlap >= Self.alignedOuterOverlap * (time.end - time.start) else { continue }
+            words[wordIndex].start = time.start
+            words[wordIndex].end = time.end
+            words[wordIndex].isTimeEstimated = false
+            alignedWords.insert(wordIndex)
+        }
+        for (index, window, times, fellBack) in decoded {
+            let indices = matches[index].wordIndices
+            guard let first = times[indices.lowerBound - window.lowerBound], let last = times[indices.upperBound - 1 - window.lowerBound],
+                  let censored = Self.censoredTimes(aligned: (first.start, last.end), given: matches[index], offset: offset,
+                                                    fellBack: fellBack)
+            else { continue }
+            (result[index].start, result[index].end) = censored
+            result[index].isTimeEstimated = false
+            placed.insert(index)
+        }
+        guard offset != 0 else { return }
+        // What the aligner did not place moves with the transcript as a whole.
+        for index in result.indices where !placed.contains(index) && !result[index].isTimeEstimated {
+            result[index].start += offset
+            result[index].end += offset
+        }
+        for index in words.indices where !alignedWords.contains(index) && !words[index].isTimeEstimated {
+            words[index].start += offset
+            words[index].end += offset
+        }
+    }
+
+    /// The share of the aligned words' edges in `windows` (those whose transcript times in
+    /// `words` are not estimated) that lie within ``alignedAgreement`` of their transcript times
+    /// moved by `offset`; 0 when there are none.
+    static func agreeingShare(_ windows: [(window: Range<Int>, times: [(start: Double, end: Double)?])], words: [Word],
+                              offset: Double) -> Double {
+        var agreeing = 0, edges = 0
+        for (window, times) in windows {
+            for (index, time) in zip(window, times) where index < words.count && !words[index].isTimeEstimated {
+                guard let time else { continue }
+                edges += 2
+                if abs(time.start - words[index].start - offset) <= alignedAgreement { agreeing += 1 }
+                if abs(time.end - words[index].end - offset) <= alignedAgreement { agreeing += 1 }
+            }
+        }
+        return edges > 0 ? Double(agreeing) / Double(edges) : 0
+    }
+
+    /// The transcript's offset as a whole (seconds; positive: the audio has the words later),
+    /// measured from the aligned windows: the median, over the words aligned in them whose
+    /// transcript times are not estimated, of how far the middle of a word's aligned times lies
+    /// from the middle of its transcript times (`words`; a word in several windows counts once,
+    /// with the last one's times); 0 when fewer than ``alignedOffsetWords`` such words were
+    /// aligned, or when the median lies within ``alignedAgreement`` (the aligner's own edges are
+    /// that far from the words') or within ``alignedOffsetErrors`` of its standard error.
+    ///
+    /// A transcript late or early as a whole moves every word alike, so the median is the
+    /// offset; independent errors on each edge (jitter) and the odd misplaced word leave it
+    /// near 0.
+    static func alignedOffset(_ windows: [(window: Range<Int>, times: [(start: Double, end: Double)?])], words: [Word]) -> Double {
+        var differences: [Int: Double] = [:]
+        for (window, times) in windows {
+            for (index, time) in zip(window, times) where index < words.count && !words[index].isTimeEstimated {
+                guard let time else { continue }
+                differences[index] = (time.start + time.end - words[index].start - words[index].end) / 2
+            }
+        }
+        guard differences.count >= alignedOffsetWords else { return 0 }
+        let median = Self.median(Array(differences.values))
+        // The median's standard error, from the median absolute deviation (normal errors).
+        let spread = Self.median(differences.values.map { abs($0 - median) })
+        let standardError = 1.2533 * 1.4826 * spread / Double(differences.count).squareRoot()
+        return abs(median) <= max(alignedAgreement, alignedOffsetErrors * standardError) ? 0 : median
+    }
+
+    /// The median of `values` (not empty): the middle one, or the mean of the middle two.
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// The aligned times, in seconds from the file's start, of the transcript's words in `window`

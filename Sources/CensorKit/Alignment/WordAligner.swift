@@ -64,17 +64,28 @@ public final class WordAligner {
         return String(String.UnicodeScalarView(kept)).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
     }
 
-    /// Whether the dictionary has `word` (spelled as ``spelling(_:)`` makes it).
+    /// Whether the aligner can say `word` (spelled as ``spelling(_:)`` makes it): the dictionary
+    /// has it, or has it now with the pronunciation ``PronunciationGuess`` guessed for it ("yknow"
+    /// as "y'know"; added the first time it is asked for, and kept for the aligner's life).
     public func knows(_ word: String) -> Bool {
         let spelled = Self.spelling(word)
-        guard !spelled.isEmpty, let phones = ps_lookup_word(decoder, spelled) else { return false }
-        free(phones)
-        return true
+        guard !spelled.isEmpty else { return false }
+        if phones(of: spelled) != nil { return true }
+        guard let guess = PronunciationGuess.phones(for: spelled, lookup: phones(of:)) else { return false }
+        // No search is rebuilt (0): each alignment sets a grammar of its own after this.
+        return ps_add_word(decoder, spelled, guess, 0) >= 0
+    }
+
+    /// The dictionary's phones for `spelled` (its first pronunciation), `nil` when it lacks it.
+    func phones(of spelled: String) -> String? {
+        guard let phones = ps_lookup_word(decoder, spelled) else { return nil }
+        defer { free(phones) }
+        return String(cString: phones)
     }
 
     /// The times of `words`, spoken in this order in `samples`, in seconds from the first sample;
-    /// `nil` when a word is not in the dictionary or the decoder finds no path through them (no
-    /// speech, other words).
+    /// `nil` when the aligner cannot say a word (``knows(_:)``) or the decoder finds no path
+    /// through them (no speech, other words).
     ///
     /// - Parameters:
     ///   - words: The words, as the transcript writes them.
