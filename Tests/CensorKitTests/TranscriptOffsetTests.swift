@@ -53,6 +53,28 @@ import Testing
         #expect(sum.reach == 3 && sum.offset == 0)
     }
 
+    @Test("a plateau beyond the reach is taken as the reach, that way, when the frames alone beat the given times by 4 % (the sure offsets' gain); the sure offsets stay unknown")
+    func plateauBeyondTheReachWithSureFrames() {
+        // Offsets −5…5 steps, reach ±3: the plateau at −4…−3 (middle −3.5 steps) lies beyond it.
+        let agreement = [120, 150, 150, 146, 104, 100, 101, 100, 99, 98, 97]
+        // The frames alone gain 4.2 % of 1000 there: the times are off by at least the reach.
+        let frames = [120, 142, 142, 136, 104, 100, 101, 100, 99, 98, 97]
+        let evidence = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: frames, compared: 1000, reach: 3)
+        #expect(evidence.offset == -240)
+        #expect(evidence.offsets == nil)
+        #expect(evidence.framesAlone.offsets == nil)
+        // The same fit late: +3 steps.
+        let late = EdgeRefiner.OffsetEvidence(hop: 80, agreement: Array(agreement.reversed()), frames: Array(frames.reversed()), compared: 1000, reach: 3)
+        #expect(late.offset == 240)
+        // 3.9 % from the frames alone: the times stay.
+        let short = frames.map { $0 == 142 ? 139 : $0 }
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: short, compared: 1000, reach: 3).offset == 0)
+        // At the end of the offsets searched: the times stay.
+        var atTheEnd = agreement
+        atTheEnd[0] = 151
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: atTheEnd, frames: frames, compared: 1000, reach: 3).offset == 0)
+    }
+
     @Test("evidence of several matches adds up: two that alone fall short together move the times")
     func evidenceAddsUp() {
         let one = EdgeRefiner.OffsetEvidence(hop: 80, agreement: [100, 100, 100, 115, 112], compared: 1000)
