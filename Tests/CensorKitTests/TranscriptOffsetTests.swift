@@ -154,4 +154,21 @@ import Testing
             #expect(abs(refined.end - (0.78 + margin)) < 1e-9, "\(strategy): end \(refined.end)")
         }
     }
+
+    @Test("sure offsets are covered from their earliest up to the placed offset, not to their latest: a fading sound makes later offsets fit as well")
+    func sureOffsetsCoveredUpToThePlacedOne() throws {
+        // Silence: nothing moves an edge but the offsets. Placed +130 ms, sure +120…+160 ms.
+        var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
+        var audio = InterleavedBuffer(samples: EdgeRefinerTests.background(seconds: 2, sampleRate: Self.rate, level: nil), channelCount: 1)
+        var context = EdgeRefiner.Context()
+        context.offset = 0.13
+        context.sureOffsets = 0.12...0.16
+        let refined = try refiner.refine(start: 0.8, end: 1.0, context: context, in: &audio)
+        #expect(abs(refined.start - 0.92) < 1e-9, "start \(refined.start)")
+        #expect(abs(refined.end - 1.13) < 1e-9, "end \(refined.end)")
+        // A placed offset before the sure ones: their earliest alone (+120 ms), both edges.
+        context.offset = 0.1
+        let before = try refiner.refine(start: 0.8, end: 1.0, context: context, in: &audio)
+        #expect(abs(before.start - 0.92) < 1e-9 && abs(before.end - 1.12) < 1e-9, "\(before)")
+    }
 }

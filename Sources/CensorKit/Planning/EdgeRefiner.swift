@@ -195,8 +195,15 @@ struct EdgeRefiner {
             edges.start = try refineEdges((given.0, given.0 + long / 2), context: context, in: &audio).start
             edges.end = try refineEdges((given.1 - long / 2, given.1), context: context, in: &audio).end
         }
-        if let offsets = context.sureOffsets {
-            // The times are off by an amount within `offsets`: every placement in it is covered.
+        if var offsets = context.sureOffsets {
+            // The times are off by an amount within `offsets`: every placement in it is covered,
+            // up to the placed offset (`context.offset`). A word's sound outlasts its transcript
+            // end (it fades out), so moving the words later by up to that fade costs as many
+            // frames at their starts as it gains at their ends: the frames fit about as well from
+            // the true offset to a fade later, and the late end of `offsets` says nothing about
+            // where the words are. The placed offset, from word edges too, lies at or after the
+            // true one (BENCHMARKS.md: 5–15 ms after it under either shift).
+            if let placed = context.offset { offsets = offsets.lowerBound...min(offsets.upperBound, max(offsets.lowerBound, placed)) }
             return (min(edges.start.map { $0 / rate } ?? start + offsets.upperBound, start + offsets.lowerBound),
                     max(edges.end.map { $0 / rate } ?? end + offsets.lowerBound, end + offsets.upperBound))
         }
@@ -220,7 +227,8 @@ struct EdgeRefiner {
         var offset: Double?
         /// When the offset is sure enough that the given times are taken to be off: the offsets,
         /// in seconds, that fit about as well as `offset`. The refined times then cover the given
-        /// times moved by each of them, and need not contain the given times themselves.
+        /// times moved by each of them up to `offset` (a fading sound makes later offsets fit
+        /// as well as the true one), and need not contain the given times themselves.
         var sureOffsets: ClosedRange<Double>?
     }
 
