@@ -53,6 +53,28 @@ import Testing
         #expect(sum.reach == 3 && sum.offset == 0)
     }
 
+    @Test("a plateau beyond the reach is taken as the reach, that way, when the frames alone beat the given times by 4 % (the sure offsets' gain); the sure offsets stay unknown")
+    func plateauBeyondTheReachWithSureFrames() {
+        // Offsets −5…5 steps, reach ±3: the plateau at −4…−3 (middle −3.5 steps) lies beyond it.
+        let agreement = [120, 150, 150, 146, 104, 100, 101, 100, 99, 98, 97]
+        // The frames alone gain 4.2 % of 1000 there: the times are off by at least the reach.
+        let frames = [120, 142, 142, 136, 104, 100, 101, 100, 99, 98, 97]
+        let evidence = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: frames, compared: 1000, reach: 3)
+        #expect(evidence.offset == -240)
+        #expect(evidence.offsets == nil)
+        #expect(evidence.framesAlone.offsets == nil)
+        // The same fit late: +3 steps.
+        let late = EdgeRefiner.OffsetEvidence(hop: 80, agreement: Array(agreement.reversed()), frames: Array(frames.reversed()), compared: 1000, reach: 3)
+        #expect(late.offset == 240)
+        // 3.9 % from the frames alone: the times stay.
+        let short = frames.map { $0 == 142 ? 139 : $0 }
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: short, compared: 1000, reach: 3).offset == 0)
+        // At the end of the offsets searched: the times stay.
+        var atTheEnd = agreement
+        atTheEnd[0] = 151
+        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: atTheEnd, frames: frames, compared: 1000, reach: 3).offset == 0)
+    }
+
     @Test("evidence of several matches adds up: two that alone fall short together move the times")
     func evidenceAddsUp() {
         let one = EdgeRefiner.OffsetEvidence(hop: 80, agreement: [100, 100, 100, 115, 112], compared: 1000)
@@ -131,5 +153,22 @@ import Testing
             #expect(refined.start == 0.5)
             #expect(abs(refined.end - (0.78 + margin)) < 1e-9, "\(strategy): end \(refined.end)")
         }
+    }
+
+    @Test("sure offsets are covered from their earliest up to the placed offset, not to their latest: a fading sound makes later offsets fit as well")
+    func sureOffsetsCoveredUpToThePlacedOne() throws {
+        // Silence: nothing moves an edge but the offsets. Placed +130 ms, sure +120…+160 ms.
+        var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
+        var audio = InterleavedBuffer(samples: EdgeRefinerTests.background(seconds: 2, sampleRate: Self.rate, level: nil), channelCount: 1)
+        var context = EdgeRefiner.Context()
+        context.offset = 0.13
+        context.sureOffsets = 0.12...0.16
+        let refined = try refiner.refine(start: 0.8, end: 1.0, context: context, in: &audio)
+        #expect(abs(refined.start - 0.92) < 1e-9, "start \(refined.start)")
+        #expect(abs(refined.end - 1.13) < 1e-9, "end \(refined.end)")
+        // A placed offset before the sure ones: their earliest alone (+120 ms), both edges.
+        context.offset = 0.1
+        let before = try refiner.refine(start: 0.8, end: 1.0, context: context, in: &audio)
+        #expect(abs(before.start - 0.92) < 1e-9 && abs(before.end - 1.12) < 1e-9, "\(before)")
     }
 }

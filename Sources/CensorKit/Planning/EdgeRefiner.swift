@@ -195,8 +195,15 @@ struct EdgeRefiner {
             edges.start = try refineEdges((given.0, given.0 + long / 2), context: context, in: &audio).start
             edges.end = try refineEdges((given.1 - long / 2, given.1), context: context, in: &audio).end
         }
-        if let offsets = context.sureOffsets {
-            // The times are off by an amount within `offsets`: every placement in it is covered.
+        if var offsets = context.sureOffsets {
+            // The times are off by an amount within `offsets`: every placement in it is covered,
+            // up to the placed offset (`context.offset`). A word's sound outlasts its transcript
+            // end (it fades out), so moving the words later by up to that fade costs as many
+            // frames at their starts as it gains at their ends: the frames fit about as well from
+            // the true offset to a fade later, and the late end of `offsets` says nothing about
+            // where the words are. The placed offset, from word edges too, lies at or after the
+            // true one (BENCHMARKS.md: 5–15 ms after it under either shift).
+            if let placed = context.offset { offsets = offsets.lowerBound...min(offsets.upperBound, max(offsets.lowerBound, placed)) }
             return (min(edges.start.map { $0 / rate } ?? start + offsets.upperBound, start + offsets.lowerBound),
                     max(edges.end.map { $0 / rate } ?? end + offsets.lowerBound, end + offsets.upperBound))
         }
@@ -220,7 +227,8 @@ struct EdgeRefiner {
         var offset: Double?
         /// When the offset is sure enough that the given times are taken to be off: the offsets,
         /// in seconds, that fit about as well as `offset`. The refined times then cover the given
-        /// times moved by each of them, and need not contain the given times themselves.
+        /// times moved by each of them up to `offset` (a fading sound makes later offsets fit
+        /// as well as the true one), and need not contain the given times themselves.
         var sureOffsets: ClosedRange<Double>?
     }
 
@@ -551,8 +559,19 @@ struct EdgeRefiner {
         var framesAlone: OffsetEvidence { OffsetEvidence(hop: hop, agreement: frames, compared: compared, reach: reach) }
         /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
         /// `Tuning.offsetGain` of the frames compared; else the middle of ``offsets``.
+        ///
+        /// When that middle lies beyond ``reach`` (but the run inside the offsets searched) and
+        /// the frames alone beat the given times by `Tuning.sureOffsetGain`, the times are off by
+        /// at least the reach: the offset is the reach, that way (an edge moves no farther from
+        /// the given times anyway). Not sure, so the given times stay covered: a transcript 120 ms
+        /// early whose fit peaks at +175 ms (a preceding word's sound fading out past its end)
+        /// left a word wholly leaked at offset 0 (BENCHMARKS.md).
         var offset: Double {
-            offsets.map { (($0.lowerBound + $0.upperBound) / 2 / Double(hop)).rounded(.towardZero) * Double(hop) } ?? 0
+            if let offsets { return ((offsets.lowerBound + offsets.upperBound) / 2 / Double(hop)).rounded(.towardZero) * Double(hop) }
+            guard let reach, let run = bestRun, abs(run.lowerBound + run.upperBound) > 2 * reach,
+                  Double((frames.max() ?? 0) - frames[frames.count / 2]) >= Tuning.sureOffsetGain * Double(compared)
+            else { return 0 }
+            return Double((run.lowerBound > 0 ? reach : -reach) * hop)
         }
 
         /// The offsets, in samples, that fit within `Tuning.offsetPlateau` of the frames of the
@@ -561,6 +580,15 @@ struct EdgeRefiner {
         /// fit by `Tuning.offsetGain` of the frames compared, that run lies inside the offsets
         /// searched (not touching their ends), and its middle lies within ``reach``.
         var offsets: ClosedRange<Double>? {
+            guard let run = bestRun, abs(run.lowerBound + run.upperBound) <= 2 * (reach ?? agreement.count / 2) else { return nil }
+            return Double(run.lowerBound * hop)...Double(run.upperBound * hop)
+        }
+
+        /// The offsets, in steps, that fit within `Tuning.offsetPlateau` of the frames of the
+        /// best, in the run of them nearest to 0; `nil` unless the best beats the given times' fit
+        /// by `Tuning.offsetGain` of the frames compared and that run lies inside the offsets
+        /// searched (not touching their ends).
+        private var bestRun: ClosedRange<Int>? {
             let steps = agreement.count / 2
             guard let most = agreement.max(), Double(most - agreement[steps]) >= Tuning.offsetGain * Double(compared)
             else { return nil }
@@ -571,8 +599,8 @@ struct EdgeRefiner {
             while high < agreement.count - 1, Double(agreement[high + 1]) >= good { high += 1 }
             // A best fit at the end of the offsets searched says only that the times are off by
             // that much or more (or that the audio does not follow the transcript): not where.
-            guard low > 0, high < agreement.count - 1, abs(low + high - 2 * steps) <= 2 * (reach ?? steps) else { return nil }
-            return Double((low - steps) * hop)...Double((high - steps) * hop)
+            guard low > 0, high < agreement.count - 1 else { return nil }
+            return (low - steps)...(high - steps)
         }
     }
 
