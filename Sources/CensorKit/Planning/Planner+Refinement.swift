@@ -28,18 +28,28 @@ extension Planner {
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> [(start: Double, end: Double)?] {
-        var refined = [(start: Double, end: Double)?](repeating: nil, count: matches.count)
-        guard options.refine, options.refineWindow > 0 else { return refined }
+        let unrefined = [(start: Double, end: Double)?](repeating: nil, count: matches.count)
+        guard options.refine, options.refineWindow > 0 else { return unrefined }
         let frameCount = audio.frameCount
         let order = matches.indices
             .filter { coreFrames(start: matches[$0].start, end: matches[$0].end, sampleRate: sampleRate, frameCount: frameCount) != nil }
             .sorted { (matches[$0].start, $0) < (matches[$1].start, $1) }
-        guard !order.isEmpty else { return refined }
+        guard !order.isEmpty else { return unrefined }
         let mix = try ChannelMix(for: &audio)
-        // A recording that mixes as it decodes (an MP3) is analysed through its own mix.
+        // A recording that mixes as it decodes (an MP3) is analysed through its own mix: one channel.
         if let mixing = audio as? any ChannelMixingSource, var mixed = mixing.mixed(by: mix) {
-            return try refinedTimes(matches, sampleRate: sampleRate, audio: &mixed, threads: threads)
+            return try refinedTimes(order, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
+                                    audio: &mixed, threads: threads)
         }
+        return try refinedTimes(order, of: matches, sampleRate: sampleRate, mix: mix, audio: &audio, threads: threads)
+    }
+
+    /// The refined times of `matches[index]` for each index of `order` (the matches inside the
+    /// file, in time order), with the channels of `audio` mixed by `mix`; `nil` for the others.
+    private func refinedTimes(
+        _ order: [Int], of matches: [Match], sampleRate: Int, mix: ChannelMix, audio: inout some FrameSource, threads: Int
+    ) throws -> [(start: Double, end: Double)?] {
+        var refined = [(start: Double, end: Double)?](repeating: nil, count: matches.count)
         let threads = min(threads, order.count / Self.matchesPerThread)
         let window = options.refineWindow
         // Each thread's refinement takes the levels its offset analyses computed.
