@@ -49,4 +49,13 @@ import Testing
         #expect(Self.guess("qzxvbrl") == nil)
         #expect(Self.guess("") == nil)
     }
+
+    @Test("no guess for a word longer than 48 letters (a URL, letters glued together); 48 still guessed")
+    func tooLong() {
+        let longest = String(repeating: "bad", count: 16)
+        #expect(PronunciationGuess.longestWord == 48)
+        #expect(Self.guess(longest) == Array(repeating: "B AE D", count: 16).joined(separator: " "))
+        #expect(Self.guess(longest + "a") == nil)
+        #expect(Self.guess(String(repeating: "hotdog", count: 500)) == nil)
+    }
 }

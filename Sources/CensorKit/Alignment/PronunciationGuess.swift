@@ -12,12 +12,18 @@
 ///    "y" is W AY);
 /// 3. letter-to-sound rules (``rules(_:)``) when the word has a vowel letter; none otherwise
 ///    ("qzxvbrl" stays unknown).
+///
+/// A word longer than ``longestWord`` letters gets no guess: no spoken word is that long (a URL,
+/// a run of letters glued together), and the compound search grows with the square of the length.
 enum PronunciationGuess {
+    /// The most letters a word guessed for has.
+    static let longestWord = 48
+
     /// The phones for `spelled` (lower case letters and apostrophes, as ``WordAligner/spelling(_:)``
     /// makes it), using `lookup` for a dictionary word's phones; `nil` when nothing applies.
     static func phones(for spelled: String, lookup: (String) -> String?) -> String? {
         let letters = Array(spelled)
-        guard !letters.isEmpty else { return nil }
+        guard !letters.isEmpty, letters.count <= longestWord else { return nil }
         if !letters.contains("'") {
             for cut in stride(from: letters.count - 1, to: 0, by: -1) {
                 if let phones = lookup(String(letters[..<cut]) + "'" + String(letters[cut...])) { return phones }
