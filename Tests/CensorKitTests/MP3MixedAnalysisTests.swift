@@ -126,7 +126,7 @@ import Testing
 
         func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
             framesRead += range.count
-            try stereo.readFrames(range, into: &buffer)
+            stereo.readFrames(range, into: &buffer)
         }
 
         func mixed(by mix: ChannelMix) -> (any FrameSource)? {

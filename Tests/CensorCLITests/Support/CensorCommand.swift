@@ -120,8 +120,9 @@ enum CensorCommand {
             folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("censor-capture-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: stdout.path, contents: nil)
-            FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            guard FileManager.default.createFile(atPath: stdout.path, contents: nil),
+                  FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path]) }
         }
 
         deinit { try? FileManager.default.removeItem(at: folder) }
