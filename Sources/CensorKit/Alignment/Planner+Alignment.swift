@@ -1,6 +1,10 @@
 import Foundation
 
 extension Planner {
+    /// An aligned window: the transcript words' indices, and the times the aligner gave each
+    /// (`nil` for a word it did not place), in seconds.
+    typealias AlignedWindow = (window: Range<Int>, times: [(start: Double, end: Double)?])
+
     /// Words on each side of a match aligned with it: a few known words around it give the
     /// decoder's path something to hold on to.
     static let alignmentNeighbours = 3
@@ -130,6 +134,13 @@ extension Planner {
         var decoded: [(index: Int, window: Range<Int>, times: [(start: Double, end: Double)?], fellBack: Bool)] = []
         var alignedWords: Set<Int> = []
         var outer: [(index: Int, time: (start: Double, end: Double))] = []
+        // A transcript word placed where the aligner found it.
+        func place(_ wordIndex: Int, at time: (start: Double, end: Double)) {
+            words[wordIndex].start = time.start
+            words[wordIndex].end = time.end
+            words[wordIndex].isTimeEstimated = false
+            alignedWords.insert(wordIndex)
+        }
         try WordAligner.withShared(model: options.alignModel) { aligner in
             var samples: [Float] = []
             for index in wanted {
@@ -153,9 +164,8 @@ extension Planner {
                 // A window whose match the aligner placed far from its times took other sound for
                 // it (checked here without the offset, which the windows measure): its words'
                 // times are not trusted either.
-                guard let found, let first = found.times[indices.lowerBound - found.window.lowerBound],
-                      let last = found.times[indices.upperBound - 1 - found.window.lowerBound],
-                      Self.censoredTimes(aligned: (first.start, last.end), given: matches[index], fellBack: found.fellBack) != nil
+                guard let found, let aligned = Self.matchTimes(indices, in: found.window, times: found.times),
+                      Self.censoredTimes(aligned: aligned, given: matches[index], fellBack: found.fellBack) != nil
                 else { continue }
                 decoded.append((index, found.window, found.times, found.fellBack))
                 for (wordIndex, time) in zip(found.window, found.times) {
@@ -165,10 +175,7 @@ extension Planner {
                         outer.append((wordIndex, time))
                         continue
                     }
-                    words[wordIndex].start = time.start
-                    words[wordIndex].end = time.end
-                    words[wordIndex].isTimeEstimated = false
-                    alignedWords.insert(wordIndex)
+                    place(wordIndex, at: time)
                 }
             }
         }
@@ -179,16 +186,11 @@ extension Planner {
             let given = transcriptWords[wordIndex]
             let overlap = min(time.end, given.end + offset) - max(time.start, given.start + offset)
             guard !agrees || given.isTimeEstimated || overlap >= Self.alignedOuterOverlap * (time.end - time.start) else { continue }
-            words[wordIndex].start = time.start
-            words[wordIndex].end = time.end
-            words[wordIndex].isTimeEstimated = false
-            alignedWords.insert(wordIndex)
+            place(wordIndex, at: time)
         }
         for (index, window, times, fellBack) in decoded {
-            let indices = matches[index].wordIndices
-            guard let first = times[indices.lowerBound - window.lowerBound], let last = times[indices.upperBound - 1 - window.lowerBound],
-                  let censored = Self.censoredTimes(aligned: (first.start, last.end), given: matches[index], offset: offset,
-                                                    fellBack: fellBack)
+            guard let aligned = Self.matchTimes(matches[index].wordIndices, in: window, times: times),
+                  let censored = Self.censoredTimes(aligned: aligned, given: matches[index], offset: offset, fellBack: fellBack)
             else { continue }
             (result[index].start, result[index].end) = censored
             result[index].isTimeEstimated = false
@@ -209,18 +211,14 @@ extension Planner {
     /// The share of the aligned words' edges in `windows` (those whose transcript times in
     /// `words` are not estimated) that lie within ``alignedAgreement`` of their transcript times
     /// moved by `offset`; 0 when there are none.
-    static func agreeingShare(_ windows: [(window: Range<Int>, times: [(start: Double, end: Double)?])], words: [Word],
-                              offset: Double) -> Double {
-        var agreeing = 0, edges = 0
-        for (window, times) in windows {
-            for (index, time) in zip(window, times) where index < words.count && !words[index].isTimeEstimated {
-                guard let time else { continue }
-                edges += 2
-                if abs(time.start - words[index].start - offset) <= alignedAgreement { agreeing += 1 }
-                if abs(time.end - words[index].end - offset) <= alignedAgreement { agreeing += 1 }
-            }
+    static func agreeingShare(_ windows: [AlignedWindow], words: [Word], offset: Double) -> Double {
+        let placed = alignedGivenWords(windows, words: words)
+        let agreeing = placed.reduce(0) { count, word in
+            let given = words[word.index]
+            return count + (abs(word.aligned.start - given.start - offset) <= alignedAgreement ? 1 : 0)
+                + (abs(word.aligned.end - given.end - offset) <= alignedAgreement ? 1 : 0)
         }
-        return edges > 0 ? Double(agreeing) / Double(edges) : 0
+        return placed.isEmpty ? 0 : Double(agreeing) / Double(2 * placed.count)
     }
 
     /// The transcript's offset as a whole (seconds; positive: the audio has the words later),
@@ -234,13 +232,10 @@ extension Planner {
     /// A transcript late or early as a whole moves every word alike, so the median is the
     /// offset; independent errors on each edge (jitter) and the odd misplaced word leave it
     /// near 0.
-    static func alignedOffset(_ windows: [(window: Range<Int>, times: [(start: Double, end: Double)?])], words: [Word]) -> Double {
+    static func alignedOffset(_ windows: [AlignedWindow], words: [Word]) -> Double {
         var differences: [Int: Double] = [:]
-        for (window, times) in windows {
-            for (index, time) in zip(window, times) where index < words.count && !words[index].isTimeEstimated {
-                guard let time else { continue }
-                differences[index] = (time.start + time.end - words[index].start - words[index].end) / 2
-            }
+        for (index, time) in alignedGivenWords(windows, words: words) {
+            differences[index] = (time.start + time.end - words[index].start - words[index].end) / 2
         }
         guard differences.count >= alignedOffsetWords else { return 0 }
         let median = Self.median(Array(differences.values))
@@ -248,6 +243,28 @@ extension Planner {
         let spread = Self.median(differences.values.map { abs($0 - median) })
         let standardError = 1.2533 * 1.4826 * spread / Double(differences.count).squareRoot()
         return abs(median) <= max(alignedAgreement, alignedOffsetErrors * standardError) ? 0 : median
+    }
+
+    /// The words of `windows` the aligner placed whose transcript times in `words` are not
+    /// estimated, window after window: each word's index and aligned times.
+    private static func alignedGivenWords(_ windows: [AlignedWindow], words: [Word]) -> [(index: Int, aligned: (start: Double, end: Double))] {
+        windows.flatMap { window, times in
+            zip(window, times).compactMap { index, time in
+                guard let time, index < words.count, !words[index].isTimeEstimated else { return nil }
+                return (index, time)
+            }
+        }
+    }
+
+    /// The aligned times of the match of the word indices `indices` in a window of words
+    /// `window` aligned at `times`: its first word's start to its last word's end; `nil` when
+    /// either was not placed.
+    private static func matchTimes(
+        _ indices: Range<Int>, in window: Range<Int>, times: [(start: Double, end: Double)?]
+    ) -> (start: Double, end: Double)? {
+        guard let first = times[indices.lowerBound - window.lowerBound], let last = times[indices.upperBound - 1 - window.lowerBound]
+        else { return nil }
+        return (first.start, last.end)
     }
 
     /// The median of `values` (not empty): the middle one, or the mean of the middle two.
