@@ -100,6 +100,16 @@ struct EdgeRefiner {
         /// be off: the refined times cover the times moved by every offset that fits about as
         /// well, and no longer the given times as well.
         static let sureOffsetGain = 0.04
+        /// The frames' fit of a transcript off as a whole runs late by up to this much: a word's
+        /// sound outlasts its transcript end (25–40 ms on real speech, BENCHMARKS.md), so the
+        /// words fit about as well up to a fade later than they are. Sure offsets read from a fit
+        /// carried beyond the window, or made sure by word edges, begin this much before it
+        /// (``OffsetEvidence/sureOffsets(sampleRate:)``).
+        static let fitFadeBiasSeconds = 0.03
+        /// An offset the frames alone place beyond a fade with less than `sureOffsetGain` is sure
+        /// when the transcript's word edges meet the audio's boundaries this many times as often
+        /// there as at the given times (``OffsetEvidence/sureOffsets(sampleRate:)``).
+        static let sureEdgeRatio = 2
         /// The offsets searched reach this far beyond the window each way, so that a transcript off
         /// by nearly the window shows its best fit inside the search (a best fit at the search's
         /// end says only "that much or more"); the offset taken still lies within the window.
@@ -563,15 +573,62 @@ struct EdgeRefiner {
         /// When that middle lies beyond ``reach`` (but the run inside the offsets searched) and
         /// the frames alone beat the given times by `Tuning.sureOffsetGain`, the times are off by
         /// at least the reach: the offset is the reach, that way (an edge moves no farther from
-        /// the given times anyway). Not sure, so the given times stay covered: a transcript 120 ms
-        /// early whose fit peaks at +175 ms (a preceding word's sound fading out past its end)
-        /// left a word wholly leaked at offset 0 (BENCHMARKS.md).
+        /// the given times anyway): a transcript 120 ms early whose fit peaks at +175 ms (a
+        /// preceding word's sound fading out past its end) left a word wholly leaked at offset 0
+        /// (BENCHMARKS.md). Whether the given times stay covered is ``sureOffsets(sampleRate:)``'s
+        /// to say.
         var offset: Double {
             if let offsets { return ((offsets.lowerBound + offsets.upperBound) / 2 / Double(hop)).rounded(.towardZero) * Double(hop) }
             guard let reach, let run = bestRun, abs(run.lowerBound + run.upperBound) > 2 * reach,
                   Double((frames.max() ?? 0) - frames[frames.count / 2]) >= Tuning.sureOffsetGain * Double(compared)
             else { return 0 }
             return Double((run.lowerBound > 0 ? reach : -reach) * hop)
+        }
+
+        /// The offsets, in samples, by which the given times are surely off, judged from the
+        /// frames' agreement alone (``framesAlone``), and the word edges' where they say it
+        /// clearly; `nil` when not sure, and the refined times then contain the given ones.
+        ///
+        /// The frames alone fit best by `Tuning.offsetGain` on a run inside the offsets searched,
+        /// on the side of the placed ``offset``, and
+        /// - by `Tuning.sureOffsetGain`, with the run's middle within ``reach``: that run; or
+        /// - by `Tuning.sureOffsetGain` beyond the reach on the positive side (words moved later:
+        ///   the transcript early), where a word's fading sound carries the fit of a transcript
+        ///   early by less than the reach (+125…+200 ms for one 120 ms early, on clips of a few
+        ///   words); or
+        /// - with the run and the placed offset both farther from the given times than a fade
+        ///   biases the frames' fit (`Tuning.maximumFadeSeconds`), and the transcript's word edges
+        ///   meeting the audio's boundaries `Tuning.sureEdgeRatio` times as often at the placed
+        ///   offset as at the given times: connected speech has few pauses to gain frames at, but
+        ///   a boundary at nearly every word, and a transcript off as a whole meets them far more
+        ///   often moved back than as given (2.4–3.4 times on real speech 120 ms early), where
+        ///   exact times (whose fit lies within a fade) or jittered ones (at most 1.85 times on
+        ///   the espeak-ng corpus) do not.
+        ///
+        /// In the last two cases the run is the frames' fit, which runs late by up to a fade: the
+        /// sure offsets begin `Tuning.fitFadeBiasSeconds` before it, and lie within the reach
+        /// (on the negative side, the run's middle too: the fade does not carry a fit beyond it there).
+        ///
+        /// - Parameter sampleRate: Frames per second, for the fades in steps of ``hop``.
+        func sureOffsets(sampleRate: Int) -> ClosedRange<Double>? {
+            let alone = framesAlone
+            if let offsets = alone.offsets, alone.gain >= Tuning.sureOffsetGain { return offsets }
+            guard let run = alone.bestRun, let reach else { return nil }
+            func steps(_ seconds: Double) -> Int { Int((seconds * Double(sampleRate) / Double(hop)).rounded()) }
+            let placed = Int((offset / Double(hop)).rounded()), given = agreement.count / 2
+            let positive = run.lowerBound > 0 && placed > 0
+            guard positive || run.upperBound < 0 && placed < 0 else { return nil }
+            let within = abs(run.lowerBound + run.upperBound) <= 2 * reach
+            let carriedByFade = positive && !within && alone.gain >= Tuning.sureOffsetGain
+            // Word edges meeting a boundary at each offset: the agreement beyond the frames'.
+            func edges(_ index: Int) -> Int { (agreement[index] - frames[index]) / Tuning.boundaryWeight }
+            let clear = steps(Tuning.maximumFadeSeconds)
+            let clearByEdges = min(abs(run.lowerBound), abs(run.upperBound)) > clear && abs(placed) > clear
+                && edges(given + placed) >= Tuning.sureEdgeRatio * max(1, edges(given))
+            guard carriedByFade || clearByEdges else { return nil }
+            let start = run.lowerBound - steps(Tuning.fitFadeBiasSeconds)
+            if positive { return start <= reach ? Double(start * hop)...Double(min(run.upperBound, reach) * hop) : nil }
+            return within ? Double(max(-reach, start) * hop)...Double(run.upperBound * hop) : nil
         }
 
         /// The offsets, in samples, that fit within `Tuning.offsetPlateau` of the frames of the

@@ -59,10 +59,7 @@ extension Planner {
                                             saving: saved, in: &audio)
         let rate = Double(sampleRate)
         let offset = evidence.map { evidence in
-            let sure = evidence.framesAlone
-            return (evidence.offset / rate, sure.offsets.flatMap { offsets in
-                sure.gain >= EdgeRefiner.Tuning.sureOffsetGain ? (offsets.lowerBound / rate)...(offsets.upperBound / rate) : nil
-            })
+            (evidence.offset / rate, evidence.sureOffsets(sampleRate: sampleRate).map { ($0.lowerBound / rate)...($0.upperBound / rate) })
         }
         guard threads > 1, let reopen = audio.reopener else {
             try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, saved: saved[0],
