@@ -55,7 +55,7 @@ extension Planner {
     /// on each side (the outermost optional; none past a word the aligner cannot say, see
     /// ``WordAligner/knows(_:)``; fewer, per ``alignmentNeighbourCounts``, when no path goes
     /// through them), over their times plus ``alignmentMargin``. The times censored are
-    /// ``censoredTimes(aligned:given:offset:fellBack:)``'s, with the transcript's offset as a whole
+    /// ``censoredTimes(aligned:given:offset:fellBack:vouches:)``'s, with the transcript's offset as a whole
     /// that the windows measure (``alignedOffset(_:words:)``); the aligned times of the window's
     /// words replace theirs (the outermost neighbours', decoded next to the sound of the words
     /// past the window, only where the transcript does not agree with the audio as a whole or
