@@ -81,4 +81,26 @@ import Testing
         #expect(Planner.agreeingShare(early, words: Self.words, offset: 0) == 1.0 / 6.0)
         #expect(Planner.agreeingShare([], words: Self.words, offset: 0) == 0)
     }
+
+    @Test("the transcript vouches for its times when its agreeing share is above one half by two standard errors")
+    func vouches() {
+        // Each word's edges 10 ms (agreeing) or 100 ms (not) from the transcript's.
+        func window(agreeing: Int, of count: Int) -> [(window: Range<Int>, times: [(start: Double, end: Double)?])] {
+            [Self.aligned(0..<count, moves: (0..<count).map { $0 < agreeing ? 0.01 : 0.1 })]
+        }
+        // 12 of 12 edges.
+        #expect(Planner.transcriptVouches(window(agreeing: 6, of: 6), words: Self.words, offset: 0))
+        // 16 of 20: 0.8 − 2 × 0.089 = 0.62.
+        #expect(Planner.transcriptVouches(window(agreeing: 8, of: 10), words: Self.words, offset: 0))
+        // 6 of 8 agrees (0.75) but says little: 0.75 − 2 × 0.153 = 0.44.
+        #expect(Planner.agreeingShare(window(agreeing: 3, of: 4), words: Self.words, offset: 0) == 0.75)
+        #expect(!Planner.transcriptVouches(window(agreeing: 3, of: 4), words: Self.words, offset: 0))
+        // 6 of 12, as ±150 ms jitter gives a six-word recording now and then: 0.5 − 0.29.
+        #expect(!Planner.transcriptVouches(window(agreeing: 3, of: 6), words: Self.words, offset: 0))
+        // All 20 edges, 120 ms early for a transcript 120 ms late: with the offset, yes; without, no.
+        let early = [Self.aligned(0..<10, moves: [Double](repeating: -0.12, count: 10))]
+        #expect(Planner.transcriptVouches(early, words: Self.words, offset: -0.12))
+        #expect(!Planner.transcriptVouches(early, words: Self.words, offset: 0))
+        #expect(!Planner.transcriptVouches([], words: Self.words, offset: 0))
+    }
 }

@@ -4,9 +4,9 @@ import Testing
 @testable import CensorKit
 
 /// How the planner weighs the aligner's times against the transcript's
-/// (``Planner/censoredTimes(aligned:given:offset:fellBack:)``): agreeing edges keep the transcript's, an
+/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:)``): agreeing edges keep the transcript's, an
 /// aligned word far from its given times is not trusted, one too short for its given times or
-/// from a narrowed window is censored with them.
+/// from a narrowed window, or of a transcript that vouches for its times, is censored with them.
 @Suite struct AlignedTimesCheckTests {
     static func given(_ start: Double, _ end: Double, estimated: Bool = false) -> Match {
         Match(wordIndices: 0..<1, text: "word", pattern: "word", start: start, end: end, isTimeEstimated: estimated)
@@ -73,6 +73,25 @@ import Testing
         // Agreement is with the given times as they are: edges 20 and 30 ms from them keep the outer.
         try Self.expect(Planner.censoredTimes(aligned: (1.02, 1.47), given: Self.given(1.0, 1.5), offset: 0.1, fellBack: false),
                         1.0, 1.5)
+    }
+
+    @Test("a transcript that vouches for its times: edges more than 40 ms inside its own, moved by the offset, are taken out to them")
+    func vouched() throws {
+        // cold_corpus 'acoustic' (mfa source), transcript 120 ms early: given 7.77–8.41, truly
+        // 7.89–8.53; the decoder gave its first vowel to the "uh" before it and placed it at
+        // 8.10–8.46. Alone: 8.07–8.49; with a transcript that vouches: the moved 7.89–8.53.
+        try Self.expect(Planner.censoredTimes(aligned: (8.1, 8.46), given: Self.given(7.77, 8.41), offset: 0.12, fellBack: false),
+                        8.07, 8.49)
+        try Self.expect(Planner.censoredTimes(aligned: (8.1, 8.46), given: Self.given(7.77, 8.41), offset: 0.12, fellBack: false,
+                                              vouches: true), 7.89, 8.53)
+        // Aligned edges outside the transcript's keep their 30 ms margin; nothing is narrowed.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.6), given: Self.given(1.1, 1.5), fellBack: false, vouches: true),
+                        0.97, 1.63)
+        // Estimated times do not vouch for a word's edges: the aligned ones widened by 30 ms.
+        try Self.expect(Planner.censoredTimes(aligned: (1.5, 1.6), given: Self.given(1.0, 2.0, estimated: true), fellBack: false,
+                                              vouches: true), 1.47, 1.63)
+        // Far is far still.
+        #expect(Planner.censoredTimes(aligned: (1.8, 2.1), given: Self.given(1.0, 1.5), fellBack: false, vouches: true) == nil)
     }
 
     @Test("estimated given times: aligned widened by 30 ms however far or short; with them too when narrowed")

@@ -40,6 +40,11 @@ extension Planner {
     /// transcript times (moved by the offset) for the transcript to agree with the audio as a
     /// whole: exact times 0.88 of the matches' edges on real speech, ±150 ms jitter 0.31.
     static let alignedAgreeingShare = 0.5
+    /// Standard errors the agreeing share must stay above ``alignedAgreeingShare`` by for the
+    /// transcript to vouch for its times (``transcriptVouches(_:words:offset:)``): with ±150 ms
+    /// jitter on every edge about 0.31 of the edges agree by chance, so one recording of six
+    /// words reaches 0.5 now and then (6 of 12 edges); exact times agree at 0.88.
+    static let alignedVouchingErrors = 2.0
     /// Share of a window's outermost neighbour's aligned duration that must overlap its
     /// transcript times (moved by the offset) for its aligned times to replace them, when the
     /// transcript agrees with the audio as a whole.
@@ -50,7 +55,7 @@ extension Planner {
     /// on each side (the outermost optional; none past a word the aligner cannot say, see
     /// ``WordAligner/knows(_:)``; fewer, per ``alignmentNeighbourCounts``, when no path goes
     /// through them), over their times plus ``alignmentMargin``. The times censored are
-    /// ``censoredTimes(aligned:given:offset:fellBack:)``'s, with the transcript's offset as a whole
+    /// ``censoredTimes(aligned:given:offset:fellBack:vouches:)``'s, with the transcript's offset as a whole
     /// that the windows measure (``alignedOffset(_:words:)``); the aligned times of the window's
     /// words replace theirs (the outermost neighbours', decoded next to the sound of the words
     /// past the window, only where the transcript does not agree with the audio as a whole or
@@ -95,11 +100,15 @@ extension Planner {
     /// ``alignedAgreement`` of the given one (not moved: a transcript that is right needs no
     /// offset) is instead replaced by the outer of the two, and when the aligned match is shorter
     /// than ``alignedShortShare`` of the given one, the result also covers the given times moved
-    /// by `offset`. So does it, estimated or not, when the alignment came from a window narrowed
-    /// to align at all (`fellBack`): such a window has less to hold on to, and a leak is worse
-    /// than a little collateral.
+    /// by `offset`. So does it when the transcript as a whole `vouches` for its times (see
+    /// ``transcriptVouches(_:words:offset:)``): where the aligner and such a transcript disagree
+    /// on an edge by more than ``alignedAgreement``, either may be right (the decoder gives a
+    /// word's first vowel to an "uh" before it, or a weak final nasal to the silence after it),
+    /// and a leak is worse than a little collateral. So does it too, estimated or not, when the
+    /// alignment came from a window narrowed to align at all (`fellBack`): such a window has less
+    /// to hold on to.
     static func censoredTimes(
-        aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool
+        aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool, vouches: Bool = false
     ) -> (start: Double, end: Double)? {
         var start = aligned.start - alignedMargin, end = aligned.end + alignedMargin
         let estimated = given.isTimeEstimated
@@ -110,7 +119,7 @@ extension Planner {
             if abs(given.start - aligned.start) <= alignedAgreement { start = min(given.start, aligned.start) }
             if abs(given.end - aligned.end) <= alignedAgreement { end = max(given.end, aligned.end) }
         }
-        if fellBack || !estimated && aligned.end - aligned.start < alignedShortShare * (given.end - given.start) {
+        if fellBack || !estimated && (vouches || aligned.end - aligned.start < alignedShortShare * (given.end - given.start)) {
             start = min(start, moved.start)
             end = max(end, moved.end)
         }
@@ -182,6 +191,7 @@ extension Planner {
         let windows = decoded.map { (window: $0.window, times: $0.times) }
         let offset = Self.alignedOffset(windows, words: transcriptWords)
         let agrees = Self.agreeingShare(windows, words: transcriptWords, offset: offset) >= Self.alignedAgreeingShare
+        let vouches = Self.transcriptVouches(windows, words: transcriptWords, offset: offset)
         for (wordIndex, time) in outer where !alignedWords.contains(wordIndex) {
             let given = transcriptWords[wordIndex]
             let overlap = min(time.end, given.end + offset) - max(time.start, given.start + offset)
@@ -190,7 +200,8 @@ extension Planner {
         }
         for (index, window, times, fellBack) in decoded {
             guard let aligned = Self.matchTimes(matches[index].wordIndices, in: window, times: times),
-                  let censored = Self.censoredTimes(aligned: aligned, given: matches[index], offset: offset, fellBack: fellBack)
+                  let censored = Self.censoredTimes(aligned: aligned, given: matches[index], offset: offset, fellBack: fellBack,
+                                                    vouches: vouches)
             else { continue }
             (result[index].start, result[index].end) = censored
             result[index].isTimeEstimated = false
@@ -219,6 +230,17 @@ extension Planner {
                 + (abs(word.aligned.end - given.end - offset) <= alignedAgreement ? 1 : 0)
         }
         return placed.isEmpty ? 0 : Double(agreeing) / Double(2 * placed.count)
+    }
+
+    /// Whether the transcript's times, moved by `offset`, are as good as the aligner's as a whole:
+    /// the share of the aligned words' edges that agree with them (``agreeingShare(_:words:offset:)``)
+    /// lies above ``alignedAgreeingShare`` by at least ``alignedVouchingErrors`` of its standard
+    /// error (a share of few edges says little).
+    static func transcriptVouches(_ windows: [AlignedWindow], words: [Word], offset: Double) -> Bool {
+        let edges = Double(2 * Set(alignedGivenWords(windows, words: words).map(\.index)).count)
+        let share = agreeingShare(windows, words: words, offset: offset)
+        guard edges > 0 else { return false }
+        return share - alignedVouchingErrors * (share * (1 - share) / edges).squareRoot() >= alignedAgreeingShare
     }
 
     /// The transcript's offset as a whole (seconds; positive: the audio has the words later),
