@@ -46,6 +46,18 @@ public struct AudioFileFormat: Sendable, Hashable {
     var isFloat: Bool { Int(encodingCode) == SF_FORMAT_FLOAT }
     /// Whether the encoding stores IEEE doubles.
     package var isDouble: Bool { Int(encodingCode) == SF_FORMAT_DOUBLE }
+    /// Whether each frame is stored as is at a fixed place (integer PCM, µ-law, A-law, float or
+    /// double, outside FLAC, which compresses them): seeking costs no decoding, and the frames
+    /// read after a seek are those a read from the start gives.
+    package var storesFramesInPlace: Bool {
+        guard Int(containerCode) != SF_FORMAT_FLAC else { return false }
+        switch Int(encodingCode) {
+        case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_PCM_16, SF_FORMAT_PCM_24, SF_FORMAT_PCM_32, SF_FORMAT_ULAW,
+             SF_FORMAT_ALAW, SF_FORMAT_FLOAT, SF_FORMAT_DOUBLE: return true
+        default: return false
+        }
+    }
+
     /// Whether decoding and encoding again may change the audio (MP3, Vorbis, Opus, ADPCM …).
     var isLossy: Bool { integerBits == nil && !isFloat && !isDouble }
 

@@ -1,4 +1,7 @@
 import CSndFile
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes an audio file through libsndfile, block by block.
 package final class AudioWriter {
@@ -21,10 +24,33 @@ package final class AudioWriter {
         quality: Double? = nil
     ) throws(AudioError) {
         var info = Self.info(format)
-        guard let handle = sf_open(file, Int32(SFM_WRITE), &info) else {
+        let descriptor = try Self.openEmptied(file, for: path)
+        // libsndfile closes the descriptor, also when it fails.
+        guard let handle = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, Int32(SF_TRUE)) else {
             throw .cannotCreate(path: path, reason: plainReason(sf_strerror(nil)))
         }
         self.init(handle, path: path, format: format, metadata: metadata, quality: quality, memory: nil)
+    }
+
+    /// Opens `file` for writing, created when missing (read and write for all, less the umask, as
+    /// libsndfile creates files) and emptied when not empty, as libsndfile's own `O_TRUNC` open would
+    /// leave it.
+    ///
+    /// The output is written to a temporary file that the caller has just created, empty:
+    /// truncating it again would cost the whole write. On ext4, truncating a file to nothing
+    /// marks it as being replaced, and its `close` then starts writing every block to disk
+    /// (`auto_da_alloc`), on the caller's thread: 4–70 ms for a 10-minute WAV on this project's
+    /// test machine, where a file created fresh (as `sndfile-convert` creates its copy) costs nothing.
+    private static func openEmptied(_ file: String, for path: String) throws(AudioError) -> Int32 {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        if fstat(descriptor, &status) != 0 || (status.st_size > 0 && ftruncate(descriptor, 0) != 0) {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(descriptor)
+            throw .cannotCreate(path: path, reason: reason)
+        }
+        return descriptor
     }
 
     /// Creates a file in memory in `format` and writes `metadata` into it; ``memory`` holds

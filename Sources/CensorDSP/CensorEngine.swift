@@ -177,6 +177,24 @@ public struct CensorEngine: Sendable {
         }
     }
 
+    /// The runs of `frames` whose output does not depend on the input: the cores of the spans
+    /// a mute silences or a beep replaces (a duck scales its core, so none). A pass may leave
+    /// them unread. Asked for the block ``process(_:firstFrame:codec:)`` is given next.
+    ///
+    /// - Parameter frames: The frames of the next block.
+    /// - Returns: The runs, in order, each within `frames`.
+    package func replacedRuns(in frames: Range<Int>) -> [Range<Int>] {
+        if case .duck = mode { return [] }
+        var runs: [Range<Int>] = []
+        var index = nextSpan
+        while index < spans.count, spans[index].fadeStart < frames.upperBound {
+            let core = frames.clamped(to: spans[index].core)
+            if !core.isEmpty { runs.append(core) }
+            index += 1
+        }
+        return runs
+    }
+
     /// The gains of a `length`-frame fade of `shape`, computed on first use.
     private mutating func ramp(length: Int, shape: FadeRamp.Shape, rising: Bool) -> FadeRamp {
         let key = RampKey(length: length, shape: shape, rising: rising)

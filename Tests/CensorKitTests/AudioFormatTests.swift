@@ -87,6 +87,21 @@ import Testing
         #expect(wav.encodingName == "32 bit float")
     }
 
+    @Test("frames lie in place in PCM, µ-law, float and double files, not in FLAC, Vorbis or IMA ADPCM ones")
+    func framesInPlace() {
+        func format(_ container: Int, _ encoding: Int) -> AudioFileFormat {
+            AudioFiles.format(container, encoding, rate: 8000, channels: 1)
+        }
+        for encoding in [SF_FORMAT_PCM_U8, SF_FORMAT_PCM_16, SF_FORMAT_PCM_24, SF_FORMAT_PCM_32, SF_FORMAT_ULAW, SF_FORMAT_FLOAT,
+                         SF_FORMAT_DOUBLE] {
+            #expect(format(SF_FORMAT_WAV, encoding).storesFramesInPlace)
+        }
+        #expect(format(SF_FORMAT_AIFF, SF_FORMAT_PCM_S8).storesFramesInPlace)
+        #expect(!format(SF_FORMAT_FLAC, SF_FORMAT_PCM_16).storesFramesInPlace)
+        #expect(!format(SF_FORMAT_OGG, SF_FORMAT_VORBIS).storesFramesInPlace)
+        #expect(!format(SF_FORMAT_WAV, SF_FORMAT_IMA_ADPCM).storesFramesInPlace)
+    }
+
     @Test("an output extension no writer handles, other than the input's, is refused; nothing is written")
     func unknownExtensionIsRefused() throws {
         let folder = try AudioFiles.Folder()

@@ -1,5 +1,8 @@
 import CSndFile
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @testable import CensorAudio
@@ -47,6 +50,24 @@ import Testing
     /// Censors nothing.
     struct Untouched: BlockCensor {
         func process<Codec: SampleCodec>(_ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec) {}
+        func replacedRuns(in frames: Range<Int>) -> [Range<Int>] { [] }
+    }
+
+    /// Writes `value` into the runs it names as replaced, whatever they held.
+    struct Replacing: BlockCensor {
+        let runs: [Range<Int>]
+        let value: Int16
+
+        func process<Codec: SampleCodec>(_ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec) {
+            let samples = UnsafeMutableRawPointer(block.baseAddress!).assumingMemoryBound(to: Int16.self)
+            for run in replacedRuns(in: firstFrame..<(firstFrame + block.count / 2)) {
+                for frame in run { (samples[2 * (frame - firstFrame)], samples[2 * (frame - firstFrame) + 1]) = (value, value) }
+            }
+        }
+
+        func replacedRuns(in frames: Range<Int>) -> [Range<Int>] {
+            runs.map { $0.clamped(to: frames) }.filter { !$0.isEmpty }
+        }
     }
 
     /// The samples of the file at `path`, interleaved, as stored.
@@ -74,6 +95,62 @@ import Testing
         #expect(stream.framesRead == frames)
         #expect(reported == Array(stride(from: 1000, to: frames, by: 1000)) + [frames])
         #expect(try Self.stored(path) == Self.expected(frames: frames))
+    }
+
+    @Test("a file's pass seeks over the runs the censor replaces and reads every other frame where it belongs",
+          arguments: [1000, 4096])
+    func replacedRunsUnread(blockFrames: Int) throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let (inputPath, outputPath) = (folder.path("in.wav"), folder.path("out.wav"))
+        let frames = 10_000
+        let inputWriter = try AudioWriter(creating: inputPath, for: inputPath, format: Self.format, metadata: AudioMetadata())
+        var copy = FileStream(reader: Input(frames: frames), writer: inputWriter, blockFrames: blockFrames, progress: nil)
+        var untouched = Untouched()
+        try copy.run(engine: &untouched, codec: NarrowPCMCodec(bits: 16))
+        try inputWriter.close()
+        // Runs inside a block, across blocks, shorter than a seek is worth, and to the end.
+        let runs = [1500..<2600, 3990..<4010, 5100..<9000, 9500..<frames]
+        let reader = try AudioReader(path: inputPath)
+        let writer = try AudioWriter(creating: outputPath, for: outputPath, format: Self.format, metadata: AudioMetadata())
+        var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: nil)
+        var censor = Replacing(runs: runs, value: 12_345)
+        try stream.run(engine: &censor, codec: NarrowPCMCodec(bits: 16))
+        try writer.close()
+        #expect(stream.framesRead == frames)
+        let expected = (0..<frames).flatMap { frame in
+            (0..<2).map { channel in Int32(runs.contains { $0.contains(frame) } ? 12_345 : Self.sample(frame, channel)) << 16 }
+        }
+        #expect(try Self.stored(outputPath) == expected)
+    }
+
+    @Test("a writer given a file that holds bytes empties it first; given an empty or missing one, it writes the same bytes")
+    func writerEmptiesFile() throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let (missing, empty, full) = (folder.path("missing.wav"), folder.path("empty.wav"), folder.path("full.wav"))
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(FileManager.default.createFile(atPath: full, contents: Data(repeating: 0x55, count: 100_000)))
+        let block = (0..<1000).flatMap { frame in (0..<2).map { Self.sample(frame, $0) } }
+        for path in [missing, empty, full] {
+            let writer = try AudioWriter(creating: path, for: path, format: Self.format, metadata: AudioMetadata())
+            try block.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: 1000) }
+            try writer.close()
+        }
+        let bytes = try [missing, empty, full].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(bytes[0].count == 44 + 4000)
+        #expect(bytes[1] == bytes[0])
+        #expect(bytes[2] == bytes[0])
+        #expect(try Self.stored(full) == Self.expected(frames: 1000))
+        // Created as libsndfile creates files: read and write for all, less the umask.
+        let reference = folder.path("reference")
+        close(open(reference, O_WRONLY | O_CREAT, 0o666))
+        func mode(_ path: String) -> mode_t {
+            var status = stat()
+            return stat(path, &status) == 0 ? status.st_mode & 0o777 : 0
+        }
+        #expect(mode(missing) == mode(reference))
+        #expect(mode(missing) != 0)
     }
 
     @Test("a read failing mid-way stops the pass with its error, once the blocks before it are written")

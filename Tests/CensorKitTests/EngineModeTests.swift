@@ -52,6 +52,41 @@ import Testing
 
     // MARK: - Mute
 
+    @Test("mute and a beep name the spans' cores within a block as replaced; duck none")
+    func replacedRuns() throws {
+        for mode in [CensorMode.mute, .beep(try Beep(frequency: 1000, level: .peak(dBFS: -6)))] {
+            let engine = try CensorEngine(spans: Self.spans, mode: mode, channelCount: 2, sampleRate: Self.rate)
+            #expect(engine.replacedRuns(in: 0..<16_384) == [0..<300, 1240..<15_640])
+            #expect(engine.replacedRuns(in: 15_000..<30_500) == [15_000..<15_640, 20_001..<25_000, 30_240..<30_500])
+            #expect(engine.replacedRuns(in: 31_000..<47_240) == [])
+            #expect(engine.replacedRuns(in: 47_000..<48_000) == [47_240..<48_000])
+        }
+        let duck = try CensorEngine(spans: Self.spans, mode: .duck(gainDB: -30), channelCount: 2, sampleRate: Self.rate)
+        #expect(duck.replacedRuns(in: 0..<48_000) == [])
+    }
+
+    @Test("whatever the replaced runs hold, mute and a beep give the same block: the input there is not needed",
+          arguments: channelCounts)
+    func replacedRunsNotRead(channels: Int) throws {
+        let input = Self.input(channels: channels)
+        for mode in [CensorMode.mute, .beep(try Beep(frequency: 1000, level: .peak(dBFS: -6)))] {
+            // The beep's level is fixed and its fades given: nothing is measured from the audio.
+            func engine() throws -> CensorEngine {
+                try CensorEngine(spans: Self.spans, mode: mode, channelCount: channels, sampleRate: Self.rate)
+            }
+            var garbled = input
+            for run in try engine().replacedRuns(in: 0..<Self.frameCount) {
+                for index in (run.lowerBound * channels)..<(run.upperBound * channels) { garbled[index] = .nan }
+            }
+            #expect(garbled.contains { $0.isNaN })
+            var (expected, output) = (input, garbled)
+            var first = try engine(), second = try engine()
+            first.process(&expected, firstFrame: 0)
+            second.process(&output, firstFrame: 0)
+            #expect(Signals.bits(output) == Signals.bits(expected))
+        }
+    }
+
     @Test("mute writes +0.0 (not −0.0) to every sample of every core", arguments: channelCounts)
     func muteIsDigitalSilence(channels: Int) throws {
         let input = Self.input(channels: channels)

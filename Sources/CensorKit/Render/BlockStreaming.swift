@@ -14,6 +14,9 @@ protocol AudioBlockReader: AnyObject {
 protocol BlockCensor {
     /// Censors one block of stored samples in place; blocks come in order.
     mutating func process<Codec: SampleCodec>(_ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec)
+    /// The runs of the next block's `frames` that ``process(_:firstFrame:codec:)`` will
+    /// overwrite whatever they hold, in order: a seekable input need not be read there.
+    func replacedRuns(in frames: Range<Int>) -> [Range<Int>]
 }
 
 extension AudioReader: AudioBlockReader {}

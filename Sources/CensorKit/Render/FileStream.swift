@@ -15,7 +15,8 @@ struct FileStream<Reader: AudioBlockReader> {
         engine: inout some BlockCensor, codec: Codec
     ) throws where Codec.Sample: SndFileSample {
         let writes = BackgroundBlockWriter(writer: writer)
-        framesRead = try blocks(of: Codec.Sample.self, writingBehind: writes) { block, frames, first in
+        framesRead = try blocks(of: Codec.Sample.self, writingBehind: writes, unread: { engine.replacedRuns(in: $0) }) {
+            block, frames, first in
             engine.process(block, firstFrame: first, codec: codec)
             try writes.start(UnsafePointer(block.baseAddress!), frames: frames)
         }
@@ -42,10 +43,16 @@ struct FileStream<Reader: AudioBlockReader> {
     /// With `writes`, `body` starts each block's write there: blocks alternate between two
     /// buffers, so the next is read while the last is written, and each block's progress is
     /// reported once its write is over.
+    ///
+    /// With a file's reader (``AudioReader``) whose frames lie in place (no decoding to seek),
+    /// the runs of each block that `unread` gives (those `body` overwrites whatever they hold:
+    /// a mute's or a beep's core) are seeked over rather than read, when at least
+    /// ``shortestUnread`` frames long.
     private func blocks<Sample: SndFileSample>(
-        of _: Sample.Type, writingBehind writes: BackgroundBlockWriter? = nil,
+        of _: Sample.Type, writingBehind writes: BackgroundBlockWriter? = nil, unread: (Range<Int>) -> [Range<Int>] = { _ in [] },
         _ body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
     ) throws -> Int {
+        let seekable = (reader as? AudioReader).flatMap { $0.format.storesFramesInPlace ? $0 : nil }
         let channels = reader.format.channelCount
         let buffers = writes == nil ? 1 : 2
         let storage = UnsafeMutableBufferPointer<Sample>.allocate(capacity: buffers * blockFrames * channels)
@@ -62,7 +69,12 @@ struct FileStream<Reader: AudioBlockReader> {
         // Never past `frameCount`: a truncated file's readable length was set when it was opened.
         while frame < reader.frameCount {
             let block = storage.baseAddress! + (blockCount % buffers) * blockFrames * channels
-            let count = try reader.read(into: block, frames: min(blockFrames, reader.frameCount - frame))
+            let wanted = min(blockFrames, reader.frameCount - frame)
+            let count = if let seekable {
+                try read(into: block, frames: wanted, at: frame, leaving: unread(frame..<(frame + wanted)), from: seekable)
+            } else {
+                try reader.read(into: block, frames: wanted)
+            }
             if count == 0 { break }
             // With `writes`, this waits for the block before (written from the other buffer).
             try body(UnsafeMutableBufferPointer(start: block, count: count * channels), count, frame)
@@ -80,5 +92,32 @@ struct FileStream<Reader: AudioBlockReader> {
             report(last)
         }
         return frame
+    }
+
+    /// The shortest run worth a seek instead of a read.
+    static var shortestUnread: Int { 1_024 }
+
+    /// Reads the `frames` frames from `first` into `block`, but for the runs of `unread` (in
+    /// order, within them) at least ``shortestUnread`` long, which are seeked over and left as
+    /// they were; returns the frames read or passed before the input ended.
+    private func read<Sample: SndFileSample>(
+        into block: UnsafeMutablePointer<Sample>, frames: Int, at first: Int, leaving unread: [Range<Int>],
+        from reader: AudioReader
+    ) throws -> Int {
+        let channels = reader.format.channelCount
+        var position = first
+        for run in unread.filter({ $0.count >= Self.shortestUnread }) + [(first + frames)..<(first + frames)] {
+            let gap = run.lowerBound - position
+            if gap > 0 {
+                let count = try reader.read(into: block + (position - first) * channels, frames: gap)
+                position += count
+                if count < gap { return position - first }
+            }
+            if !run.isEmpty {
+                position = run.upperBound
+                try reader.seek(to: position)
+            }
+        }
+        return frames
     }
 }

@@ -121,6 +121,9 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
         for index in engines.indices { engines[index].process(block, firstFrame: firstFrame, codec: codec) }
     }
 
+    /// None: the look-ahead reads every frame, for planning.
+    func replacedRuns(in frames: Range<Int>) -> [Range<Int>] { [] }
+
     /// Plans the groups the pass did not reach (past the stream's end) and the matches whose
     /// times are not finite; call once the pass is over.
     func finish() throws {
