@@ -314,47 +314,45 @@ final class BandLevelCache {
     }
 
     /// Appends the mix of the first `frames` frames of ``storedSamples`` (`channels` channels)
-    /// to the samples kept: the same arithmetic as ``mixInPlace(frames:channels:)`` on the
-    /// same `Float` values.
+    /// to the samples kept, mixed from the same `Float` values libsndfile gives for them.
     private func appendMix(ofStored frames: Int, channels: Int) {
-        let weights = mix.weights
         if interleaved.count < frames { interleaved = [Float](repeating: 0, count: Self.readFrames) }
         interleaved.withUnsafeMutableBufferPointer { mixed in
             storedSamples.withUnsafeBufferPointer { samples in
-                switch channels {
-                case 1:
-                    for frame in 0..<frames { mixed[frame] = Int16.normalized(samples[frame]) }
-                case 2:
-                    let (left, right) = (weights[0], weights[1])
-                    for frame in 0..<frames {
-                        mixed[frame] = Int16.normalized(samples[2 * frame]) * left + Int16.normalized(samples[2 * frame + 1]) * right
-                    }
-                default:
-                    for frame in 0..<frames {
-                        var sum: Float = 0
-                        for channel in 0..<channels { sum += Int16.normalized(samples[frame * channels + channel]) * weights[channel] }
-                        mixed[frame] = sum
-                    }
-                }
+                Self.mix(frames: frames, channels: channels, weights: mix.weights, into: mixed) { Int16.normalized(samples[$0]) }
             }
         }
         mono.append(contentsOf: interleaved[..<frames])
     }
 
     /// Replaces the first `frames` samples of ``interleaved`` with the mix of its `frames`
-    /// frames of `channels` channels (each frame's mix is written where no later frame is read).
+    /// frames of `channels` channels.
     private func mixInPlace(frames: Int, channels: Int) {
-        let weights = mix.weights
         interleaved.withUnsafeMutableBufferPointer { samples in
-            if channels == 2 {
-                let (left, right) = (weights[0], weights[1])
-                for frame in 0..<frames { samples[frame] = samples[2 * frame] * left + samples[2 * frame + 1] * right }
-                return
-            }
+            Self.mix(frames: frames, channels: channels, weights: mix.weights, into: samples) { samples[$0] }
+        }
+    }
+
+    /// Writes to `mixed` the mix of `frames` interleaved frames of `channels` channels, sample
+    /// *i* being `sample(i)`, one frame at a time in order: `mixed` may be the samples' own
+    /// storage, as each frame's mix is written where no later frame is read. One channel is
+    /// copied as it is.
+    @inline(__always)
+    private static func mix(
+        frames: Int, channels: Int, weights: [Float], into mixed: UnsafeMutableBufferPointer<Float>,
+        _ sample: (Int) -> Float
+    ) {
+        switch channels {
+        case 1:
+            for frame in 0..<frames { mixed[frame] = sample(frame) }
+        case 2:
+            let (left, right) = (weights[0], weights[1])
+            for frame in 0..<frames { mixed[frame] = sample(2 * frame) * left + sample(2 * frame + 1) * right }
+        default:
             for frame in 0..<frames {
                 var sum: Float = 0
-                for channel in 0..<channels { sum += samples[frame * channels + channel] * weights[channel] }
-                samples[frame] = sum
+                for channel in 0..<channels { sum += sample(frame * channels + channel) * weights[channel] }
+                mixed[frame] = sum
             }
         }
     }
