@@ -89,9 +89,7 @@ extension Planner {
         mix: ChannelMix, saved: SavedBandLevels, in audio: inout some FrameSource,
         storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
-        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
-        // (Audio with no speech band to analyse, at a rate under about 270 Hz, has no cache.)
-        if !refiner.bands.isEmpty { refiner.levels = BandLevelCache(for: refiner, mix: mix, saved: saved) }
+        var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved)
         refiner.strategy = options.refineStrategy
         for index in stretch {
             let match = matches[index]
@@ -156,17 +154,27 @@ extension Planner {
         _ weighed: ArraySlice<Int>, of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
         saving saved: SavedBandLevels, in audio: inout some FrameSource
     ) throws -> [EdgeRefiner.OffsetEvidence?] {
-        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
-        if !refiner.bands.isEmpty {
-            let levels = BandLevelCache(for: refiner, mix: mix, saved: saved)
-            levels.savesComputedLevels = true
-            refiner.levels = levels
-        }
+        var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved, saving: true)
         return try weighed.map { index in
             let match = matches[index]
             return try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
                                               in: &audio)
         }
+    }
+
+    /// A refiner of audio whose channels are mixed by `mix`, keeping its band levels in a cache
+    /// that takes those `saved` holds, or, `saving`, keeps there those it computes. (Audio with
+    /// no speech band to analyse, at a rate under about 270 Hz, has no cache.)
+    private func makeRefiner(
+        sampleRate: Int, window: Double, mix: ChannelMix, levels saved: SavedBandLevels, saving: Bool = false
+    ) -> EdgeRefiner {
+        var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        if !refiner.bands.isEmpty {
+            let levels = BandLevelCache(for: refiner, mix: mix, saved: saved)
+            levels.savesComputedLevels = saving
+            refiner.levels = levels
+        }
+        return refiner
     }
 
     /// The transcript's words around `match` (from ``transcriptWords``), when its word indices
