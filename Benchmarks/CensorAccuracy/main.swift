@@ -93,7 +93,8 @@ func percent(_ value: Double) -> String { value == 0 ? "0" : String(format: valu
 
 let window = options.window.map { $0 / 1000 } ?? Parameters.refineWindow.defaultValue
 let off = try PlanOptions(refine: false)
-let on = try PlanOptions(refine: true, refineWindow: window)
+// The command's defaults: `--align auto` aligns every censored word where the times do not fit the audio.
+let on = try PlanOptions(refine: true, refineWindow: window, align: .auto)
 
 if options.only != "espeak" {
     try realSpeechTables(options: options, off: off, on: on)

@@ -91,7 +91,9 @@ extension Job {
     /// Warnings about a transcript and audio that do not belong together: words that start
     /// well past the end of the audio (the report's ``CensorKit/TranscriptOverrun``: a
     /// transcript of a longer recording, or of another one), and what the reader noticed about
-    /// the audio itself (a truncated file, a WAV output written as RF64).
+    /// the audio itself (a truncated file, a WAV output written as RF64), and word times that do
+    /// not fit the audio (the report's ``CensorKit/TimesFit``), so that every censored word was
+    /// aligned, or would have been.
     static func disagreements(transcriptPath: String, report: Report) -> [String] {
         var warnings = report.warnings
         if let overrun = report.transcriptOverrun {
@@ -101,6 +103,21 @@ extension Job {
             warnings.append("\(transcriptPath) runs to \(Messages.seconds(overrun.lastTime)) s but \(report.input) is "
                 + "\(Messages.seconds(overrun.audioSeconds)) s long: \(share) after the audio ends and cannot be censored; "
                 + "is it the transcript of this recording?")
+        }
+        if let fit = report.timesFit, !fit.fits {
+            let evidence = "\(transcriptPath)'s word times do not fit \(report.input): \(Int((fit.edgeShare * 100).rounded())) % of "
+                + "the word edges weighed meet a pause or dip in the audio, \(Int((fit.chanceShare * 100).rounded())) % would by chance"
+            if fit.alignedMatches > 0 {
+                warnings.append(evidence + "; so every censored word was aligned to the audio with PocketSphinx "
+                    + "(\(fit.alignedMatches) aligned, about 50 ms of CPU each; \(Option.align.name) off keeps the times)")
+            } else if fit.tooManyToAlign {
+                warnings.append(evidence + "; the censored words are more than \(Option.align.name) auto aligns "
+                    + "(\(Planner.autoAlignedMatches), about 50 ms of CPU each), so their times were only refined: give "
+                    + "\(Option.align.name) pocketsphinx to align them all, or review the output")
+            } else {
+                warnings.append(evidence + "; no censored word could be aligned to the audio (\(Option.align.name) "
+                    + "pocketsphinx says why), so their times were only refined: review the output")
+            }
         }
         return warnings
     }

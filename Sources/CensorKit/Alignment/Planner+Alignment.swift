@@ -66,6 +66,8 @@ extension Planner {
     ///
     /// - Parameters:
     ///   - matches: The matches, in any order.
+    ///   - every: Whether every match is aligned, whatever ``PlanOptions/align`` says (``WordAlignment/auto``
+    ///     when the times do not fit the audio, see ``judgedTimes(_:sampleRate:audio:)``).
     ///   - sampleRate: Frames per second of `audio`.
     ///   - audio: The recording.
     /// - Returns: `matches` and ``transcriptWords``, aligned where they could be, and the indices
@@ -73,10 +75,12 @@ extension Planner {
     /// - Throws: ``AlignmentError`` when the model cannot be loaded (with `.pocketsphinx`; `.auto` then
     ///   leaves the times as they are); errors reading `audio`.
     func aligned(
-        _ matches: [Match], sampleRate: Int, audio: inout some FrameSource
+        _ matches: [Match], every: Bool = false, sampleRate: Int, audio: inout some FrameSource
     ) throws -> (matches: [Match], words: [Word], placed: Set<Int>) {
         var words = transcriptWords
-        let wanted = matches.indices.filter { options.align.applies(to: matches[$0]) && words.covers(matches[$0].wordIndices) }
+        let wanted = matches.indices.filter {
+            (every || options.align.applies(to: matches[$0])) && words.covers(matches[$0].wordIndices)
+        }
         guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words, []) }
         var result = matches
         var placed: Set<Int> = []

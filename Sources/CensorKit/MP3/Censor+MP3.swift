@@ -128,7 +128,7 @@ extension Censor {
         var report = Report(
             input: input, output: output, sampleRate: audio.sampleRate, channels: audio.channelCount,
             frames: audio.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped,
-            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate))
+            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate), timesFit: plan.timesFit)
         report.warnings = parser.warnings + rewriter.warnings(path: input)
         if let declared = probe.infoHeader?.frameCount, declared != parser.frameCount {
             report.warnings.append("'\(input)': its \(probe.infoHeader?.kind.rawValue ?? "") header counts \(declared) frames "

@@ -523,8 +523,10 @@ struct EdgeRefiner {
             }
         }
         let hits = edgeHits(edges, boundaries: boundaryFrames(activity), steps: steps)
-        return OffsetEvidence(hop: hop, agreement: zip(frames, hits).map { $0 + Tuning.boundaryWeight * $1 }, frames: frames,
-                              compared: compared.count, reach: windowFrames / hop)
+        var evidence = OffsetEvidence(hop: hop, agreement: zip(frames, hits).map { $0 + Tuning.boundaryWeight * $1 }, frames: frames,
+                                      compared: compared.count, reach: windowFrames / hop)
+        evidence.edgeCount = edges.count
+        return evidence
     }
 
     /// The fit of the transcript's words around one match (or several, summed) to the audio at
@@ -542,6 +544,9 @@ struct EdgeRefiner {
         /// The most steps from the given times an offset taken may lie (its plateau's middle);
         /// `nil` for anywhere inside the search.
         var reach: Int?
+        /// The transcript's word edges weighed (one per analysis frame), each meeting a boundary
+        /// or not at every offset: what `Planner.timesFit` weighs the edges meeting one against.
+        var edgeCount = 0
 
         /// Evidence with the fit `agreement` at each offset, of which `frames` (by default all of
         /// it) is the frames agreeing.
@@ -556,9 +561,15 @@ struct EdgeRefiner {
         /// The evidence of both, when their steps agree; `other` alone when `self` is empty.
         func adding(_ other: OffsetEvidence) -> OffsetEvidence {
             guard other.hop == hop, other.agreement.count == agreement.count else { return self }
-            return OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+),
+            var sum = OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+),
                                   frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
+            sum.edgeCount = edgeCount + other.edgeCount
+            return sum
         }
+
+        /// The transcript's word edges meeting a boundary at the offset of index `index` (of
+        /// ``agreement``): the agreement beyond the frames'.
+        func edgesMeeting(_ index: Int) -> Int { (agreement[index] - frames[index]) / Tuning.boundaryWeight }
 
         /// The share of the frames compared that agree more at the best offset than as given.
         var gain: Double { Double((agreement.max() ?? 0) - agreement[agreement.count / 2]) / Double(max(1, compared)) }
@@ -620,11 +631,9 @@ struct EdgeRefiner {
             guard positive || run.upperBound < 0 && placed < 0 else { return nil }
             let within = abs(run.lowerBound + run.upperBound) <= 2 * reach
             let carriedByFade = positive && !within && alone.gain >= Tuning.sureOffsetGain
-            // Word edges meeting a boundary at each offset: the agreement beyond the frames'.
-            func edges(_ index: Int) -> Int { (agreement[index] - frames[index]) / Tuning.boundaryWeight }
             let clear = steps(Tuning.maximumFadeSeconds)
             let clearByEdges = min(abs(run.lowerBound), abs(run.upperBound)) > clear && abs(placed) > clear
-                && edges(given + placed) >= Tuning.sureEdgeRatio * max(1, edges(given))
+                && edgesMeeting(given + placed) >= Tuning.sureEdgeRatio * max(1, edgesMeeting(given))
             guard carriedByFade || clearByEdges else { return nil }
             let start = run.lowerBound - steps(Tuning.fitFadeBiasSeconds)
             if positive { return start <= reach ? Double(start * hop)...Double(min(run.upperBound, reach) * hop) : nil }

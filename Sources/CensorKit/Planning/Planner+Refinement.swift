@@ -10,6 +10,18 @@ extension Planner {
     /// Words on each side of such a match weighed with it.
     static let offsetWords = 20
 
+    /// What refinement weighs before it refines any match: the matches inside the file in time
+    /// order, the channels' mix, the threads it refines on, the band levels the offset analyses
+    /// computed (one store per thread), and the transcript's offset evidence
+    /// (``EdgeRefiner/OffsetEvidence``; `nil` without transcript words).
+    struct OffsetAnalysis {
+        var order: [Int]
+        var mix: ChannelMix
+        var threads: Int
+        var saved: [SavedBandLevels]
+        var evidence: EdgeRefiner.OffsetEvidence?
+    }
+
     /// Each match's refined times, by its index in `matches`; `nil` for matches left as they
     /// are (refinement off, or wholly outside the file).
     ///
@@ -24,47 +36,70 @@ extension Planner {
     ///   - sampleRate: Frames per second of `audio`.
     ///   - audio: The recording.
     ///   - threads: The most threads to refine on.
+    ///   - analysis: ``offsetAnalysis(_:sampleRate:audio:threads:)``'s of the same matches,
+    ///     words, audio and threads, when it was made already (it is not made again).
     func refinedTimes(
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount, analysis: OffsetAnalysis? = nil
     ) throws -> [(start: Double, end: Double)?] {
-        let unrefined = [(start: Double, end: Double)?](repeating: nil, count: matches.count)
-        guard options.refine, options.refineWindow > 0 else { return unrefined }
+        var refined = [(start: Double, end: Double)?](repeating: nil, count: matches.count)
+        guard let analysis = try analysis ?? offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio, threads: threads)
+        else { return refined }
+        // A recording that mixes as it decodes (an MP3) is analysed through its own mix: one channel.
+        if let mixing = audio as? any ChannelMixingSource, var mixed = mixing.mixed(by: analysis.mix) {
+            try refine(analysis, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
+                       audio: &mixed) { refined[$0] = $1 }
+        } else {
+            try refine(analysis, of: matches, sampleRate: sampleRate, mix: analysis.mix, audio: &audio) { refined[$0] = $1 }
+        }
+        return refined
+    }
+
+    /// The ``OffsetAnalysis`` refinement of `matches` begins with; `nil` when refinement is off
+    /// or no match lies inside the file.
+    func offsetAnalysis(
+        _ matches: [Match], sampleRate: Int, audio: inout some FrameSource,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> OffsetAnalysis? {
+        guard options.refine, options.refineWindow > 0 else { return nil }
         let frameCount = audio.frameCount
         let order = matches.indices
             .filter { coreFrames(start: matches[$0].start, end: matches[$0].end, sampleRate: sampleRate, frameCount: frameCount) != nil }
             .sorted { (matches[$0].start, $0) < (matches[$1].start, $1) }
-        guard !order.isEmpty else { return unrefined }
+        guard !order.isEmpty else { return nil }
         let mix = try ChannelMix(for: &audio)
-        // A recording that mixes as it decodes (an MP3) is analysed through its own mix: one channel.
+        let threads = min(threads, order.count / Self.matchesPerThread)
+        // Each thread's refinement takes the levels its offset analyses computed.
+        let bandCount = EdgeRefiner(sampleRate: sampleRate, window: options.refineWindow).bands.count
+        let saved = (0..<max(1, threads)).map { _ in SavedBandLevels(bandCount: bandCount) }
+        var analysis = OffsetAnalysis(order: order, mix: mix, threads: threads, saved: saved, evidence: nil)
         if let mixing = audio as? any ChannelMixingSource, var mixed = mixing.mixed(by: mix) {
-            return try refinedTimes(order, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
-                                    audio: &mixed, threads: threads)
+            analysis.evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
+                                                     threads: threads, saving: saved, in: &mixed)
+        } else {
+            analysis.evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, mix: mix, threads: threads,
+                                                     saving: saved, in: &audio)
         }
-        return try refinedTimes(order, of: matches, sampleRate: sampleRate, mix: mix, audio: &audio, threads: threads)
+        return analysis
     }
 
-    /// The refined times of `matches[index]` for each index of `order` (the matches inside the
-    /// file, in time order), with the channels of `audio` mixed by `mix`; `nil` for the others.
-    private func refinedTimes(
-        _ order: [Int], of matches: [Match], sampleRate: Int, mix: ChannelMix, audio: inout some FrameSource, threads: Int
-    ) throws -> [(start: Double, end: Double)?] {
-        var refined = [(start: Double, end: Double)?](repeating: nil, count: matches.count)
-        let threads = min(threads, order.count / Self.matchesPerThread)
+    /// Refines `matches[index]` for each index of `analysis.order` (the matches inside the file,
+    /// in time order), with the channels of `audio` mixed by `mix`, handing each result to
+    /// `store` with its index.
+    private func refine(
+        _ analysis: OffsetAnalysis, of matches: [Match], sampleRate: Int, mix: ChannelMix, audio: inout some FrameSource,
+        storing store: (Int, (start: Double, end: Double)) -> Void
+    ) throws {
+        let (order, threads, saved) = (analysis.order, analysis.threads, analysis.saved)
         let window = options.refineWindow
-        // Each thread's refinement takes the levels its offset analyses computed.
-        let bandCount = EdgeRefiner(sampleRate: sampleRate, window: window).bands.count
-        let saved = (0..<max(1, threads)).map { _ in SavedBandLevels(bandCount: bandCount) }
-        let evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, window: window, mix: mix, threads: threads,
-                                            saving: saved, in: &audio)
         let rate = Double(sampleRate)
-        let offset = evidence.map { evidence in
+        let offset = analysis.evidence.map { evidence in
             (evidence.offset / rate, evidence.sureOffsets(sampleRate: sampleRate).map { ($0.lowerBound / rate)...($0.upperBound / rate) })
         }
         guard threads > 1, let reopen = audio.reopener else {
             try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, saved: saved[0],
-                       in: &audio) { refined[$0] = $1 }
-            return refined
+                       in: &audio, storing: store)
+            return
         }
         let results = ThreadResults<(start: Double, end: Double)>(count: matches.count)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -77,7 +112,7 @@ extension Planner {
                 results.fail(error)
             }
         }
-        return try results.values()
+        for (index, value) in try results.values().enumerated() { if let value { store(index, value) } }
     }
 }
 
@@ -114,10 +149,11 @@ extension Planner {
     /// the band levels it computes in `saving[t]` (one thread: `saving[0]`), for that stretch's
     /// refinement.
     private func transcriptOffset(
-        _ order: [Int], of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix, threads: Int,
+        _ order: [Int], of matches: [Match], sampleRate: Int, mix: ChannelMix, threads: Int,
         saving saved: [SavedBandLevels], in audio: inout some FrameSource
     ) throws -> EdgeRefiner.OffsetEvidence? {
         guard !transcriptWords.isEmpty else { return nil }
+        let window = options.refineWindow
         let count = min(order.count, Self.offsetMatches)
         let weighed = (0..<count).map { order[$0 * order.count / count] }
         var evidence: [EdgeRefiner.OffsetEvidence?] = []

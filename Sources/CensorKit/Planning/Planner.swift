@@ -54,14 +54,16 @@ public struct Planner: Sendable {
         // The per-match spans are made in a function of their own, so that what made them (the
         // refined times, the placed cores) is freed before merging; they carry no matches until
         // merged (`matchIndices` gives each one's in `matches`), so no match is copied twice.
-        let (spans, matchIndices, skipped) = try unmergedSpans(matches, sampleRate: sampleRate, audio: &audio)
+        let (spans, matchIndices, skipped, timesFit) = try unmergedSpans(matches, sampleRate: sampleRate, audio: &audio)
         var merged = spans.merged { [matches[matchIndices[$0]]] }
         for index in merged.indices {
             let words = merged[index].matches
             if merged[index].refinedStart == words.map(\.start).min() { merged[index].refinedStart = nil }
             if merged[index].refinedEnd == words.map(\.end).max() { merged[index].refinedEnd = nil }
         }
-        return Plan(spans: merged, skipped: skipped)
+        var plan = Plan(spans: merged, skipped: skipped)
+        plan.timesFit = timesFit
+        return plan
     }
 
     /// One span per match within the file, refined, padded, snapped and with its fades, in the
@@ -69,14 +71,24 @@ public struct Planner: Sendable {
     /// the matches wholly outside the file.
     private func unmergedSpans(
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource
-    ) throws -> (spans: [PlannedSpan], matchIndices: [Int], skipped: [Match]) {
+    ) throws -> (spans: [PlannedSpan], matchIndices: [Int], skipped: [Match], timesFit: TimesFit?) {
         let frameCount = audio.frameCount
         var snapper = EdgeSnapper(windowFrames: frames(options.snapWindow, sampleRate))
+        // `auto` first judges whether the times fit the audio (from refinement's own analysis);
+        // where they do not, every match is aligned.
+        var judged = try judgedTimes(matches, sampleRate: sampleRate, audio: &audio)
+        let misfit = judged.fit?.fits == false
+        let every = misfit && matches.count <= Self.autoAlignedMatches
+        judged.fit?.tooManyToAlign = misfit && !every
         // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
-        let aligned = try aligned(matches, sampleRate: sampleRate, audio: &audio)
+        let aligned = try aligned(matches, every: every, sampleRate: sampleRate, audio: &audio)
+        if every { judged.fit?.alignedMatches = aligned.placed.count }
         var refining = Planner(options: options, transcriptWords: aligned.words)
         refining.alignedMatches = alignedMatches.union(aligned.placed)
-        let refined = try refining.refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio)
+        // The analysis judged is refinement's own while alignment changed nothing.
+        let unchanged = aligned.placed.isEmpty && aligned.matches == matches && aligned.words == transcriptWords
+        let refined = try refining.refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio,
+                                                analysis: unchanged ? judged.analysis : nil)
         var placed: [(match: Int, core: Range<Int>, times: (start: Double, end: Double))] = []
         var skipped: [Match] = []
         placed.reserveCapacity(matches.count)
@@ -103,7 +115,7 @@ public struct Planner: Sendable {
                      end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade)),
                 refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
         }
-        return (spans, placed.map(\.match), skipped)
+        return (spans, placed.map(\.match), skipped, judged.fit)
     }
 
     /// The core frames of one match's transcript times, padded and clamped, before refinement

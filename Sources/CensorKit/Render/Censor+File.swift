@@ -147,6 +147,6 @@ extension Censor {
         Report(
             input: input, output: output, sampleRate: format.sampleRate, channels: format.channelCount,
             frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped,
-            transcriptOverrun: transcriptOverrun(frames: frames, sampleRate: format.sampleRate))
+            transcriptOverrun: transcriptOverrun(frames: frames, sampleRate: format.sampleRate), timesFit: plan.timesFit)
     }
 }

@@ -25,7 +25,7 @@ extension Censor {
         return Report(
             input: "", output: nil, sampleRate: audio.sampleRate, channels: audio.channelCount,
             frames: audio.frameCount, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped,
-            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate))
+            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate), timesFit: plan.timesFit)
     }
 
     /// Plans what censoring audio held in memory would do, changing nothing.

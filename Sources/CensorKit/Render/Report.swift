@@ -107,6 +107,9 @@ public struct Report: Sendable, Hashable, Codable {
     /// ``TranscriptOverrun/tolerance`` past the end: a transcript of a longer or another
     /// recording, most of whose words could not be censored. Not part of ``json()``.
     public var transcriptOverrun: TranscriptOverrun?
+    /// How well the transcript's times fit the audio, when ``WordAlignment/auto`` judged it
+    /// (``Plan/timesFit``): where they did not, every censored word was aligned. Not part of ``json()``.
+    public var timesFit: TimesFit?
 
     /// What a transcript held: its format, how many words and how many of those had estimated
     /// times, and the first and last times.
@@ -137,7 +140,8 @@ public struct Report: Sendable, Hashable, Codable {
     /// Creates a report.
     public init(
         input: String, output: String?, sampleRate: Int, channels: Int, frames: Int, mode: String,
-        spans: [Entry], skipped: [Match] = [], warnings: [String] = [], transcriptOverrun: TranscriptOverrun? = nil
+        spans: [Entry], skipped: [Match] = [], warnings: [String] = [], transcriptOverrun: TranscriptOverrun? = nil,
+        timesFit: TimesFit? = nil
     ) {
         self.input = input
         self.output = output
@@ -149,5 +153,6 @@ public struct Report: Sendable, Hashable, Codable {
         self.skipped = skipped
         self.warnings = warnings
         self.transcriptOverrun = transcriptOverrun
+        self.timesFit = timesFit
     }
 }
