@@ -104,7 +104,7 @@ extension Job {
                 + "\(Messages.seconds(overrun.audioSeconds)) s long: \(share) after the audio ends and cannot be censored; "
                 + "is it the transcript of this recording?")
         }
-        if let fit = report.timesFit, !fit.fits {
+        if let fit = report.timesFit, fit.needsAlignment {
             let evidence = "\(transcriptPath)'s word times do not fit \(report.input): \(Int((fit.edgeShare * 100).rounded())) % of "
                 + "the word edges weighed meet a pause or dip in the audio, \(Int((fit.chanceShare * 100).rounded())) % would by chance"
             if fit.alignedMatches > 0 {

@@ -168,7 +168,8 @@ extension Option {
     static let align = Option(
         "--align", value: "when",
         help: "When to first align the transcript's words to the audio with PocketSphinx (US English; Debian's "
-            + "pocketsphinx-en-us): auto (only words whose times were estimated from segments or cues), "
+            + "pocketsphinx-en-us): auto (words whose times were estimated from segments or cues, and every censored "
+            + "word, up to \(Planner.autoAlignedMatches), of a file whose word times do not fit its audio), "
             + "pocketsphinx (every censored word) or off. A window of words the model lacks keeps its times.",
         default: WordAlignment.auto.rawValue, completion: .words(WordAlignment.allCases.map(\.rawValue)))
     static let help = Option("--help", short: "-h", help: "Show help information.")

@@ -78,8 +78,10 @@ extension Planner {
         _ matches: [Match], every: Bool = false, sampleRate: Int, audio: inout some FrameSource
     ) throws -> (matches: [Match], words: [Word], placed: Set<Int>) {
         var words = transcriptWords
+        // Only matches inside the file: one past its end is skipped, and its window would lie beyond any frame.
         let wanted = matches.indices.filter {
             (every || options.align.applies(to: matches[$0])) && words.covers(matches[$0].wordIndices)
+                && coreFrames(of: matches[$0], sampleRate: sampleRate, frameCount: audio.frameCount) != nil
         }
         guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words, []) }
         var result = matches

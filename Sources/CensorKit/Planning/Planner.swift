@@ -77,7 +77,7 @@ public struct Planner: Sendable {
         // `auto` first judges whether the times fit the audio (from refinement's own analysis);
         // where they do not, every match is aligned.
         var judged = try judgedTimes(matches, sampleRate: sampleRate, audio: &audio)
-        let misfit = judged.fit?.fits == false
+        let misfit = judged.fit?.needsAlignment == true
         let every = misfit && matches.count <= Self.autoAlignedMatches
         judged.fit?.tooManyToAlign = misfit && !every
         // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
