@@ -39,7 +39,10 @@ import Testing
         let made = try workspace.shell("ffmpeg -v error -i talk.wav " + item.encoder.joined(separator: " ")
             + " -metadata comment='kept note' " + item.name)
         try #require(made.status == 0, "\(made)")
-        let arguments = [item.name, "--transcript", "talk.json", "--words", "words.txt", "--in-place", "--mode", item.mode]
+        // The recording is a steady tone, which no transcript's times fit: with a word moved, `--align auto`
+        // would align the words in it (TimesFit); the marker's spans here are refinement's.
+        let arguments = [item.name, "--transcript", "talk.json", "--words", "words.txt", "--in-place", "--mode", item.mode,
+                         "--align", "off"]
 
         let first = try workspace.run(arguments + ["-q"])
         #expect(first.status == 0, "\(first)")
