@@ -13,13 +13,15 @@ extension Planner {
     /// What refinement weighs before it refines any match: the matches inside the file in time
     /// order, the channels' mix, the threads it refines on, the band levels the offset analyses
     /// computed (one store per thread), and the transcript's offset evidence
-    /// (``EdgeRefiner/OffsetEvidence``; `nil` without transcript words).
+    /// (``EdgeRefiner/OffsetEvidence``; `nil` without transcript words); and, for a recording
+    /// that mixes as it decodes (an MP3), the one channel of its mix both passes read.
     struct OffsetAnalysis {
         var order: [Int]
         var mix: ChannelMix
         var threads: Int
         var saved: [SavedBandLevels]
         var evidence: EdgeRefiner.OffsetEvidence?
+        var mixed: (any FrameSource)?
     }
 
     /// Each match's refined times, by its index in `matches`; `nil` for matches left as they
@@ -46,7 +48,7 @@ extension Planner {
         guard let analysis = try analysis ?? offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio, threads: threads)
         else { return refined }
         // A recording that mixes as it decodes (an MP3) is analysed through its own mix: one channel.
-        if let mixing = audio as? any ChannelMixingSource, var mixed = mixing.mixed(by: analysis.mix) {
+        if var mixed = analysis.mixed {
             try refine(analysis, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
                        audio: &mixed) { refined[$0] = $1 }
         } else {
@@ -76,6 +78,7 @@ extension Planner {
         if let mixing = audio as? any ChannelMixingSource, var mixed = mixing.mixed(by: mix) {
             analysis.evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
                                                      threads: threads, saving: saved, in: &mixed)
+            analysis.mixed = mixed
         } else {
             analysis.evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, mix: mix, threads: threads,
                                                      saving: saved, in: &audio)
