@@ -105,17 +105,18 @@ extension Job {
                 + "is it the transcript of this recording?")
         }
         if let fit = report.timesFit, fit.needsAlignment {
-            let evidence = "\(transcriptPath)'s word times do not fit \(report.input): \(Int((fit.edgeShare * 100).rounded())) % of "
-                + "the word edges weighed meet a pause or dip in the audio, \(Int((fit.chanceShare * 100).rounded())) % would by chance"
+            let evidence = "\(transcriptPath)'s word times could not be confirmed against \(report.input)'s audio "
+                + "(\(Int((fit.edgeShare * 100).rounded())) % of the word edges weighed meet a pause or dip, "
+                + "\(Int((fit.chanceShare * 100).rounded())) % would by chance)"
             if fit.alignedMatches > 0 {
-                warnings.append(evidence + "; so every censored word was aligned to the audio with PocketSphinx "
+                warnings.append(evidence + ", so every censored word was aligned to the audio with PocketSphinx "
                     + "(\(fit.alignedMatches) aligned, about 50 ms of CPU each; \(Option.align.name) off keeps the times)")
             } else if fit.tooManyToAlign {
-                warnings.append(evidence + "; the censored words are more than \(Option.align.name) auto aligns "
+                warnings.append(evidence + ", but the censored words are more than \(Option.align.name) auto aligns "
                     + "(\(Planner.autoAlignedMatches), about 50 ms of CPU each), so their times were only refined: give "
                     + "\(Option.align.name) pocketsphinx to align them all, or review the output")
             } else {
-                warnings.append(evidence + "; no censored word could be aligned to the audio (\(Option.align.name) "
+                warnings.append(evidence + ", but no censored word could be aligned to the audio (\(Option.align.name) "
                     + "pocketsphinx says why), so their times were only refined: review the output")
             }
         }

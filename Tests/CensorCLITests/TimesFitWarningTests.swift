@@ -19,8 +19,8 @@ import Testing
         var fit = TimesFit(edges: 100, meeting: 33, chance: 30)
         fit.alignedMatches = 3
         #expect(Self.warnings(fit) == [
-            "talk.json's word times do not fit talk.wav: 33 % of the word edges weighed meet a pause or dip in the audio, "
-                + "30 % would by chance; so every censored word was aligned to the audio with PocketSphinx (3 aligned, "
+            "talk.json's word times could not be confirmed against talk.wav's audio (33 % of the word edges weighed meet a "
+                + "pause or dip, 30 % would by chance), so every censored word was aligned to the audio with PocketSphinx (3 aligned, "
                 + "about 50 ms of CPU each; --align off keeps the times)",
         ])
     }
@@ -30,8 +30,8 @@ import Testing
         var fit = TimesFit(edges: 744, meeting: 344, chance: 318.6)
         fit.tooManyToAlign = true
         #expect(Self.warnings(fit) == [
-            "talk.json's word times do not fit talk.wav: 46 % of the word edges weighed meet a pause or dip in the audio, "
-                + "43 % would by chance; the censored words are more than --align auto aligns (250, about 50 ms of CPU "
+            "talk.json's word times could not be confirmed against talk.wav's audio (46 % of the word edges weighed meet a "
+                + "pause or dip, 43 % would by chance), but the censored words are more than --align auto aligns (250, about 50 ms of CPU "
                 + "each), so their times were only refined: give --align pocketsphinx to align them all, or review the output",
         ])
     }
@@ -39,8 +39,8 @@ import Testing
     @Test("none aligned (no model): refined only, and --align pocketsphinx named to say why")
     func noneAligned() {
         #expect(Self.warnings(TimesFit(edges: 100, meeting: 30, chance: 30)) == [
-            "talk.json's word times do not fit talk.wav: 30 % of the word edges weighed meet a pause or dip in the audio, "
-                + "30 % would by chance; no censored word could be aligned to the audio (--align pocketsphinx says why), "
+            "talk.json's word times could not be confirmed against talk.wav's audio (30 % of the word edges weighed meet a "
+                + "pause or dip, 30 % would by chance), but no censored word could be aligned to the audio (--align pocketsphinx says why), "
                 + "so their times were only refined: review the output",
         ])
     }
