@@ -41,7 +41,7 @@ extension Planner {
     /// whole: exact times 0.88 of the matches' edges on real speech, ±150 ms jitter 0.31.
     static let alignedAgreeingShare = 0.5
     /// Standard errors the agreeing share must stay above ``alignedAgreeingShare`` by for the
-    /// transcript to vouch for its times (``transcriptVouches(_:words:offset:)``): with ±150 ms
+    /// transcript to vouch for its times (``transcriptVouches(_:)``): with ±150 ms
     /// jitter on every edge about 0.31 of the edges agree by chance, so one recording of six
     /// words reaches 0.5 now and then (6 of 12 edges); exact times agree at 0.88.
     static let alignedVouchingErrors = 2.0
@@ -101,7 +101,7 @@ extension Planner {
     /// offset) is instead replaced by the outer of the two, and when the aligned match is shorter
     /// than ``alignedShortShare`` of the given one, the result also covers the given times moved
     /// by `offset`. So does it when the transcript as a whole `vouches` for its times (see
-    /// ``transcriptVouches(_:words:offset:)``): where the aligner and such a transcript disagree
+    /// ``transcriptVouches(_:)``): where the aligner and such a transcript disagree
     /// on an edge by more than ``alignedAgreement``, either may be right (the decoder gives a
     /// word's first vowel to an "uh" before it, or a weak final nasal to the silence after it),
     /// and a leak is worse than a little collateral. So does it too, estimated or not, when the
@@ -190,8 +190,9 @@ extension Planner {
         }
         let windows = decoded.map { (window: $0.window, times: $0.times) }
         let offset = Self.alignedOffset(windows, words: transcriptWords)
-        let agrees = Self.agreeingShare(windows, words: transcriptWords, offset: offset) >= Self.alignedAgreeingShare
-        let vouches = Self.transcriptVouches(windows, words: transcriptWords, offset: offset)
+        let agreement = Self.agreement(windows, words: transcriptWords, offset: offset)
+        let agrees = agreement.share >= Self.alignedAgreeingShare
+        let vouches = Self.transcriptVouches(agreement)
         for (wordIndex, time) in outer where !alignedWords.contains(wordIndex) {
             let given = transcriptWords[wordIndex]
             let overlap = min(time.end, given.end + offset) - max(time.start, given.start + offset)
@@ -219,26 +220,27 @@ extension Planner {
         }
     }
 
-    /// The share of the aligned words' edges in `windows` (those whose transcript times in
-    /// `words` are not estimated) that lie within ``alignedAgreement`` of their transcript times
-    /// moved by `offset`; 0 when there are none.
-    static func agreeingShare(_ windows: [AlignedWindow], words: [Word], offset: Double) -> Double {
+    /// How well the transcript's times agree with the aligner's: `share`, the share of the
+    /// aligned words' edges in `windows` (those whose transcript times in `words` are not
+    /// estimated) that lie within ``alignedAgreement`` of their transcript times moved by
+    /// `offset` (0 when there are none), and `edges`, the edges of the distinct words it weighs.
+    static func agreement(_ windows: [AlignedWindow], words: [Word], offset: Double) -> (share: Double, edges: Int) {
         let placed = alignedGivenWords(windows, words: words)
         let agreeing = placed.reduce(0) { count, word in
             let given = words[word.index]
             return count + (abs(word.aligned.start - given.start - offset) <= alignedAgreement ? 1 : 0)
                 + (abs(word.aligned.end - given.end - offset) <= alignedAgreement ? 1 : 0)
         }
-        return placed.isEmpty ? 0 : Double(agreeing) / Double(2 * placed.count)
+        let edges = 2 * Set(placed.map(\.index)).count
+        return (placed.isEmpty ? 0 : Double(agreeing) / Double(2 * placed.count), edges)
     }
 
-    /// Whether the transcript's times, moved by `offset`, are as good as the aligner's as a whole:
-    /// the share of the aligned words' edges that agree with them (``agreeingShare(_:words:offset:)``)
-    /// lies above ``alignedAgreeingShare`` by at least ``alignedVouchingErrors`` of its standard
-    /// error (a share of few edges says little).
-    static func transcriptVouches(_ windows: [AlignedWindow], words: [Word], offset: Double) -> Bool {
-        let edges = Double(2 * Set(alignedGivenWords(windows, words: words).map(\.index)).count)
-        let share = agreeingShare(windows, words: words, offset: offset)
+    /// Whether the transcript's times, moved by the offset, are as good as the aligner's as a
+    /// whole, from their `agreement` (``agreement(_:words:offset:)``): its share lies above
+    /// ``alignedAgreeingShare`` by at least ``alignedVouchingErrors`` of its standard error (a
+    /// share of few edges says little).
+    static func transcriptVouches(_ agreement: (share: Double, edges: Int)) -> Bool {
+        let (share, edges) = (agreement.share, Double(agreement.edges))
         guard edges > 0 else { return false }
         return share - alignedVouchingErrors * (share * (1 - share) / edges).squareRoot() >= alignedAgreeingShare
     }
