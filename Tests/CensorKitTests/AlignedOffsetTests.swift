@@ -80,6 +80,10 @@ import Testing
         // Without it only word 1's start (1.23 for 1.25) agrees.
         #expect(Planner.agreement(early, words: Self.words, offset: 0).share == 1.0 / 6.0)
         #expect(Planner.agreement([], words: Self.words, offset: 0).share == 0)
+        // Word 1 aligned again in a later window, both edges 10 ms off: it counts once, with
+        // those times (4 of 6 edges), not as a fourth word (5 of 8).
+        let again = windows + [(1..<2, [(1.26, 1.46)])]
+        #expect(Planner.agreement(again, words: Self.words, offset: 0) == (4.0 / 6.0, 6))
     }
 
     @Test("the transcript vouches for its times when its agreeing share is above one half by two standard errors")

@@ -264,16 +264,17 @@ extension Planner {
     /// How well the transcript's times agree with the aligner's: `share`, the share of the
     /// aligned words' edges in `windows` (those whose transcript times in `words` are not
     /// estimated) that lie within ``alignedAgreement`` of their transcript times moved by
-    /// `offset` (0 when there are none), and `edges`, the edges of the distinct words it weighs.
+    /// `offset` (0 when there are none), and `edges`, how many edges it weighs. A word in several
+    /// windows counts once, with the last one's times, as in ``alignedOffset(_:words:)``.
     static func agreement(_ windows: [AlignedWindow], words: [Word], offset: Double) -> (share: Double, edges: Int) {
-        let placed = alignedGivenWords(windows, words: words)
+        var placed: [Int: (start: Double, end: Double)] = [:]
+        for (index, time) in alignedGivenWords(windows, words: words) { placed[index] = time }
         let agreeing = placed.reduce(0) { count, word in
-            let given = words[word.index]
-            return count + (abs(word.aligned.start - given.start - offset) <= alignedAgreement ? 1 : 0)
-                + (abs(word.aligned.end - given.end - offset) <= alignedAgreement ? 1 : 0)
+            let given = words[word.key]
+            return count + (abs(word.value.start - given.start - offset) <= alignedAgreement ? 1 : 0)
+                + (abs(word.value.end - given.end - offset) <= alignedAgreement ? 1 : 0)
         }
-        let edges = 2 * Set(placed.map(\.index)).count
-        return (placed.isEmpty ? 0 : Double(agreeing) / Double(2 * placed.count), edges)
+        return (placed.isEmpty ? 0 : Double(agreeing) / Double(2 * placed.count), 2 * placed.count)
     }
 
     /// Whether the transcript's times, moved by the offset, are as good as the aligner's as a
