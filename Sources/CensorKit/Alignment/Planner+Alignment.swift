@@ -70,7 +70,8 @@ extension Planner {
     /// where they overlap their transcript times), and the words and matches the aligner did not
     /// place are moved by the offset. A match that cannot be aligned (a word of its own the aligner
     /// cannot say, no path through the words in that audio, no transcript words), or that the
-    /// aligner places far from its given times, keeps its times (moved by the offset).
+    /// aligner places far from its given times, keeps its times (``farTimes(_:vouches:)``, moved by
+    /// the offset).
     ///
     /// - Parameters:
     ///   - matches: The matches, in any order.
@@ -104,9 +105,9 @@ extension Planner {
     /// sound for the word, and the match keeps its given times.
     ///
     /// The aligned times are widened by ``alignedMargin`` (at the end by ``alignedAbuttedMargin``
-    /// when the decoder placed the next word right after the match, `abutted`, and the given times
-    /// are not estimated and the transcript does not vouch for them). For given times that are not estimated
-    /// (estimated ones say little about where or how long the word is), each aligned edge within
+    /// when the decoder placed the next word right after the match, `abutted`, and the given
+    /// times are not estimated and the transcript does not vouch for them). For given times that
+    /// are not estimated (estimated ones say little about where or how long the word is), each aligned edge within
     /// ``alignedAgreement`` of the given one (not moved: a transcript that is right needs no
     /// offset) is instead replaced by the outer of the two, and when the aligned match is shorter
     /// than ``alignedShortShare`` of the given one, the result also covers the given times moved
@@ -139,8 +140,8 @@ extension Planner {
     }
 
     /// The times to censor for a match the aligner placed more than ``alignedFarGap`` from its
-    /// given times (``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)`` gave `nil`), before the
-    /// transcript's offset moves them: its given times, widened by ``alignedMargin`` when the
+    /// given times (``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)`` gave
+    /// `nil`), before the transcript's offset moves them: its given times, widened by ``alignedMargin`` when the
     /// transcript does not vouch for its times (the aligner contradicts them, and nothing else says
     /// they are right: `cold_corpus` "the", 40 ms, under ±150 ms jitter given 5 ms late and
     /// aligned 0.6 s away, leaked 12 %).
