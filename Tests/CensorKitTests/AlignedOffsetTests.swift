@@ -68,18 +68,22 @@ import Testing
     }
 
     @Test("the share of aligned edges within 40 ms of the transcript's, moved by the offset")
-    func agreeingShare() {
+    func agreement() {
         // Word 0: both edges 10 ms off; word 1: start 100 ms off; word 2: both 60 ms off.
         let windows: [(window: Range<Int>, times: [(start: Double, end: Double)?])] =
             [(0..<3, [(1.01, 1.21), (1.35, 1.45), (1.56, 1.76)])]
-        #expect(Planner.agreeingShare(windows, words: Self.words, offset: 0) == 3.0 / 6.0)
+        #expect(Planner.agreement(windows, words: Self.words, offset: 0) == (3.0 / 6.0, 6))
         // The same words aligned 120 ms earlier, for a transcript 120 ms late: the same share.
         let early: [(window: Range<Int>, times: [(start: Double, end: Double)?])] =
             [(0..<3, [(0.89, 1.09), (1.23, 1.33), (1.44, 1.64)])]
-        #expect(Planner.agreeingShare(early, words: Self.words, offset: -0.12) == 3.0 / 6.0)
+        #expect(Planner.agreement(early, words: Self.words, offset: -0.12).share == 3.0 / 6.0)
         // Without it only word 1's start (1.23 for 1.25) agrees.
-        #expect(Planner.agreeingShare(early, words: Self.words, offset: 0) == 1.0 / 6.0)
-        #expect(Planner.agreeingShare([], words: Self.words, offset: 0) == 0)
+        #expect(Planner.agreement(early, words: Self.words, offset: 0).share == 1.0 / 6.0)
+        #expect(Planner.agreement([], words: Self.words, offset: 0).share == 0)
+        // Word 1 aligned again in a later window, both edges 10 ms off: it counts once, with
+        // those times (4 of 6 edges), not as a fourth word (5 of 8).
+        let again = windows + [(1..<2, [(1.26, 1.46)])]
+        #expect(Planner.agreement(again, words: Self.words, offset: 0) == (4.0 / 6.0, 6))
     }
 
     @Test("the transcript vouches for its times when its agreeing share is above one half by two standard errors")
@@ -89,18 +93,18 @@ import Testing
             [Self.aligned(0..<count, moves: (0..<count).map { $0 < agreeing ? 0.01 : 0.1 })]
         }
         // 12 of 12 edges.
-        #expect(Planner.transcriptVouches(window(agreeing: 6, of: 6), words: Self.words, offset: 0))
+        #expect(Planner.transcriptVouches(Planner.agreement(window(agreeing: 6, of: 6), words: Self.words, offset: 0)))
         // 16 of 20: 0.8 − 2 × 0.089 = 0.62.
-        #expect(Planner.transcriptVouches(window(agreeing: 8, of: 10), words: Self.words, offset: 0))
+        #expect(Planner.transcriptVouches(Planner.agreement(window(agreeing: 8, of: 10), words: Self.words, offset: 0)))
         // 6 of 8 agrees (0.75) but says little: 0.75 − 2 × 0.153 = 0.44.
-        #expect(Planner.agreeingShare(window(agreeing: 3, of: 4), words: Self.words, offset: 0) == 0.75)
-        #expect(!Planner.transcriptVouches(window(agreeing: 3, of: 4), words: Self.words, offset: 0))
+        #expect(Planner.agreement(window(agreeing: 3, of: 4), words: Self.words, offset: 0) == (0.75, 8))
+        #expect(!Planner.transcriptVouches(Planner.agreement(window(agreeing: 3, of: 4), words: Self.words, offset: 0)))
         // 6 of 12, as ±150 ms jitter gives a six-word recording now and then: 0.5 − 0.29.
-        #expect(!Planner.transcriptVouches(window(agreeing: 3, of: 6), words: Self.words, offset: 0))
+        #expect(!Planner.transcriptVouches(Planner.agreement(window(agreeing: 3, of: 6), words: Self.words, offset: 0)))
         // All 20 edges, 120 ms early for a transcript 120 ms late: with the offset, yes; without, no.
         let early = [Self.aligned(0..<10, moves: [Double](repeating: -0.12, count: 10))]
-        #expect(Planner.transcriptVouches(early, words: Self.words, offset: -0.12))
-        #expect(!Planner.transcriptVouches(early, words: Self.words, offset: 0))
-        #expect(!Planner.transcriptVouches([], words: Self.words, offset: 0))
+        #expect(Planner.transcriptVouches(Planner.agreement(early, words: Self.words, offset: -0.12)))
+        #expect(!Planner.transcriptVouches(Planner.agreement(early, words: Self.words, offset: 0)))
+        #expect(!Planner.transcriptVouches(Planner.agreement([], words: Self.words, offset: 0)))
     }
 }

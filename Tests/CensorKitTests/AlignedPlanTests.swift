@@ -131,16 +131,18 @@ import Testing
         #expect(times.start <= truth[3].start && times.start >= truth[3].start - Planner.alignedAgreement)
     }
 
-    @Test("a word the transcript places 0.3 s past where it is spoken: the aligner finds it elsewhere and is not trusted, the given times are kept")
+    @Test("a word the transcript places 0.3 s past where it is spoken: the aligner finds it elsewhere and is not trusted, the given times are kept, widened by 30 ms")
     func farFromTheTranscriptKeepsTheGivenTimes() throws {
         let (_, truth, _) = try Self.fixture()
         // "tomorrow" given 0.3 s late, past "evening"'s start: the aligner still finds it where
-        // it is spoken, 0.3 s from the given times (more than 0.25 s apart).
+        // it is spoken, 0.3 s from the given times (more than 0.25 s apart). The transcript's few
+        // aligned words do not vouch for its times, so the given ones are widened by the margin.
         let late = (start: truth[6].end + 0.3, end: truth[6].end + 0.3 + (truth[6].end - truth[6].start))
         let (plan, _, _) = try Self.planWithTrueTimes([6: late])
         try #require(plan.spans.count == 2)
         let times = try Self.times(of: plan.spans[1])
-        #expect(times.start == late.start && times.end == late.end)
+        #expect(abs(times.start - (late.start - Planner.alignedMargin)) < 1e-9, "start \(times.start)")
+        #expect(abs(times.end - (late.end + Planner.alignedMargin)) < 1e-9, "end \(times.end)")
     }
 
     @Test("neighbours the audio does not hold (noise where the transcript puts them): the window is narrowed until the word aligns, and the given times are censored with it")

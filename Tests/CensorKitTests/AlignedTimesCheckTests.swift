@@ -4,7 +4,7 @@ import Testing
 @testable import CensorKit
 
 /// How the planner weighs the aligner's times against the transcript's
-/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:)``): agreeing edges keep the transcript's, an
+/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)``): agreeing edges keep the transcript's, an
 /// aligned word far from its given times is not trusted, one too short for its given times or
 /// from a narrowed window, or of a transcript that vouches for its times, is censored with them.
 @Suite struct AlignedTimesCheckTests {
@@ -100,5 +100,51 @@ import Testing
         try Self.expect(Planner.censoredTimes(aligned: (1.5, 1.6), given: given, fellBack: false), 1.47, 1.63)
         try Self.expect(Planner.censoredTimes(aligned: (2.5, 2.7), given: given, fellBack: false), 2.47, 2.73)
         try Self.expect(Planner.censoredTimes(aligned: (1.5, 1.6), given: given, fellBack: true), 1.0, 2.0)
+    }
+
+    @Test("the decoder's next word right after the match: the end widened by 15 ms, not 30, unless the times are estimated or vouched for")
+    func abuttedEnd() throws {
+        // 100 ms late start, 80 ms early end (neither agrees): 1.07–1.435 instead of 1.07–1.45.
+        try Self.expect(Planner.censoredTimes(aligned: (1.1, 1.42), given: Self.given(1.0, 1.5), fellBack: false, abutted: true),
+                        1.07, 1.435)
+        try Self.expect(Planner.censoredTimes(aligned: (1.1, 1.42), given: Self.given(1.0, 1.5), fellBack: false), 1.07, 1.45)
+        // Aligned outside the given times: the start keeps its 30 ms, the end gets 15.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.6), given: Self.given(1.1, 1.5), fellBack: false, abutted: true),
+                        0.97, 1.615)
+        // A transcript that vouches: the full 30 ms at both ends.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.6), given: Self.given(1.1, 1.5), fellBack: false, vouches: true,
+                                              abutted: true), 0.97, 1.63)
+        // Estimated times: the full 30 ms.
+        try Self.expect(Planner.censoredTimes(aligned: (1.5, 1.6), given: Self.given(1.0, 2.0, estimated: true), fellBack: false,
+                                              abutted: true), 1.47, 1.63)
+        // An agreeing end still keeps the outer of the two, unwidened.
+        try Self.expect(Planner.censoredTimes(aligned: (1.02, 1.465), given: Self.given(1.0, 1.5), fellBack: false, abutted: true),
+                        1.0, 1.5)
+    }
+
+    @Test("the next word abuts a match when the decoder starts it less than half a frame after the match ends")
+    func abutsNext() {
+        let times: [(start: Double, end: Double)?] = [(0.5, 0.7), (0.7, 0.9), (0.92, 1.1), nil]
+        // Word 1 starts where word 0 ends.
+        #expect(Planner.abutsNext(0..<1, in: 0..<4, times: times))
+        // Word 2 starts 20 ms (two frames of silence) after word 1.
+        #expect(!Planner.abutsNext(1..<2, in: 0..<4, times: times))
+        // Word 3 was not placed (a skipped optional end); past the window there is no next word.
+        #expect(!Planner.abutsNext(2..<3, in: 0..<4, times: times))
+        #expect(!Planner.abutsNext(1..<2, in: 0..<2, times: Array(times[0..<2])))
+        // A match of two words: its last word's end counts; the window's times offset by a
+        // non-round start still abut.
+        #expect(Planner.abutsNext(3..<5, in: 3..<7, times: [(2.5, 2.7), (2.7, 2.9), (2.9 + 1e-12, 3.0), nil]))
+    }
+
+    @Test("a match the aligner placed far away: its given times, widened by 30 ms unless the transcript vouches")
+    func farTimes() {
+        // cold_corpus "the" (truly 10.55–10.59), given 10.555–10.715 under jitter, aligned 9.885–10.215.
+        let given = Self.given(10.555, 10.715)
+        #expect(Planner.censoredTimes(aligned: (9.885, 10.215), given: given, fellBack: false) == nil)
+        let widened = Planner.farTimes(given, vouches: false)
+        #expect(abs(widened.start - 10.525) < 1e-9 && abs(widened.end - 10.745) < 1e-9)
+        let kept = Planner.farTimes(given, vouches: true)
+        #expect(kept.start == 10.555 && kept.end == 10.715)
     }
 }

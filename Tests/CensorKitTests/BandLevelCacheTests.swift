@@ -84,6 +84,37 @@ import Testing
         }
     }
 
+    @Test("frames off the grid asked for again, after others or after starting over, give a fresh cache's levels to the bit")
+    func framesOffTheGridAskedAgain() throws {
+        var audio = Self.audio(channels: 2)
+        let shared = Self.cache()
+        _ = try shared.load(8_000..<30_000, from: &audio)
+        // Fine frames a millisecond apart around two edges, asked for twice and interleaved, then
+        // more than the cache keeps (all of them new), then the first ones again.
+        let fine = Self.rate / 1000
+        let first = (0..<9).map { 11_000 + $0 * fine }, second = (0..<9).map { 20_000 - $0 * fine }
+        let many = (0..<(BandLevelCache.recentFrames + 5)).map { 12_000 + $0 * 7 }
+        var starts = first + second + first + second.reversed() + many + first
+        // Past the samples kept, or starting over behind them: none, then the same levels.
+        starts.append(29_990)
+        var (got, expected) = ([Float](), [Float]())
+        for start in starts {
+            let fresh = Self.cache()
+            _ = try fresh.load(8_000..<30_000, from: &audio)
+            let (one, other) = (shared.levels(ofFrameAt: start, into: &got), fresh.levels(ofFrameAt: start, into: &expected))
+            #expect(one == other)
+            #expect(one == (start + Self.refiner.frameSize <= 30_000), "\(start)")
+            if one { #expect(got.map(\.bitPattern) == expected.map(\.bitPattern), "frame at \(start)") }
+        }
+        _ = try shared.load(1_000..<20_000, from: &audio)
+        let fresh = Self.cache()
+        _ = try fresh.load(1_000..<20_000, from: &audio)
+        for start in first {
+            #expect(shared.levels(ofFrameAt: start, into: &got) && fresh.levels(ofFrameAt: start, into: &expected))
+            #expect(got.map(\.bitPattern) == expected.map(\.bitPattern), "frame at \(start) after starting over")
+        }
+    }
+
     @Test("a frame's levels are those of the channels' mean: a burst in one channel stands 6 dB lower than in both")
     func channelsAreAveraged() throws {
         var burst = [Float](repeating: 0, count: Self.rate)

@@ -68,6 +68,12 @@ final class BandLevelCache {
     private var means: [Float]
     private var newLevels: [Float] = []
     private var column: [Float] = []
+    /// The levels of the latest frames off the grid asked for (``levels(ofFrameAt:into:)``),
+    /// `bands.count` per frame, each at the slot of its first sample in `recentStarts`
+    /// (`Int.min` for none); the next slot to fill.
+    private var recentLevels: [Float] = []
+    private var recentStarts = [Int](repeating: .min, count: BandLevelCache.recentFrames)
+    private var nextRecent = 0
     private var keys: [UInt32] = []
 
     /// Creates an empty cache.
@@ -116,6 +122,7 @@ final class BandLevelCache {
             firstFrame = (range.lowerBound + hop - 1) / hop
             kept = range.lowerBound..<range.lowerBound
             reset = true
+            recentStarts = [Int](repeating: .min, count: Self.recentFrames)
         }
         if kept.upperBound < range.upperBound {
             try append(max(range.lowerBound, kept.upperBound)..<range.upperBound, from: &audio)
@@ -198,12 +205,31 @@ final class BandLevelCache {
 
     /// The band levels of the frame starting at sample `start` (anywhere, not only on the grid),
     /// written to `levels`; `false` when that frame reaches outside the samples kept.
+    ///
+    /// The levels of the latest ``recentFrames`` such frames are kept: neighbouring matches'
+    /// analyses place the edges between them, and so ask for the same frames again.
     func levels(ofFrameAt start: Int, into levels: inout [Float]) -> Bool {
         guard keptSamples.contains(start), start + frameSize <= keptSamples.upperBound else { return false }
-        if levels.count != bands.count { levels = [Float](repeating: 0, count: bands.count) }
-        levels.withUnsafeMutableBufferPointer { write(levelsOfFrameAt: start, to: $0.baseAddress!) }
+        let bandCount = bands.count
+        if levels.count != bandCount { levels = [Float](repeating: 0, count: bandCount) }
+        if let slot = recentStarts.firstIndex(of: start) {
+            levels.withUnsafeMutableBufferPointer { levels in
+                recentLevels.withUnsafeBufferPointer { levels.baseAddress!.update(from: $0.baseAddress! + slot * bandCount, count: bandCount) }
+            }
+            return true
+        }
+        if recentLevels.isEmpty { recentLevels = [Float](repeating: 0, count: Self.recentFrames * bandCount) }
+        let slot = nextRecent
+        (recentStarts[slot], nextRecent) = (start, (slot + 1) % Self.recentFrames)
+        recentLevels.withUnsafeMutableBufferPointer { recent in
+            withLevelWriter { write in write(start, recent.baseAddress! + slot * bandCount) }
+            levels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: recent.baseAddress! + slot * bandCount, count: bandCount) }
+        }
         return true
     }
+
+    /// How many frames off the grid ``levels(ofFrameAt:into:)`` keeps the levels of.
+    static let recentFrames = 32
 
     /// Computes the levels of the grid frames `frames`, which follow those computed (or takes
     /// those ``saved`` holds), and appends them band by band.
@@ -212,9 +238,12 @@ final class BandLevelCache {
         if newLevels.count < frames.count * bandCount { newLevels = [Float](repeating: 0, count: frames.count * bandCount) }
         newLevels.withUnsafeMutableBufferPointer { newLevels in
             let taking = savesComputedLevels ? nil : saved
-            for (index, frame) in frames.enumerated() {
-                let destination = newLevels.baseAddress! + index * bandCount
-                if taking?.copy(frame: frame, to: destination) != true { write(levelsOfFrameAt: frame * hop, to: destination) }
+            let hop = hop
+            withLevelWriter { write in
+                for (index, frame) in frames.enumerated() {
+                    let destination = newLevels.baseAddress! + index * bandCount
+                    if taking?.copy(frame: frame, to: destination) != true { write(frame * hop, destination) }
+                }
             }
             let computed = UnsafeBufferPointer(newLevels)
             if savesComputedLevels { saved?.save(frames, levels: computed) }
@@ -374,30 +403,35 @@ final class BandLevelCache {
         }
     }
 
-    /// Writes the band levels of the frame starting at sample `start` to `destination`: per
-    /// band, the mean power of its bins in dB, never below the absolute floor.
-    private func write(levelsOfFrameAt start: Int, to destination: UnsafeMutablePointer<Float>) {
-        let offset = monoStart + start - firstSample
+    /// Calls `body` with a function that writes the band levels of the frame starting at a
+    /// sample (within the samples kept) to a destination: per band, the mean power of its bins
+    /// in dB, never below the absolute floor. The samples and scratch it uses are taken once
+    /// for all the frames `body` writes.
+    private func withLevelWriter<Result>(_ body: (_ write: (_ start: Int, _ destination: UnsafeMutablePointer<Float>) -> Void) -> Result) -> Result {
+        let origin = monoStart - firstSample
         let spectrum = spectrum, bins = bins, bands = bands, frameSize = frameSize
         let floor = EdgeRefiner.Tuning.absoluteFloor
-        mono.withUnsafeBufferPointer { mono in
+        return mono.withUnsafeBufferPointer { mono in
             power.withUnsafeMutableBufferPointer { power in
                 means.withUnsafeMutableBufferPointer { means in
-                    spectrum.power(of: UnsafeBufferPointer(rebasing: mono[offset..<(offset + frameSize)]), stride: 1,
-                                   bins: bins, writingTo: power.baseAddress!)
-                    for (number, band) in bands.enumerated() {
-                        var sum: Float = 0
-                        for bin in band { sum += power[bin] }
-                        means[number] = max(sum / Float(band.count), floor)
-                    }
-                    // Eight bands' logarithms at a time: each lane's arithmetic is the scalar one.
-                    let raw = UnsafeRawPointer(means.baseAddress!)
-                    for first in stride(from: 0, to: bands.count, by: 8) {
-                        let levels = decibels(raw.loadUnaligned(fromByteOffset: first * MemoryLayout<Float>.stride, as: SIMD8<Float>.self))
-                        if first + 8 <= bands.count {
-                            UnsafeMutableRawPointer(destination + first).storeBytes(of: levels, as: SIMD8<Float>.self)
-                        } else {
-                            for lane in 0..<(bands.count - first) { destination[first + lane] = levels[lane] }
+                    body { start, destination in
+                        let offset = origin + start
+                        spectrum.power(of: UnsafeBufferPointer(rebasing: mono[offset..<(offset + frameSize)]), stride: 1,
+                                       bins: bins, writingTo: power.baseAddress!)
+                        for (number, band) in bands.enumerated() {
+                            var sum: Float = 0
+                            for bin in band { sum += power[bin] }
+                            means[number] = max(sum / Float(band.count), floor)
+                        }
+                        // Eight bands' logarithms at a time: each lane's arithmetic is the scalar one.
+                        let raw = UnsafeRawPointer(means.baseAddress!)
+                        for first in stride(from: 0, to: bands.count, by: 8) {
+                            let levels = decibels(raw.loadUnaligned(fromByteOffset: first * MemoryLayout<Float>.stride, as: SIMD8<Float>.self))
+                            if first + 8 <= bands.count {
+                                UnsafeMutableRawPointer(destination + first).storeBytes(of: levels, as: SIMD8<Float>.self)
+                            } else {
+                                for lane in 0..<(bands.count - first) { destination[first + lane] = levels[lane] }
+                            }
                         }
                     }
                 }

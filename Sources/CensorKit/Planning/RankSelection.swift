@@ -31,40 +31,53 @@ func nthSmallest(_ rank: Int, in values: UnsafeMutableBufferPointer<Float>) -> F
     guard scale.isFinite else { return quickselect(rank, in: values) }
     // The bucket of a value: (value − least)·scale in 0...63, rounded to the nearest integer by
     // adding 1.5·2²³, which leaves it in the low bits of the sum's significand. Monotonic in the
-    // value, so every value in a bucket is at least every value in the buckets below it.
+    // value, so every value in a bucket is at least every value in the buckets below it. Computed
+    // once per value, eight at a time, and kept for both passes.
     let magic: Float = 12_582_912
-    func bucket(_ value: Float) -> Int { Int(((value - least) * scale + magic).bitPattern & 63) }
-    // Four tables of counts, for the values at positions 0, 1, 2 and 3 mod 4: neighbouring values
-    // (often in the same bucket) do not wait on each other's increment.
-    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * 64) { counts in
-        counts.initialize(repeating: 0)
-        let counted = values.count & ~3
+    func bucket(_ value: Float) -> UInt8 { UInt8(truncatingIfNeeded: ((value - least) * scale + magic).bitPattern & 63) }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: values.count) { buckets in
+        let raw = UnsafeRawPointer(values.baseAddress!), into = UnsafeMutableRawPointer(buckets.baseAddress!)
+        let (leastEight, scaleEight, magicEight) = (SIMD8<Float>(repeating: least), SIMD8<Float>(repeating: scale), SIMD8<Float>(repeating: magic))
         var index = 0
-        while index < counted {
-            counts[bucket(values[index])] &+= 1
-            counts[64 + bucket(values[index + 1])] &+= 1
-            counts[128 + bucket(values[index + 2])] &+= 1
-            counts[192 + bucket(values[index + 3])] &+= 1
-            index += 4
+        while index + 8 <= values.count {
+            let eight = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
+            let sums = unsafeBitCast((eight - leastEight) * scaleEight + magicEight, to: SIMD8<UInt32>.self)
+            into.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: sums & 63), toByteOffset: index, as: SIMD8<UInt8>.self)
+            index += 8
         }
-        for value in values[counted...] { counts[bucket(value)] &+= 1 }
-        func count(_ bucket: Int) -> Int {
-            Int(counts[bucket]) + Int(counts[64 + bucket]) + Int(counts[128 + bucket]) + Int(counts[192 + bucket])
+        for tail in index..<values.count { buckets[tail] = bucket(values[tail]) }
+        // Four tables of counts, for the values at positions 0, 1, 2 and 3 mod 4: neighbouring
+        // values (often in the same bucket) do not wait on each other's increment.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * 64) { counts in
+            counts.initialize(repeating: 0)
+            let counted = values.count & ~3
+            var index = 0
+            while index < counted {
+                counts[Int(buckets[index])] &+= 1
+                counts[64 + Int(buckets[index + 1])] &+= 1
+                counts[128 + Int(buckets[index + 2])] &+= 1
+                counts[192 + Int(buckets[index + 3])] &+= 1
+                index += 4
+            }
+            for tail in counted..<values.count { counts[Int(buckets[tail])] &+= 1 }
+            func count(_ bucket: Int) -> Int {
+                Int(counts[bucket]) + Int(counts[64 + bucket]) + Int(counts[128 + bucket]) + Int(counts[192 + bucket])
+            }
+            var below = 0, holding = 0
+            while below + count(holding) <= rank {
+                below += count(holding)
+                holding += 1
+            }
+            // The values of the bucket holding the rank, in order, moved to the front without a
+            // branch: each value is written to the next free place, which advances only for those kept.
+            let held = UInt8(holding)
+            var kept = 0
+            for index in values.indices {
+                values[kept] = values[index]
+                kept &+= buckets[index] == held ? 1 : 0
+            }
+            return quickselect(rank - below, in: UnsafeMutableBufferPointer(rebasing: values[..<kept]))
         }
-        var below = 0, holding = 0
-        while below + count(holding) <= rank {
-            below += count(holding)
-            holding += 1
-        }
-        // The values of the bucket holding the rank, in order, moved to the front without a branch:
-        // each value is written to the next free place, which advances only for those kept.
-        var kept = 0
-        for index in values.indices {
-            let value = values[index]
-            values[kept] = value
-            kept &+= bucket(value) == holding ? 1 : 0
-        }
-        return quickselect(rank - below, in: UnsafeMutableBufferPointer(rebasing: values[..<kept]))
     }
 }
 
