@@ -33,6 +33,7 @@ static void load(void) {
     FIND(ps_add_word)
     FIND(ps_set_fsg)
     FIND(ps_set_search)
+    FIND(ps_unset_search)
     FIND(ps_start_utt)
     FIND(ps_process_raw)
     FIND(ps_end_utt)

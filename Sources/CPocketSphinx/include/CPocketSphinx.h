@@ -56,6 +56,7 @@ struct censor_pocketsphinx_functions {
     int (*ps_add_word)(ps_decoder_t *ps, char const *word, char const *phones, int update);
     int (*ps_set_fsg)(ps_decoder_t *ps, const char *name, fsg_model_t *fsg);
     int (*ps_set_search)(ps_decoder_t *ps, const char *name);
+    int (*ps_unset_search)(ps_decoder_t *ps, const char *name);
     int (*ps_start_utt)(ps_decoder_t *ps);
     int (*ps_process_raw)(ps_decoder_t *ps, short const *data, size_t n_samples, int no_search, int full_utt);
     int (*ps_end_utt)(ps_decoder_t *ps);
@@ -95,6 +96,7 @@ static inline char *ps_lookup_word(ps_decoder_t *ps, const char *word) { return 
 static inline int ps_add_word(ps_decoder_t *ps, char const *word, char const *phones, int update) { return censor_pocketsphinx.ps_add_word(ps, word, phones, update); }
 static inline int ps_set_fsg(ps_decoder_t *ps, const char *name, fsg_model_t *fsg) { return censor_pocketsphinx.ps_set_fsg(ps, name, fsg); }
 static inline int ps_set_search(ps_decoder_t *ps, const char *name) { return censor_pocketsphinx.ps_set_search(ps, name); }
+static inline int ps_unset_search(ps_decoder_t *ps, const char *name) { return censor_pocketsphinx.ps_unset_search(ps, name); }
 static inline int ps_start_utt(ps_decoder_t *ps) { return censor_pocketsphinx.ps_start_utt(ps); }
 static inline int ps_process_raw(ps_decoder_t *ps, short const *data, size_t n_samples, int no_search, int full_utt) { return censor_pocketsphinx.ps_process_raw(ps, data, n_samples, no_search, full_utt); }
 static inline int ps_end_utt(ps_decoder_t *ps) { return censor_pocketsphinx.ps_end_utt(ps); }

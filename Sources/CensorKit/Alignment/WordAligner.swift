@@ -101,8 +101,11 @@ public final class WordAligner {
         let spelled = words.map(Self.spelling)
         guard !spelled.isEmpty, spelled.allSatisfy(knows), !samples.isEmpty,
               let audio = Self.resampled(samples, from: sampleRate),
-              setGrammar(spelled, optionalFirst: optionalFirst && spelled.count > 1,
-                         optionalLast: optionalLast && spelled.count > 1) else { return nil }
+              let search = setGrammar(spelled, optionalFirst: optionalFirst && spelled.count > 1,
+                                      optionalLast: optionalLast && spelled.count > 1) else { return nil }
+        // Each grammar's search holds about a megabyte: it is freed once its words are read, so
+        // that a run's memory does not grow with the words it aligns.
+        defer { ps_unset_search(decoder, search) }
         guard ps_start_utt(decoder) == 0 else { return nil }
         let processed = audio.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         guard ps_end_utt(decoder) == 0, processed >= 0 else { return nil }
@@ -130,11 +133,11 @@ public final class WordAligner {
     }
 
     /// Makes the grammar that accepts exactly `words` in order (without the first or the last,
-    /// when optional) the decoder's search.
-    private func setGrammar(_ words: [String], optionalFirst: Bool, optionalLast: Bool) -> Bool {
+    /// when optional) the decoder's search; the search's name, `nil` when the decoder refused it.
+    private func setGrammar(_ words: [String], optionalFirst: Bool, optionalLast: Bool) -> String? {
         grammars += 1
         let name = "align\(grammars)"
-        guard let grammar = fsg_model_init(name, ps_get_logmath(decoder), 1, Int32(words.count + 1)) else { return false }
+        guard let grammar = fsg_model_init(name, ps_get_logmath(decoder), 1, Int32(words.count + 1)) else { return nil }
         defer { fsg_model_free(grammar) }
         grammar.pointee.start_state = 0
         grammar.pointee.final_state = Int32(words.count)
@@ -147,8 +150,12 @@ public final class WordAligner {
         if optionalFirst || optionalLast { glist_free(fsg_model_null_trans_closure(grammar, nil)) }
         // The decoder keeps its own reference; silence and fillers between words are added by it
         // (-fsgusefiller), alternative pronunciations too (-fsgusealtpron).
-        guard ps_set_fsg(decoder, name, grammar) == 0, ps_set_search(decoder, name) == 0 else { return false }
-        return true
+        guard ps_set_fsg(decoder, name, grammar) == 0 else { return nil }
+        guard ps_set_search(decoder, name) == 0 else {
+            ps_unset_search(decoder, name)
+            return nil
+        }
+        return name
     }
 
     /// `samples` at `rate` as 16-bit samples at ``sampleRate``.
