@@ -96,6 +96,8 @@ struct Comparison {
     private func largestEndToEndPeak() -> (name: String, bytes: Int)? {
         results.results
             .filter { ($0.name.hasPrefix("e2e/") || $0.name.hasPrefix("memory/")) && $0.status == .ok }
+            // The aligner's model is quoted beside the memory target, not judged by it.
+            .filter { $0.name != MemoryCases.alignedName }
             .compactMap { result in result.peakRSSBytes.map { (result.name, $0) } }
             .max { $0.1 < $1.1 }
     }
@@ -178,6 +180,9 @@ struct Comparison {
             var measured = peaks.map { "\($0.0) \(Format.bytes($0.1))" }.joined(separator: ", ")
             if let largest { measured += "; largest e2e \(Format.bytes(largest.bytes)) (\(largest.name))" }
             if let control { measured += "; 1 h with the 1-minute transcript \(Format.bytes(control))" }
+            if let aligned = results.result(MemoryCases.alignedName).flatMap({ $0.status == .ok ? $0.peakRSSBytes : nil }) {
+                measured += "; 10 min aligning (the model loaded, not judged) \(Format.bytes(aligned))"
+            }
             if !hasHour { measured += "; 1 h runs with --full" }
             targets.append(Target(target: "peak RSS under 32 MB, the same for a 1-minute and a 1-hour file",
                                   measured: measured, met: under && same ? (hasHour ? true : nil) : false))

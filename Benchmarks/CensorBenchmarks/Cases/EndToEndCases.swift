@@ -63,7 +63,7 @@ enum EndToEndCases {
     static func censorCase(
         _ session: Session, container: String, layout: EndToEndLayout, label: String, mode: String,
         runs: Int, warmup: Int = 1, seconds: Int = duration, name: String? = nil, pairWithCopy: Bool = true,
-        refine: Bool = true
+        refine: Bool = true, options: [String] = []
     ) -> Benchmark {
         Benchmark(
             name: name ?? "e2e/\(container)/\(mode)/\(label)" + (refine ? "" : "/no-refine"), warmup: warmup, iterations: runs,
@@ -79,7 +79,7 @@ enum EndToEndCases {
                 setUp: { unlink(output) },
                 run: {
                     try Subprocess.run(censor, [input, "--transcript", transcript, "--words", list,
-                                                "--mode", mode, "-o", output] + (refine ? [] : ["--no-refine"]))
+                                                "--mode", mode, "-o", output] + (refine ? [] : ["--no-refine"]) + options)
                 },
                 tearDown: { unlink(output) },
                 note: try planSummary(input: input, transcript: transcript, list: list, refine: refine),
