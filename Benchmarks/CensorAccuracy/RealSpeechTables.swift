@@ -42,7 +42,9 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
 
     let aligner = try off.replacing(align: .pocketsphinx), alignerThenOn = try on.replacing(align: .pocketsphinx)
     let aggressive = try on.replacing(refineStrategy: .aggressive)
-    var rows = [("off", off), ("on", on), ("on, aggressive", aggressive)]
+    // "on" is the command's default; "on, align off" its refinement alone (more than 250 censored
+    // words, a language other than English, or no model).
+    var rows = [("off", off), ("on", on), ("on, align off", try on.replacing(align: .off)), ("on, aggressive", aggressive)]
     if options.align {
         rows += [("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn),
                  ("aligner, then aggressive", try aggressive.replacing(align: .pocketsphinx))]

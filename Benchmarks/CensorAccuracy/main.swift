@@ -13,7 +13,7 @@ import Foundation
 // missing; default bench-data/real); --only: measure one corpus; --worst: how many of the worst
 // words to list per real-speech condition (default 6); --align: also rows with the words first
 // aligned by PocketSphinx (PlanOptions.align), and with times estimated from segments, and a
-// table of the espeak-ng corpus's clean recordings aligned then refined; --rows: only these real-speech rows, by label ("off", "on", "on, aggressive",
+// table of the espeak-ng corpus's clean recordings aligned then refined; --rows: only these real-speech rows, by label ("off", "on", "on, align off", "on, aggressive",
 // "PocketSphinx aligner", "aligner, then on", "aligner, then aggressive"; separated by ";");
 // --conditions: only these real-speech conditions ("exact times", "jitter ±150 ms", "all 120 ms
 // late", "all 120 ms early", and with --align "estimated"; separated by ";");
