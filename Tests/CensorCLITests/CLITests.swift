@@ -587,9 +587,10 @@ import Darwin
                                       pocketsphinx-en-us): auto (words whose times were
                                       estimated from segments or cues, and every
                                       censored word, up to 250, of a file whose word
-                                      times do not fit its audio), pocketsphinx (every
-                                      censored word) or off. A window of words the model
-                                      lacks keeps its times. (default: auto)
+                                      times cannot be confirmed against its audio),
+                                      pocketsphinx (every censored word) or off. A
+                                      window of words the model lacks keeps its times.
+                                      (default: auto)
           --mp3-direct                Censor an MP3 into an MP3 without re-encoding it
                                       (mute and duck): only the gain of the granules
                                       under each word changes, every other frame is
