@@ -50,11 +50,12 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
                  ("aligner, then aggressive", try aggressive.replacing(align: .pocketsphinx))]
     }
     // A name that matches nothing would print empty tables as if measured.
+    // "estimated" (times estimated from segments) is measured with the aligner's rows.
     let names = [("--rows", options.rows, rows.map(\.0)),
-                 ("--conditions", options.conditions, realConditions.map(\.description))]
+                 ("--conditions", options.conditions, realConditions.map(\.description) + (options.align ? ["estimated"] : []))]
     for (option, chosen, known) in names {
         for name in chosen ?? [] where !known.contains(name) {
-            let hint = option == "--rows" && !options.align ? " (the aligner's rows need --align)" : ""
+            let hint = !options.align ? (option == "--rows" ? " (the aligner's rows need --align)" : " ('estimated' needs --align)") : ""
             stderr("CensorAccuracy: \(option) '\(name)': expected one of "
                 + known.map { "'\($0)'" }.joined(separator: ", ") + hint)
             exit(64)
@@ -88,8 +89,10 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
             print("| estimated from segments of \(EstimatedTimes.wordsPerSegment) | \(label) | "
                 + "\(row(total(try measure(Condition(), planOptions, estimated: true)))) |")
         }
-        print(String(format: "\nPlanning time per match with the aligner (refinement off): %.1f ms.",
-                     aligned.planSeconds / Double(max(1, aligned.matches)) * 1000))
+        if aligned.matches > 0 {
+            print(String(format: "\nPlanning time per match with the aligner (refinement off): %.1f ms.",
+                         aligned.planSeconds / Double(aligned.matches) * 1000))
+        }
     }
 
     let offResults = results.filter { $0.label == "off" }
