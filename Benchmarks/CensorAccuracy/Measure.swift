@@ -83,7 +83,8 @@ enum Measure {
     /// The gain each sample gets is rendered by the engine in mute mode over a signal of ones, so
     /// fades count exactly as they are rendered. A censored word's sample leaks when its gain is
     /// above 0.1 (−20 dB); an ordinary word's sample is altered when its gain is not 1. Energies are
-    /// the speech's alone, without the background.
+    /// the speech's alone, without the background, and per second (squares summed over the rate),
+    /// so that the totals weigh a 48 kHz recording's words as much as a 16 kHz one's.
     ///
     /// With `timesEstimated`, the matches and words are marked as estimated, so the planner
     /// widens them (and aligns them, with ``PlanOptions/align`` `.auto`).
@@ -117,7 +118,7 @@ enum Measure {
         for (wordIndex, word) in recording.words.enumerated() {
             var energy = 0.0, hit = 0.0
             for index in word.range {
-                let power = Double(recording.speech[index]) * Double(recording.speech[index])
+                let power = Double(recording.speech[index]) * Double(recording.speech[index]) / Double(rate)
                 energy += power
                 if word.isCensored ? gains[index] > 0.1 : gains[index] != 1 { hit += power }
             }
