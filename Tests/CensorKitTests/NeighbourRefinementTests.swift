@@ -65,6 +65,26 @@ import Testing
         #expect(refined.end > 0.8 && refined.end <= 0.875)
     }
 
+    @Test("a transcript word's edge runs up to 10 ms into the neighbour; an aligned word's stops at the aligned neighbour's")
+    func alignedNeighboursAreNotEntered() throws {
+        let words = Self.words([(0.5, 0.8), (0.8, 0.95), (0.95, 1.25)])
+        let planner = Planner(transcriptWords: words)
+        var context = planner.context(of: Self.match(0, of: words))
+        var audio = InterleavedBuffer(samples: Self.connected(), channelCount: 1)
+        var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
+        let given = try refiner.refine(start: 0.5, end: 0.8, context: context, in: &audio)
+        #expect(given.end > 0.8 && given.end <= 0.81)
+        context.isAligned = true
+        refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
+        #expect(try refiner.refine(start: 0.5, end: 0.8, context: context, in: &audio).end == 0.8)
+        // The planner marks the matches the aligner placed.
+        var aligned = planner
+        aligned.alignedMatches = [0]
+        let matches = [Self.match(0, of: words)]
+        #expect(try planner.refinedTimes(matches, sampleRate: Self.rate, audio: &audio)[0]?.end == given.end)
+        #expect(try aligned.refinedTimes(matches, sampleRate: Self.rate, audio: &audio)[0]?.end == 0.8)
+    }
+
     @Test("an edge inside the word moves to the nearest boundary, not the outermost dip in the window")
     func nearestBoundary() throws {
         var samples = EdgeRefinerTests.background(seconds: 2, sampleRate: Self.rate, level: -50)

@@ -240,6 +240,10 @@ struct EdgeRefiner {
         /// times moved by each of them up to `offset` (a fading sound makes later offsets fit
         /// as well as the true one), and need not contain the given times themselves.
         var sureOffsets: ClosedRange<Double>?
+        /// Whether the aligner placed the match and its neighbours together: their times then
+        /// come from the audio alike, and an edge stops at a neighbour's edge instead of running
+        /// `neighbourIntrusionSeconds` into it (``RefineStrategy/conservative``).
+        var isAligned = false
     }
 
     /// How well the transcript's words around a match fit the audio at each offset within the
@@ -317,12 +321,12 @@ struct EdgeRefiner {
         var middles = (-Double.infinity, Double.infinity)
         if let previous = context.previous {
             let (start, end) = (previous.start * rate + offset, previous.end * rate + offset)
-            earliest = max(earliest, intrusionLimit(into: (start, end), before: true))
+            earliest = max(earliest, intrusionLimit(into: (start, end), before: true, aligned: context.isAligned))
             middles.0 = (start + end) / 2
         }
         if let next = context.next {
             let (start, end) = (next.start * rate + offset, next.end * rate + offset)
-            latest = min(latest, intrusionLimit(into: (start, end), before: false))
+            latest = min(latest, intrusionLimit(into: (start, end), before: false, aligned: context.isAligned))
             middles.1 = (start + end) / 2
         }
         earliest = min(earliest, placed.0)
@@ -421,12 +425,13 @@ struct EdgeRefiner {
     }
 
     /// The farthest an edge may run into a neighbouring word at `neighbour` (samples): a few
-    /// milliseconds into it (``RefineStrategy/conservative``) or to its middle (aggressive).
-    private func intrusionLimit(into neighbour: (Double, Double), before: Bool) -> Double {
+    /// milliseconds into it, or none when the aligner placed both (``RefineStrategy/conservative``),
+    /// or to its middle (aggressive).
+    private func intrusionLimit(into neighbour: (Double, Double), before: Bool, aligned: Bool) -> Double {
         let middle = (neighbour.0 + neighbour.1) / 2
         switch strategy {
         case .conservative:
-            let intrusion = Tuning.neighbourIntrusionSeconds * Double(sampleRate)
+            let intrusion = aligned ? 0 : Tuning.neighbourIntrusionSeconds * Double(sampleRate)
             return before ? max(middle, neighbour.1 - intrusion) : min(middle, neighbour.0 + intrusion)
         case .aggressive:
             return middle

@@ -137,6 +137,7 @@ extension Planner {
             let isAligned = alignedMatches.contains(index)
             context.offset = isAligned ? 0 : offset?.0
             context.sureOffsets = isAligned ? nil : offset?.1
+            context.isAligned = isAligned
             store(index, try refiner.refine(start: match.start, end: match.end, context: context, in: &audio))
         }
     }
