@@ -113,12 +113,12 @@ extension Planner {
     /// The aligned times are widened by ``alignedMargin`` (at the end by ``alignedAbuttedMargin``
     /// when the decoder placed the next word right after the match, `abutted`, and the given
     /// times are not estimated and the transcript does not vouch for them). For given times that
-    /// are not estimated (estimated ones say little about where or how long the word is), each aligned edge within
-    /// ``alignedAgreement`` of the given one (not moved: a transcript that is right needs no
-    /// offset) is instead replaced by the outer of the two, and when the aligned match is shorter
-    /// than ``alignedShortShare`` of the given one, the result also covers the given times moved
-    /// by `offset`. So does it when the transcript as a whole `vouches` for its times (see
-    /// ``transcriptVouches(_:)``): where the aligner and such a transcript disagree
+    /// are not estimated (estimated ones say little about where or how long the word is), each
+    /// aligned edge within ``alignedAgreement`` of the given one (not moved: a transcript that is
+    /// right needs no offset) is instead replaced by the outer of the two, and when the aligned
+    /// match is shorter than ``alignedShortShare`` of the given one, the result also covers the
+    /// given times moved by `offset`. So does it when the transcript as a whole `vouches` for its
+    /// times (see ``transcriptVouches(_:)``): where the aligner and such a transcript disagree
     /// on an edge by more than ``alignedAgreement``, either may be right (the decoder gives a
     /// word's first vowel to an "uh" before it, or a weak final nasal to the silence after it),
     /// and a leak is worse than a little collateral. So does it too, estimated or not, when the
@@ -147,10 +147,10 @@ extension Planner {
 
     /// The times to censor for a match the aligner placed more than ``alignedFarGap`` from its
     /// given times (``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)`` gave
-    /// `nil`), before the transcript's offset moves them: its given times, widened by ``alignedMargin`` when the
-    /// transcript does not vouch for its times (the aligner contradicts them, and nothing else says
-    /// they are right: `cold_corpus` "the", 40 ms, under ±150 ms jitter given 5 ms late and
-    /// aligned 0.6 s away, leaked 12 %).
+    /// `nil`), before the transcript's offset moves them: its given times, widened by
+    /// ``alignedMargin`` when the transcript does not vouch for its times (the aligner contradicts
+    /// them, and nothing else says they are right: `cold_corpus` "the", 40 ms, under ±150 ms
+    /// jitter given 5 ms late and aligned 0.6 s away, leaked 12 %).
     static func farTimes(_ given: Match, vouches: Bool) -> (start: Double, end: Double) {
         vouches ? (given.start, given.end) : (given.start - alignedMargin, given.end + alignedMargin)
     }

@@ -567,7 +567,7 @@ struct EdgeRefiner {
         func adding(_ other: OffsetEvidence) -> OffsetEvidence {
             guard other.hop == hop, other.agreement.count == agreement.count else { return self }
             var sum = OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+),
-                                  frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
+                                     frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
             sum.edgeCount = edgeCount + other.edgeCount
             return sum
         }
