@@ -64,8 +64,9 @@ final class BandLevelCache {
     private var interleaved: [Float] = []
     private var storedSamples: [Int16] = []
     private var power: [Float]
-    /// Scratch: one frame's mean band powers, eight lanes a time (the lanes past the bands hold 1).
-    private var means: [Float]
+    /// Scratch: one frame's band power sums, eight lanes a time (the lanes past the bands hold
+    /// 1), then the bands' widths in bins, laid out alike.
+    private var sums: [Float]
     private var newLevels: [Float] = []
     private var column: [Float] = []
     /// The levels of the latest frames off the grid asked for (``levels(ofFrameAt:into:)``),
@@ -96,7 +97,9 @@ final class BandLevelCache {
         spectrum = Spectrum(size: frameSize)
         bins = bands.first!.lowerBound..<bands.last!.upperBound
         power = [Float](repeating: 0, count: spectrum.binCount)
-        means = [Float](repeating: 1, count: (bands.count + 7) / 8 * 8)
+        let lanes = (bands.count + 7) / 8 * 8
+        sums = [Float](repeating: 1, count: 2 * lanes)
+        for (number, band) in bands.enumerated() { sums[lanes + number] = Float(band.count) }
         levels = Array(repeating: [], count: bands.count)
         lowest = Array(repeating: [], count: bands.count)
     }
@@ -413,20 +416,25 @@ final class BandLevelCache {
         let floor = EdgeRefiner.Tuning.absoluteFloor
         return mono.withUnsafeBufferPointer { mono in
             power.withUnsafeMutableBufferPointer { power in
-                means.withUnsafeMutableBufferPointer { means in
-                    body { start, destination in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    let widths = UnsafeRawPointer(sums.baseAddress! + sums.count / 2)
+                    return body { start, destination in
                         let offset = origin + start
                         spectrum.power(of: UnsafeBufferPointer(rebasing: mono[offset..<(offset + frameSize)]), stride: 1,
                                        bins: bins, writingTo: power.baseAddress!)
                         for (number, band) in bands.enumerated() {
                             var sum: Float = 0
                             for bin in band { sum += power[bin] }
-                            means[number] = max(sum / Float(band.count), floor)
+                            sums[number] = sum
                         }
-                        // Eight bands' logarithms at a time: each lane's arithmetic is the scalar one.
-                        let raw = UnsafeRawPointer(means.baseAddress!)
+                        // Eight bands' means, floors and logarithms at a time: each lane's
+                        // arithmetic is the scalar one.
+                        let raw = UnsafeRawPointer(sums.baseAddress!)
                         for first in stride(from: 0, to: bands.count, by: 8) {
-                            let levels = decibels(raw.loadUnaligned(fromByteOffset: first * MemoryLayout<Float>.stride, as: SIMD8<Float>.self))
+                            let offset = first * MemoryLayout<Float>.stride
+                            let mean = raw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                                / widths.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                            let levels = decibels(mean.replacing(with: floor, where: mean .< floor))
                             if first + 8 <= bands.count {
                                 UnsafeMutableRawPointer(destination + first).storeBytes(of: levels, as: SIMD8<Float>.self)
                             } else {
