@@ -3,6 +3,8 @@ import Foundation
 extension Planner {
     /// Matches a thread refines at the least: fewer are not worth another reader.
     static let matchesPerThread = 64
+    /// Runs of matches per refining thread, taken by whichever thread is free.
+    static let chunksPerThread = 4
     /// Words on each side of a match whose times are fitted to the audio with it.
     static let nearbyWords = 6
     /// Matches whose surrounding words are weighed together to place the transcript as a whole.
@@ -29,9 +31,9 @@ extension Planner {
     ///
     /// Matches are refined in time order, so that neighbours share the analysis of the audio
     /// between them. When there are many and `audio` can be reopened, the ordered matches are
-    /// cut into one stretch per processor, each refined on its own thread with its own reader;
-    /// the results do not depend on the cut (the band levels of a frame do not depend on which
-    /// stretch computed them).
+    /// cut into runs refined on one thread per processor, each thread with its own reader; the
+    /// results do not depend on the cut (the band levels of a frame do not depend on which run
+    /// computed them).
     ///
     /// - Parameters:
     ///   - matches: The matches, in any order.
@@ -89,30 +91,44 @@ extension Planner {
     /// Refines `matches[index]` for each index of `analysis.order` (the matches inside the file,
     /// in time order), with the channels of `audio` mixed by `mix`, handing each result to
     /// `store` with its index.
+    ///
+    /// On several threads, the ordered matches are cut into ``chunksPerThread`` runs per
+    /// thread, and each thread takes the next run not taken, until none is left: a thread
+    /// slowed (by its runs' audio, or by the machine) leaves more runs to the others, and all
+    /// finish within about one run of each other. Each thread takes its runs in time order, so
+    /// its refiner's analysis carries on from one run to the next where they meet.
     private func refine(
         _ analysis: OffsetAnalysis, of matches: [Match], sampleRate: Int, mix: ChannelMix, audio: inout some FrameSource,
         storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
-        let (order, threads, saved) = (analysis.order, analysis.threads, analysis.saved)
+        let (order, threads) = (analysis.order, analysis.threads)
         let window = options.refineWindow
         let rate = Double(sampleRate)
         let offset = analysis.evidence.map { evidence in
             (evidence.offset / rate, evidence.sureOffsets(sampleRate: sampleRate).map { ($0.lowerBound / rate)...($0.upperBound / rate) })
         }
+        // Every thread reads the levels all the offset's analyses saved.
+        let saved = SavedBandLevels(joining: analysis.saved)
         guard threads > 1, let reopen = audio.reopener else {
-            try refine(order[...], of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix, saved: saved[0],
-                       in: &audio, storing: store)
+            var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved, strategy: options.refineStrategy)
+            try refine(order[...], of: matches, offset: offset, with: &refiner, in: &audio, storing: store)
             return
         }
         let results = ThreadResults<(start: Double, end: Double)>(count: matches.count)
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            let stretch = order[(order.count * thread / threads)..<(order.count * (thread + 1) / threads)]
+        let runs = threads * Self.chunksPerThread
+        let next = RunQueue(count: runs)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
             do {
                 var source = try reopen()
-                try refine(stretch, of: matches, offset: offset, sampleRate: sampleRate, window: window, mix: mix,
-                           saved: saved[thread], in: &source, storing: results.set)
+                var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved,
+                                          strategy: options.refineStrategy)
+                while let run = next.take() {
+                    try refine(order[(order.count * run / runs)..<(order.count * (run + 1) / runs)], of: matches, offset: offset,
+                               with: &refiner, in: &source, storing: results.set)
+                }
             } catch {
                 results.fail(error)
+                next.stop()
             }
         }
         for (index, value) in try results.values().enumerated() { if let value { store(index, value) } }
@@ -120,15 +136,13 @@ extension Planner {
 }
 
 extension Planner {
-    /// Refines `matches[index]` for each index of `stretch`, in order, with one refiner reading
-    /// `audio` (taking the band levels `saved` holds), and hands each result to `store` with its index.
+    /// Refines `matches[index]` for each index of `stretch`, in order, with `refiner` reading
+    /// `audio`, and hands each result to `store` with its index.
     private func refine(
-        _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, ClosedRange<Double>?)?, sampleRate: Int, window: Double,
-        mix: ChannelMix, saved: SavedBandLevels, in audio: inout some FrameSource,
+        _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, ClosedRange<Double>?)?,
+        with refiner: inout EdgeRefiner, in audio: inout some FrameSource,
         storing store: (Int, (start: Double, end: Double)) -> Void
     ) throws {
-        var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved)
-        refiner.strategy = options.refineStrategy
         for index in stretch {
             let match = matches[index]
             var context = context(of: match)
@@ -148,9 +162,8 @@ extension Planner {
     /// around it.
     ///
     /// With `threads` above 1 and an `audio` that can be reopened, the matches weighed are cut
-    /// into as many runs, in order, each weighed on its own thread with its own reader: the
-    /// first run lies in the first thread's stretch of refinement, and so on. Thread *t* saves
-    /// the band levels it computes in `saving[t]` (one thread: `saving[0]`), for that stretch's
+    /// into as many runs, in order, each weighed on its own thread with its own reader. Thread
+    /// *t* saves the band levels it computes in `saving[t]` (one thread: `saving[0]`), for the
     /// refinement.
     private func transcriptOffset(
         _ order: [Int], of matches: [Match], sampleRate: Int, mix: ChannelMix, threads: Int,
@@ -202,13 +215,15 @@ extension Planner {
         }
     }
 
-    /// A refiner of audio whose channels are mixed by `mix`, keeping its band levels in a cache
-    /// that takes those `saved` holds, or, `saving`, keeps there those it computes. (Audio with
-    /// no speech band to analyse, at a rate under about 270 Hz, has no cache.)
+    /// A refiner of audio whose channels are mixed by `mix`, with `strategy`, keeping its band
+    /// levels in a cache that takes those `saved` holds, or, `saving`, keeps there those it
+    /// computes. (Audio with no speech band to analyse, at a rate under about 270 Hz, has no cache.)
     private func makeRefiner(
-        sampleRate: Int, window: Double, mix: ChannelMix, levels saved: SavedBandLevels, saving: Bool = false
+        sampleRate: Int, window: Double, mix: ChannelMix, levels saved: SavedBandLevels, saving: Bool = false,
+        strategy: RefineStrategy = .conservative
     ) -> EdgeRefiner {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window, mix: mix)
+        refiner.strategy = strategy
         if !refiner.bands.isEmpty {
             let levels = BandLevelCache(for: refiner, mix: mix, saved: saved)
             levels.savesComputedLevels = saving
@@ -233,6 +248,31 @@ extension Planner {
         context.nearbyFromFirst = nearby.lowerBound == 0 && !words[0].isTimeEstimated
         context.nearbyToLast = nearby.upperBound == words.count && !words[words.count - 1].isTimeEstimated
         return context
+    }
+}
+
+/// The numbers of runs of work, `0..<count`, handed out in order to whichever thread asks.
+private final class RunQueue: @unchecked Sendable {
+    private var next = 0
+    private var count: Int
+    private let lock = NSLock()
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    /// The next run not taken; `nil` when none is left.
+    func take() -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    /// Hands out no more runs (a thread failed: the plan fails whatever the others do).
+    func stop() {
+        lock.withLock { count = 0 }
     }
 }
 
