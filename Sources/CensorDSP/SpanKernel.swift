@@ -32,7 +32,7 @@ struct SpanKernel<Codec: SampleCodec> {
             if gain == 0 {
                 samples.update(repeating: codec.encode(0), count: count)
             } else {
-                for index in 0..<count { samples[index] = codec.encode(codec.decode(samples[index]) * gain) }
+                codec.scale(samples, count: count, by: gain)
             }
         }
         let fadeOutPart = frames.clamped(to: span.end..<span.fadeEnd)
