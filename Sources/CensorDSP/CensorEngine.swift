@@ -39,6 +39,12 @@ public struct CensorEngine: Sendable {
     private var ramps: [RampKey: FadeRamp] = [:]
     private var oscillator: SineOscillator?
     private var oscillatorSpan = -1
+    /// The beep's first frames from a span's start, computed once for every span
+    /// (``SineOscillator/table(frequency:sampleRate:frames:)``): as many as the longest span
+    /// holds, at most ``toneTableFrames``.
+    private var toneTable: [Float]?
+    /// The most frames of tone kept computed: 256 KB.
+    static let toneTableFrames = 65_536
 
     /// Creates an engine, measuring a matched beep's levels from the audio it will censor.
     ///
@@ -168,7 +174,13 @@ public struct CensorEngine: Sendable {
                 kernel.applyGain(gain, frames: frames)
             case let .beep(beep):
                 if oscillatorSpan != index {
-                    oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart)
+                    if toneTable == nil {
+                        let longest = spans.lazy.map { $0.fadeEnd - $0.fadeStart }.max() ?? 0
+                        toneTable = SineOscillator.table(frequency: beep.frequency, sampleRate: sampleRate,
+                                                         frames: min(longest, Self.toneTableFrames))
+                    }
+                    oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart,
+                                                table: toneTable!)
                     oscillatorSpan = index
                 }
                 kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], frames: frames)

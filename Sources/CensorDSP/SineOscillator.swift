@@ -5,7 +5,9 @@ import Foundation
 /// Four consecutive frames are computed at once, as four lanes each rotated by four steps of
 /// phase in `Double`. Every ``anchorInterval`` frames from the origin the lanes re-anchor on
 /// exact `sin` values, so the value at a frame depends only on the frame, never on where a
-/// block began.
+/// block began. The value at a frame depends only on its distance from the origin, too, so
+/// the tone's first frames can be computed once (``table(frequency:sampleRate:frames:)``) and
+/// copied for every span's tone instead of computed again.
 struct SineOscillator {
     /// Frames between exact re-anchoring points; a multiple of the lane count.
     static let anchorInterval = 1024
@@ -24,10 +26,19 @@ struct SineOscillator {
     private var untilAnchor = 0
     /// The frame ``next()`` returns.
     private(set) var frame: Int
+    /// Whether the lanes hold ``frame``'s group: not after a fill copied from the table or a seek.
+    private var lanesCurrent = true
+    /// The tone's values from the origin on, the same as the lanes compute.
+    private let table: [Float]
 
     /// A tone of `frequency` Hz at `sampleRate` with phase zero at frame `origin`.
-    init(frequency: Double, sampleRate: Int, origin: Int) {
+    ///
+    /// - Parameter table: The values of the tone's first frames from its origin, at this
+    ///   frequency and rate (``table(frequency:sampleRate:frames:)``); copied where a fill lies
+    ///   within them.
+    init(frequency: Double, sampleRate: Int, origin: Int, table: [Float] = []) {
         self.origin = origin
+        self.table = table
         step = 2 * Double.pi * frequency / Double(sampleRate)
         rotationSine = SIMD4(repeating: sin(step * Double(Self.lanes)))
         rotationCosine = SIMD4(repeating: cos(step * Double(Self.lanes)))
@@ -36,12 +47,28 @@ struct SineOscillator {
         anchor(at: origin)
     }
 
-    /// Positions the oscillator at `target`.
+    /// The values of the first `frames` frames of a tone of `frequency` Hz at `sampleRate`.
+    static func table(frequency: Double, sampleRate: Int, frames: Int) -> [Float] {
+        guard frames > 0 else { return [] }
+        var oscillator = SineOscillator(frequency: frequency, sampleRate: sampleRate, origin: 0)
+        return [Float](unsafeUninitializedCapacity: frames) { values, count in
+            oscillator.fill(values.baseAddress!, count: frames)
+            count = frames
+        }
+    }
+
+    /// Positions the oscillator at `target`; the lanes follow when next computed.
     mutating func seek(to target: Int) {
-        let offset = target - origin
-        anchor(at: origin + offset - offset % Self.anchorInterval)
-        while base + Self.lanes <= target { advance() }
         frame = target
+        lanesCurrent = false
+    }
+
+    /// Moves the lanes to ``frame``'s group.
+    private mutating func placeLanes() {
+        let offset = frame - origin
+        anchor(at: origin + offset - offset % Self.anchorInterval)
+        while base + Self.lanes <= frame { advance() }
+        lanesCurrent = true
     }
 
     /// The tone's value at ``frame``, then moves to the next frame.
@@ -53,9 +80,18 @@ struct SineOscillator {
         return value
     }
 
-    /// Writes the values of the next `count` frames to `output`.
+    /// Writes the values of the next `count` frames to `output`: copied from the table where
+    /// they all lie within it, else computed.
     @inline(__always)
     mutating func fill(_ output: UnsafeMutablePointer<Float>, count: Int) {
+        let offset = frame - origin
+        if offset >= 0, count <= table.count - offset {
+            table.withUnsafeBufferPointer { output.update(from: $0.baseAddress! + offset, count: count) }
+            frame += count
+            lanesCurrent = false
+            return
+        }
+        if !lanesCurrent { placeLanes() }
         var index = 0
         while index < count, frame != base {
             output[index] = next()
