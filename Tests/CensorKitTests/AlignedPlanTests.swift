@@ -180,4 +180,22 @@ import Testing
         let error = #expect(throws: AlignmentError.self) { try Self.plan(.pocketsphinx, model: "/nonexistent") }
         #expect(error == .modelMissing(path: "/nonexistent/en-us/mdef"))
     }
+
+    @Test("a match lasting longer than the longest window is not decoded: it keeps its times, as without alignment")
+    func overlongMatchIsNotAligned() throws {
+        let (audio, _, fixtureWords) = try Self.fixture()
+        // The recording followed by 12 s of silence; "tomorrow" the last word, given from its
+        // estimated start to the file's end (what a transcript with one long "word" says).
+        let rate = Double(WordAlignerTests.rate)
+        let long = InterleavedBuffer(samples: audio.samples + [Float](repeating: 0, count: 12 * WordAlignerTests.rate), channelCount: 1)
+        var words = Array(fixtureWords[..<7])
+        words[6].end = Double(long.frameCount) / rate
+        #expect(words[6].end - words[6].start > Planner.alignmentLongestWindow)
+        func plan(_ align: WordAlignment) throws -> Plan {
+            let options = try PlanOptions(refine: false, align: align)
+            var audio = long
+            return try Planner(options: options, transcriptWords: words).plan([Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
+        }
+        #expect(try plan(.pocketsphinx) == plan(.off))
+    }
 }

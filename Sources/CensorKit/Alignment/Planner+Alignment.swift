@@ -15,6 +15,11 @@ extension Planner {
     static let alignmentNeighbourCounts = [alignmentNeighbours, 1, 0]
     /// Seconds of audio before the first and after the last word of an alignment window.
     static let alignmentMargin = 0.3
+    /// The most seconds of audio one alignment window decodes, its margins included: a longer
+    /// window (neighbours far apart across a pause or music, or a "word" that lasts many seconds)
+    /// is narrowed to fewer neighbours, and a match whose own words last longer is not aligned.
+    /// The decoder's time and the window's samples grow with its length.
+    static let alignmentLongestWindow = 10.0
     /// Seconds an aligned match is widened by on each side: the aligner's edges lie a median
     /// ~20 ms inside real words' edges (BENCHMARKS.md: 30 ms halves the words leaking with exact
     /// times; more only adds collateral).
@@ -62,7 +67,8 @@ extension Planner {
     /// match it applies to is aligned together with up to ``alignmentNeighbours`` transcript words
     /// on each side (the outermost optional; none past a word the aligner cannot say, see
     /// ``WordAligner/knows(_:)``; fewer, per ``alignmentNeighbourCounts``, when no path goes
-    /// through them), over their times plus ``alignmentMargin``. The times censored are
+    /// through them or they span more than ``alignmentLongestWindow``), over their times plus
+    /// ``alignmentMargin``. The times censored are
     /// ``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)``'s, with the transcript's offset as a whole
     /// that the windows measure (``alignedOffset(_:words:)``); the aligned times of the window's
     /// words replace theirs (the outermost neighbours', decoded next to the sound of the words
@@ -348,7 +354,8 @@ extension Planner {
 
     /// The aligned times, in seconds from the file's start, of the transcript's words in `window`
     /// (around the match's `indices`), decoded over their times plus ``alignmentMargin``; `nil`
-    /// when the decoder finds no path through them.
+    /// when the decoder finds no path through them, or when that stretch is longer than
+    /// ``alignmentLongestWindow``.
     private func alignWindow(
         _ window: Range<Int>, of indices: Range<Int>, in words: [Word], aligner: WordAligner, sampleRate: Int,
         mix: ChannelMix, audio: inout some FrameSource, samples: inout [Float]
@@ -356,7 +363,7 @@ extension Planner {
         let rate = Double(sampleRate)
         let first = max(0, Int(((words[window].map(\.start).min() ?? 0) - Self.alignmentMargin) * rate))
         let last = min(audio.frameCount, Int(((words[window].map(\.end).max() ?? 0) + Self.alignmentMargin) * rate))
-        guard first < last else { return nil }
+        guard first < last, Double(last - first) <= Self.alignmentLongestWindow * rate else { return nil }
         try audio.readFrames(first..<last, into: &samples)
         // The window's outer words may be cut by its edges: they are optional.
         guard let times = aligner.align(
