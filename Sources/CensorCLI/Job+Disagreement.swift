@@ -116,8 +116,10 @@ extension Job {
                     + "(\(Planner.autoAlignedMatches), about 50 ms of CPU each), so their times were only refined: give "
                     + "\(Option.align.name) pocketsphinx to align them all, or review the output")
             } else {
-                warnings.append(evidence + ", but no censored word could be aligned to the audio (\(Option.align.name) "
-                    + "pocketsphinx says why), so their times were only refined: review the output")
+                warnings.append(evidence + ", but no censored word could be aligned to the audio (a word the model lacks, "
+                    + "or one lasting more than a \(Messages.seconds(Planner.alignmentLongestWindow)) s window, is not; "
+                    + "\(Option.align.name) pocketsphinx says if the model is missing), so their times were only refined: "
+                    + "review the output")
             }
         }
         return warnings

@@ -36,11 +36,12 @@ import Testing
         ])
     }
 
-    @Test("none aligned (no model): refined only, and --align pocketsphinx named to say why")
+    @Test("none aligned (no model, unknown or overlong words): refined only, the reasons and --align pocketsphinx named")
     func noneAligned() {
         #expect(Self.warnings(TimesFit(edges: 100, meeting: 30, chance: 30)) == [
             "talk.json's word times could not be confirmed against talk.wav's audio (30 % of the word edges weighed meet a "
-                + "pause or dip, 30 % would by chance), but no censored word could be aligned to the audio (--align pocketsphinx says why), "
+                + "pause or dip, 30 % would by chance), but no censored word could be aligned to the audio (a word the model lacks, "
+                + "or one lasting more than a 10.000 s window, is not; --align pocketsphinx says if the model is missing), "
                 + "so their times were only refined: review the output",
         ])
     }

@@ -19,7 +19,7 @@ extension Planner {
     /// window (neighbours far apart across a pause or music, or a "word" that lasts many seconds)
     /// is narrowed to fewer neighbours, and a match whose own words last longer is not aligned.
     /// The decoder's time and the window's samples grow with its length.
-    static let alignmentLongestWindow = 10.0
+    public static let alignmentLongestWindow = 10.0
     /// Seconds an aligned match is widened by on each side: the aligner's edges lie a median
     /// ~20 ms inside real words' edges (BENCHMARKS.md: 30 ms halves the words leaking with exact
     /// times; more only adds collateral).
@@ -94,9 +94,11 @@ extension Planner {
     ) throws -> (matches: [Match], words: [Word], placed: Set<Int>) {
         var words = transcriptWords
         // Only matches inside the file: one past its end is skipped, and its window would lie beyond any frame.
+        // Nor one whose own words outlast a window: without any, the model is not even loaded.
         let wanted = matches.indices.filter {
             (every || options.align.applies(to: matches[$0])) && words.covers(matches[$0].wordIndices)
                 && coreFrames(of: matches[$0], sampleRate: sampleRate, frameCount: audio.frameCount) != nil
+                && matches[$0].end - matches[$0].start + 2 * Self.alignmentMargin <= Self.alignmentLongestWindow
         }
         guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words, []) }
         var result = matches
