@@ -588,9 +588,9 @@ import Darwin
                                       estimated from segments or cues, and every
                                       censored word, up to 250, of a file whose word
                                       times cannot be confirmed against its audio),
-                                      pocketsphinx (every censored word) or off. A
-                                      window of words the model lacks keeps its times.
-                                      (default: auto)
+                                      pocketsphinx (every censored word) or off. A word
+                                      the model lacks, or lasting more than a 10 s
+                                      window, keeps its times. (default: auto)
           --mp3-direct                Censor an MP3 into an MP3 without re-encoding it
                                       (mute and duck): only the gain of the granules
                                       under each word changes, every other frame is
