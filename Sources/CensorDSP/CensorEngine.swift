@@ -39,10 +39,10 @@ public struct CensorEngine: Sendable {
     private var ramps: [RampKey: FadeRamp] = [:]
     private var oscillator: SineOscillator?
     private var oscillatorSpan = -1
-    /// The beep's first frames from a span's start, computed once for every span
+    /// For beep mode, the tone's first frames from a span's start, computed once for every span
     /// (``SineOscillator/table(frequency:sampleRate:frames:)``): as many as the longest span
-    /// holds, at most ``toneTableFrames``.
-    private var toneTable: [Float]?
+    /// holds, at most ``toneTableFrames``; empty in other modes.
+    private let toneTable: [Float]
     /// The most frames of tone kept computed: 256 KB.
     static let toneTableFrames = 65_536
 
@@ -119,6 +119,13 @@ public struct CensorEngine: Sendable {
         case .mute, .beep: gain = 0
         case let .duck(gainDB): gain = Float(pow(10, gainDB / 20))
         }
+        if case let .beep(beep) = mode {
+            let longest = spans.lazy.map { $0.fadeEnd - $0.fadeStart }.max() ?? 0
+            toneTable = SineOscillator.table(frequency: beep.frequency, sampleRate: sampleRate,
+                                             frames: min(longest, Self.toneTableFrames))
+        } else {
+            toneTable = []
+        }
         self.beepFades = beepFades.isEmpty ? Array(repeating: .equalPower, count: spans.count) : beepFades
     }
 
@@ -174,13 +181,8 @@ public struct CensorEngine: Sendable {
                 kernel.applyGain(gain, frames: frames)
             case let .beep(beep):
                 if oscillatorSpan != index {
-                    if toneTable == nil {
-                        let longest = spans.lazy.map { $0.fadeEnd - $0.fadeStart }.max() ?? 0
-                        toneTable = SineOscillator.table(frequency: beep.frequency, sampleRate: sampleRate,
-                                                         frames: min(longest, Self.toneTableFrames))
-                    }
                     oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart,
-                                                table: toneTable!)
+                                                table: toneTable)
                     oscillatorSpan = index
                 }
                 kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], frames: frames)
