@@ -2,8 +2,8 @@ import Foundation
 
 /// Measures how loud each span's beep should be.
 ///
-/// One pass reads each span's modified region once, in order: the core for the tone's level,
-/// the fades for how the tone fades in. A file stored as 16-bit (or narrower) integer PCM is
+/// One pass reads each span's modified region once, in order (many spans' two halves at once,
+/// on two threads): the core for the tone's level, the fades for how the tone fades in. A file stored as 16-bit (or narrower) integer PCM is
 /// read as its stored samples, whose squares sum exactly in integers; anything else is read as
 /// `Float` and summed in `Double`. Both give the same level for the same audio (each square
 /// of a 16-bit sample is exact in `Double`), and neither depends on how the reads are cut.
@@ -85,8 +85,39 @@ struct SpanLevels {
     /// `spans × channels` largest magnitudes.
     private(set) var peaks: [Float]
 
+    /// Spans from which the two halves are measured at once, each on a thread and a reader of
+    /// its own, when `audio` can be reopened (``FrameSource/reopener``): the levels are the
+    /// same, as each span is still measured whole by one thread.
+    static let parallelSpans = 64
+
     /// Measures `spans` of `audio`: their cores when `cores`, their fades when `fades`.
     init(_ spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource) throws {
+        guard spans.count >= Self.parallelSpans, let reopen = audio.reopener else {
+            try self.init(serial: spans, cores: cores, fades: fades, in: &audio)
+            return
+        }
+        let halves = [Array(spans[..<(spans.count / 2)]), Array(spans[(spans.count / 2)...])]
+        let results = HalfResults()
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            results.set(half, Result {
+                var source = try reopen()
+                return try SpanLevels(serial: halves[half], cores: cores, fades: fades, in: &source)
+            })
+        }
+        let (first, second) = try results.both()
+        self.init(channels: first.channels, coreFrames: first.coreFrames + second.coreFrames, sums: first.sums + second.sums,
+                  peaks: first.peaks + second.peaks)
+    }
+
+    private init(channels: Int, coreFrames: [Int], sums: [Double], peaks: [Float]) {
+        self.channels = channels
+        self.coreFrames = coreFrames
+        self.sums = sums
+        self.peaks = peaks
+    }
+
+    /// Measures `spans` of `audio` on this thread.
+    private init(serial spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource) throws {
         channels = audio.channelCount
         coreFrames = spans.map { $0.end - $0.start }
         sums = Array(repeating: 0, count: spans.count * channels)
@@ -95,6 +126,19 @@ struct SpanLevels {
             try measureStored(spans, cores: cores, fades: fades, source: stored)
         } else {
             try measureFloat(spans, cores: cores, fades: fades, audio: &audio)
+        }
+    }
+
+    /// The two halves' levels, or what measuring them threw, as the threads hand them in.
+    private final class HalfResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Result<SpanLevels, any Error>?] = [nil, nil]
+
+        func set(_ half: Int, _ result: Result<SpanLevels, any Error>) { lock.withLock { results[half] = result } }
+
+        /// Both halves' levels, first the first; the first error either threw.
+        func both() throws -> (SpanLevels, SpanLevels) {
+            try lock.withLock { (try results[0]!.get(), try results[1]!.get()) }
         }
     }
 

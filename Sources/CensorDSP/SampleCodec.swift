@@ -12,11 +12,23 @@ package protocol SampleCodec {
     /// Multiplies `count` stored samples in place by `gain`: each becomes
     /// `encode(decode(sample) * gain)`.
     func scale(_ samples: UnsafeMutablePointer<Sample>, count: Int, by gain: Float)
+    /// Writes `count` frames of two channels, interleaved, from one channel of `values`: frame
+    /// `i` becomes `encode(left * values[i])`, `encode(right * values[i])`.
+    func encodeStereo(_ values: UnsafePointer<Float>, count: Int, left: Float, right: Float, into samples: UnsafeMutablePointer<Sample>)
 }
 
 extension SampleCodec {
     @inline(__always) package func scale(_ samples: UnsafeMutablePointer<Sample>, count: Int, by gain: Float) {
         for index in 0..<count { samples[index] = encode(decode(samples[index]) * gain) }
+    }
+
+    @inline(__always) package func encodeStereo(
+        _ values: UnsafePointer<Float>, count: Int, left: Float, right: Float, into samples: UnsafeMutablePointer<Sample>
+    ) {
+        for index in 0..<count {
+            samples[2 &* index] = encode(left * values[index])
+            samples[2 &* index &+ 1] = encode(right * values[index])
+        }
     }
 }
 
@@ -72,19 +84,12 @@ package struct NarrowPCMCodec: SampleCodec {
     /// the last: three times slower.)
     @inline(__always) package func scale(_ samples: UnsafeMutablePointer<Int16>, count: Int, by gain: Float) {
         let raw = UnsafeMutableRawPointer(samples)
-        let shifts = SIMD4<Int32>(repeating: Int32(shift))
-        func scaled(_ values: SIMD4<Int32>) -> SIMD4<Int32> {
-            var clamped = SIMD4<Float>(values) * (1.0 / 32_768.0) * gain * scale
-            // The lanes of encode's two comparisons, written so that they compile to min and max.
-            clamped = clamped.replacing(with: SIMD4(repeating: maximum), where: SIMD4(repeating: maximum) .< clamped)
-            clamped = clamped.replacing(with: SIMD4(repeating: -scale), where: clamped .< SIMD4(repeating: -scale))
-            return (unsafeBitCast(clamped + Self.roundingMagic, to: SIMD4<Int32>.self) &- 0x4B40_0000) &<< shifts
-        }
         var index = 0
         while index &+ 8 <= count {
             // Little-endian: each pair's first sample in the low half.
             let pairs = raw.loadUnaligned(fromByteOffset: index &* 2, as: SIMD4<Int32>.self)
-            let first = scaled((pairs &<< 16) &>> 16), second = scaled(pairs &>> 16)
+            let first = encoded(SIMD4<Float>((pairs &<< 16) &>> 16) * (1.0 / 32_768.0) * gain)
+            let second = encoded(SIMD4<Float>(pairs &>> 16) * (1.0 / 32_768.0) * gain)
             raw.storeBytes(of: (second &<< 16) | (first & 0xFFFF), toByteOffset: index &* 2, as: SIMD4<Int32>.self)
             index &+= 8
         }
@@ -92,6 +97,35 @@ package struct NarrowPCMCodec: SampleCodec {
             samples[index] = encode(decode(samples[index]) * gain)
             index &+= 1
         }
+    }
+
+    /// Four frames at a time, each written as one pair (`Int32`): the left sample in its low
+    /// half, the right in its high half.
+    @inline(__always) package func encodeStereo(
+        _ values: UnsafePointer<Float>, count: Int, left: Float, right: Float, into samples: UnsafeMutablePointer<Int16>
+    ) {
+        let raw = UnsafeMutableRawPointer(samples), source = UnsafeRawPointer(values)
+        var index = 0
+        while index &+ 4 <= count {
+            let lanes = source.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<Float>.self)
+            let first = encoded(left * lanes), second = encoded(right * lanes)
+            raw.storeBytes(of: (second &<< 16) | (first & 0xFFFF), toByteOffset: index &* 4, as: SIMD4<Int32>.self)
+            index &+= 4
+        }
+        while index < count {
+            samples[2 &* index] = encode(left * values[index])
+            samples[2 &* index &+ 1] = encode(right * values[index])
+            index &+= 1
+        }
+    }
+
+    /// ``encode(_:)`` of four values, each in the low 16 bits of its lane.
+    @inline(__always) private func encoded(_ values: SIMD4<Float>) -> SIMD4<Int32> {
+        var clamped = values * scale
+        // The lanes of encode's two comparisons, written so that they compile to min and max.
+        clamped = clamped.replacing(with: SIMD4(repeating: maximum), where: SIMD4(repeating: maximum) .< clamped)
+        clamped = clamped.replacing(with: SIMD4(repeating: -scale), where: clamped .< SIMD4(repeating: -scale))
+        return (unsafeBitCast(clamped + Self.roundingMagic, to: SIMD4<Int32>.self) &- 0x4B40_0000) &<< SIMD4(repeating: Int32(shift))
     }
 }
 

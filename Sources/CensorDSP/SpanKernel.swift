@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Each of the span's three parts gets its own loop over raw pointers: the fades decode, blend
 /// with per-frame gains looked up in ``FadeRamp`` tables and encode; the core of a mute is a
-/// fill, the core of a beep encodes a chunk of tone per channel into contiguous scratch and
-/// interleaves it. Samples outside the span are never touched.
+/// fill, the core of a beep encodes a chunk of tone straight into the block (two channels at
+/// once, ``SampleCodec/encodeStereo(_:count:left:right:into:)``; more, one channel at a time
+/// through contiguous scratch). Samples outside the span are never touched.
 struct SpanKernel<Codec: SampleCodec> {
     let block: UnsafeMutableBufferPointer<Codec.Sample>
     let firstFrame: Int
@@ -43,10 +44,10 @@ struct SpanKernel<Codec: SampleCodec> {
     /// tone alone in the core and crossfades back in the fade out.
     func mixBeep(_ oscillator: inout SineOscillator, amplitudes: [Float], frames: Range<Int>) {
         if oscillator.frame != frames.lowerBound { oscillator.seek(to: frames.lowerBound) }
-        // Scratch for a chunk of tone and two channels of it encoded; the loops below take
+        // Scratch for a chunk of tone and one channel of it encoded; the loops below take
         // their own copy of the oscillator, outside any closure, so it stays in registers.
         withUnsafeTemporaryAllocation(of: Float.self, capacity: Self.toneChunkFrames) { chunk in
-            withUnsafeTemporaryAllocation(of: Codec.Sample.self, capacity: 2 * Self.toneChunkFrames) { encoded in
+            withUnsafeTemporaryAllocation(of: Codec.Sample.self, capacity: Self.toneChunkFrames) { encoded in
                 amplitudes.withUnsafeBufferPointer { amplitudes in
                     let scratch = Scratch(tone: chunk.baseAddress!, encoded: encoded.baseAddress!)
                     let fadeInPart = frames.clamped(to: span.fadeStart..<span.start)
@@ -61,7 +62,7 @@ struct SpanKernel<Codec: SampleCodec> {
         }
     }
 
-    /// Room for ``toneChunkFrames`` of tone, and for two channels of them encoded.
+    /// Room for ``toneChunkFrames`` of tone, and for one channel of them encoded.
     private struct Scratch {
         let tone: UnsafeMutablePointer<Float>
         let encoded: UnsafeMutablePointer<Codec.Sample>
@@ -125,8 +126,8 @@ struct SpanKernel<Codec: SampleCodec> {
         }
     }
 
-    /// Writes the tone alone over `frames`, a chunk at a time: each channel's samples are
-    /// scaled and encoded contiguously, then interleaved into the block.
+    /// Writes the tone alone over `frames`, a chunk at a time: one or two channels are encoded
+    /// straight into the block; more are each scaled and encoded contiguously, then interleaved.
     private func writeTone(
         _ frames: Range<Int>, tone: inout SineOscillator, scratch: Scratch, amplitudes: UnsafeBufferPointer<Float>
     ) {
@@ -145,14 +146,7 @@ struct SpanKernel<Codec: SampleCodec> {
                 let amplitude = amplitudes[0]
                 for index in 0..<count { samples[index] = codec.encode(amplitude * chunk[index]) }
             case 2:
-                let left = encoded, right = encoded + Self.toneChunkFrames
-                let leftAmplitude = amplitudes[0], rightAmplitude = amplitudes[1]
-                for index in 0..<count { left[index] = codec.encode(leftAmplitude * chunk[index]) }
-                for index in 0..<count { right[index] = codec.encode(rightAmplitude * chunk[index]) }
-                for index in 0..<count {
-                    samples[2 &* index] = left[index]
-                    samples[2 &* index &+ 1] = right[index]
-                }
+                codec.encodeStereo(chunk, count: count, left: amplitudes[0], right: amplitudes[1], into: samples)
             default:
                 for channel in 0..<channels {
                     let amplitude = amplitudes[channel]

@@ -59,6 +59,42 @@ import Testing
         }
     }
 
+    /// A file read by one reader only: no ``FrameSource/reopener``, so beep levels are measured
+    /// on one thread.
+    struct OneReader: StoredSamples {
+        var file: AudioReader
+        var channelCount: Int { file.channelCount }
+        var frameCount: Int { file.frameCount }
+        var storesNarrowIntegers: Bool { file.storesNarrowIntegers }
+        mutating func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws { try file.readFrames(range, into: &buffer) }
+        func readStoredSamples(_ range: Range<Int>, into buffer: UnsafeMutablePointer<Int16>) throws {
+            try file.readStoredSamples(range, into: buffer)
+        }
+    }
+
+    @Test("many spans' levels, measured in two halves on two threads, equal those one thread measures", arguments: [1, 2])
+    func levelsOnTwoThreads(channels: Int) throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let (path, floats) = try Self.audio(channels: channels, in: folder)
+        // 199 spans with cores of 60 to 109 frames: an odd count, so the halves differ.
+        let spans = (0..<199).map { index in
+            Span(ordered: index * 300, start: index * 300 + 40, end: index * 300 + 100 + index / 4, fadeEnd: index * 300 + 140 + index / 4)
+        }
+        #expect(spans.count >= SpanLevels.parallelSpans)
+        var single = OneReader(file: try AudioReader(path: path))
+        #expect(single.reopener == nil)
+        let expected = try BeepLevels.levels(for: spans, beep: Beep(), in: &single)
+        // Levels that differ from span to span, so that halves put together wrongly would show.
+        #expect(Set(expected.amplitudes.map { $0[0] }).count > 150)
+        var file = try AudioReader(path: path)
+        var memory = InterleavedBuffer(samples: floats, channelCount: channels)
+        for levels in [try BeepLevels.levels(for: spans, beep: Beep(), in: &file), try BeepLevels.levels(for: spans, beep: Beep(), in: &memory)] {
+            #expect(levels.amplitudes.map { $0.map(\.bitPattern) } == expected.amplitudes.map { $0.map(\.bitPattern) })
+            #expect(levels.fades == expected.fades)
+        }
+    }
+
     @Test("a matched level is the core's RMS × √2, summed over every frame of a core longer than a chunk")
     func levelOfLongCore() throws {
         let folder = try AudioFiles.Folder()
