@@ -4,7 +4,8 @@ import Testing
 @testable import CensorKit
 
 /// How the planner weighs the aligner's times against the transcript's
-/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)``): agreeing edges keep the transcript's, an
+/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)``): agreeing edges
+/// keep the transcript's (or, moved by its offset as a whole, with a decoder frame's margin), an
 /// aligned word far from its given times is not trusted, one too short for its given times or
 /// from a narrowed window, or of a transcript that vouches for its times, is censored with them.
 @Suite struct AlignedTimesCheckTests {
@@ -34,12 +35,16 @@ import Testing
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.42), fellBack: false), 0.97, 1.33)
     }
 
-    @Test("an aligned word under half its given duration: both intervals are censored")
+    @Test("an aligned word under 0.4 of its given duration: both intervals are censored")
     func tooShort() throws {
         // A 590 ms "um" aligned to its first 70 ms (cold_corpus3): the given end is kept.
         try Self.expect(Planner.censoredTimes(aligned: (6.46, 6.53), given: Self.given(6.52, 7.11), fellBack: false), 6.43, 7.11)
-        // Exactly half: trusted (the start widened, the agreeing end kept).
-        try Self.expect(Planner.censoredTimes(aligned: (2.0, 2.25), given: Self.given(1.75, 2.25), fellBack: false), 1.97, 2.25)
+        // Exactly 0.4: trusted, both edges widened by 30 ms.
+        try Self.expect(Planner.censoredTimes(aligned: (1.5, 2.0), given: Self.given(1.0, 2.25), fellBack: false), 1.47, 2.03)
+        // 0.45, a short word whose jittered times run 550 ms: trusted, both edges widened by 30 ms.
+        try Self.expect(Planner.censoredTimes(aligned: (1.5, 1.95), given: Self.given(1.0, 2.0), fellBack: false), 1.47, 1.98)
+        // 0.375: too short.
+        try Self.expect(Planner.censoredTimes(aligned: (1.5, 1.875), given: Self.given(1.0, 2.0), fellBack: false), 1.0, 2.0)
     }
 
     @Test("an aligned word more than 250 ms from its given times: not trusted (nil), at 250 ms trusted")
@@ -61,10 +66,10 @@ import Testing
         // Given 120 ms late; aligned where the word is, from a narrowed window: the union is with
         // the moved times (the word's own), not with the late ones.
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.42), offset: -0.12, fellBack: true),
-                        0.97, 1.33)
+                        0.99, 1.31)
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.42), fellBack: true), 0.97, 1.42)
-        // An aligned word 240 ms long for 500 given (short): covered to the moved end, 1.38.
-        try Self.expect(Planner.censoredTimes(aligned: (0.9, 1.14), given: Self.given(1.0, 1.5), offset: -0.12, fellBack: false),
+        // An aligned word 190 ms long for 500 given (short): covered to the moved end, 1.38.
+        try Self.expect(Planner.censoredTimes(aligned: (0.9, 1.09), given: Self.given(1.0, 1.5), offset: -0.12, fellBack: false),
                         0.87, 1.38)
         // 300 ms past the given times is far; past the times moved 120 ms later, 180 ms: trusted.
         #expect(Planner.censoredTimes(aligned: (1.8, 2.1), given: Self.given(1.0, 1.5), fellBack: false) == nil)
@@ -73,6 +78,20 @@ import Testing
         // Agreement is with the given times as they are: edges 20 and 30 ms from them keep the outer.
         try Self.expect(Planner.censoredTimes(aligned: (1.02, 1.47), given: Self.given(1.0, 1.5), offset: 0.1, fellBack: false),
                         1.0, 1.5)
+    }
+
+    @Test("edges within 40 ms of the given ones only once moved by the offset: the outer of the two, widened by one decoder frame")
+    func agreeingOnceMoved() throws {
+        // Given 120 ms late, the offset measured 125 ms: the moved 0.995–1.295 agree with the
+        // aligned 1.0–1.3, so the edges lie 10 ms outside the outer of the two, not 30 ms
+        // outside the aligned ones.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.42), offset: -0.125, fellBack: false),
+                        0.985, 1.31)
+        // A start that agrees once moved and an end that does not (80 ms before the moved end).
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.5), offset: -0.12, fellBack: false),
+                        0.99, 1.33)
+        // Without the offset neither agrees: the aligned edges widened by 30 ms.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.3), given: Self.given(1.12, 1.42), fellBack: false), 0.97, 1.33)
     }
 
     @Test("a transcript that vouches for its times: edges more than 40 ms inside its own, moved by the offset, are taken out to them")

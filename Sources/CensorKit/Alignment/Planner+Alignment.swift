@@ -35,13 +35,23 @@ extension Planner {
     /// Seconds within which an aligned edge agrees with the transcript's: the outer of the two is
     /// then censored, without ``alignedMargin`` (good transcripts keep their collateral).
     static let alignedAgreement = 0.04
+    /// Seconds an edge is widened by when it agrees with the transcript's only once that is moved
+    /// by the offset the windows measured (a transcript late or early as a whole): one decoder
+    /// frame, what the offset, a median of the decoder's edges, may be off by (BENCHMARKS.md,
+    /// session 12: under 120 ms shifts the collateral falls from 5.1–5.3 % to 2.7–3.1 % and no
+    /// word more leaks; unwidened, `damon` "the" leaks 16 %, its offset measured 18 ms long).
+    static let alignedMovedMargin = 1 / WordAligner.framesPerSecond
     /// Seconds between an aligned match and its transcript times past which the aligner is taken
     /// to have placed the word elsewhere (a cough the dictionary spells "cough"): the match keeps
     /// its transcript times.
     static let alignedFarGap = 0.25
     /// Share of the transcript's duration below which an aligned match is too short to be the
-    /// whole word (a 590 ms "um" aligned to its first 70 ms): both intervals are censored.
-    static let alignedShortShare = 0.5
+    /// whole word (a 590 ms "um" aligned to its first 70 ms): both intervals are censored. Times
+    /// off by up to 150 ms at each edge make a short word's given times up to 300 ms longer than
+    /// it, so a word aligned right can be under half of them (BENCHMARKS.md, session 12: 0.5 → 0.4
+    /// takes the collateral under ±150 ms jitter from 5.39 to 4.97 %, the same six words leaking;
+    /// at 0.33 a seventh leaks).
+    static let alignedShortShare = 0.4
     /// Words aligned (all windows together) below which the transcript's offset as a whole is not
     /// measured: a median of fewer says little.
     static let alignedOffsetWords = 4
@@ -123,9 +133,10 @@ extension Planner {
     /// times are not estimated and the transcript does not vouch for them). For given times that
     /// are not estimated (estimated ones say little about where or how long the word is), each
     /// aligned edge within ``alignedAgreement`` of the given one (not moved: a transcript that is
-    /// right needs no offset) is instead replaced by the outer of the two, and when the aligned
-    /// match is shorter than ``alignedShortShare`` of the given one, the result also covers the
-    /// given times moved by `offset`. So does it when the transcript as a whole `vouches` for its
+    /// right needs no offset) is instead replaced by the outer of the two; failing that, one within
+    /// it of the given edge moved by `offset`, by the outer of those two widened by
+    /// ``alignedMovedMargin``. When the aligned match is shorter than ``alignedShortShare`` of
+    /// the given one, the result also covers the given times moved by `offset`. So does it when the transcript as a whole `vouches` for its
     /// times (see ``transcriptVouches(_:)``): where the aligner and such a transcript disagree
     /// on an edge by more than ``alignedAgreement``, either may be right (the decoder gives a
     /// word's first vowel to an "uh" before it, or a weak final nasal to the silence after it),
@@ -143,8 +154,16 @@ extension Planner {
         let moved = estimated ? (start: given.start, end: given.end) : (start: given.start + offset, end: given.end + offset)
         if !estimated {
             guard max(aligned.start, moved.start) - min(aligned.end, moved.end) <= alignedFarGap else { return nil }
-            if abs(given.start - aligned.start) <= alignedAgreement { start = min(given.start, aligned.start) }
-            if abs(given.end - aligned.end) <= alignedAgreement { end = max(given.end, aligned.end) }
+            if abs(given.start - aligned.start) <= alignedAgreement {
+                start = min(given.start, aligned.start)
+            } else if abs(moved.start - aligned.start) <= alignedAgreement {
+                start = min(moved.start, aligned.start) - alignedMovedMargin
+            }
+            if abs(given.end - aligned.end) <= alignedAgreement {
+                end = max(given.end, aligned.end)
+            } else if abs(moved.end - aligned.end) <= alignedAgreement {
+                end = max(moved.end, aligned.end) + alignedMovedMargin
+            }
         }
         if fellBack || !estimated && (vouches || aligned.end - aligned.start < alignedShortShare * (given.end - given.start)) {
             start = min(start, moved.start)
