@@ -3,10 +3,11 @@ import Foundation
 /// Measures how loud each span's beep should be.
 ///
 /// One pass reads each span's modified region once, in order (many spans' two halves at once,
-/// on two threads): the core for the tone's level, the fades for how the tone fades in. A file stored as 16-bit (or narrower) integer PCM is
-/// read as its stored samples, whose squares sum exactly in integers; anything else is read as
-/// `Float` and summed in `Double`. Both give the same level for the same audio (each square
-/// of a 16-bit sample is exact in `Double`), and neither depends on how the reads are cut.
+/// on two threads): the core for the tone's level, the fades for how the tone fades in. A file
+/// stored as 16-bit (or narrower) integer PCM is read as its stored samples, whose squares sum
+/// exactly in integers; anything else is read as `Float` and summed in `Double`. Both give the
+/// same level for the same audio (each square of a 16-bit sample is exact in `Double`), and
+/// neither depends on how the reads are cut.
 public enum BeepLevels {
     /// Frames read at a time while measuring.
     static let chunkFrames = 16_384
@@ -136,7 +137,7 @@ struct SpanLevels {
 
         func set(_ half: Int, _ result: Result<SpanLevels, any Error>) { lock.withLock { results[half] = result } }
 
-        /// Both halves' levels, first the first; the first error either threw.
+        /// Both halves' levels, the first half's first; what the first half threw, else the second.
         func both() throws -> (SpanLevels, SpanLevels) {
             try lock.withLock { (try results[0]!.get(), try results[1]!.get()) }
         }
