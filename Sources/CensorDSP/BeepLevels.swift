@@ -98,14 +98,17 @@ struct SpanLevels {
             return
         }
         let halves = [Array(spans[..<(spans.count / 2)]), Array(spans[(spans.count / 2)...])]
-        let results = HalfResults()
+        let results = ThreadResults<SpanLevels>(count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
-            results.set(half, Result {
+            do {
                 var source = try reopen()
-                return try SpanLevels(serial: halves[half], cores: cores, fades: fades, in: &source)
-            })
+                results.set(half, try SpanLevels(serial: halves[half], cores: cores, fades: fades, in: &source))
+            } catch {
+                results.fail(error)
+            }
         }
-        let (first, second) = try results.both()
+        let levels = try results.values()
+        let (first, second) = (levels[0]!, levels[1]!)
         self.init(channels: first.channels, coreFrames: first.coreFrames + second.coreFrames, sums: first.sums + second.sums,
                   peaks: first.peaks + second.peaks)
     }
@@ -127,19 +130,6 @@ struct SpanLevels {
             try measureStored(spans, cores: cores, fades: fades, source: stored)
         } else {
             try measureFloat(spans, cores: cores, fades: fades, audio: &audio)
-        }
-    }
-
-    /// The two halves' levels, or what measuring them threw, as the threads hand them in.
-    private final class HalfResults: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [Result<SpanLevels, any Error>?] = [nil, nil]
-
-        func set(_ half: Int, _ result: Result<SpanLevels, any Error>) { lock.withLock { results[half] = result } }
-
-        /// Both halves' levels, the first half's first; what the first half threw, else the second.
-        func both() throws -> (SpanLevels, SpanLevels) {
-            try lock.withLock { (try results[0]!.get(), try results[1]!.get()) }
         }
     }
 

@@ -136,13 +136,13 @@ extension Planner {
     /// right needs no offset) is instead replaced by the outer of the two; failing that, one within
     /// it of the given edge moved by `offset`, by the outer of those two widened by
     /// ``alignedMovedMargin``. When the aligned match is shorter than ``alignedShortShare`` of
-    /// the given one, the result also covers the given times moved by `offset`. So does it when the transcript as a whole `vouches` for its
-    /// times (see ``transcriptVouches(_:)``): where the aligner and such a transcript disagree
-    /// on an edge by more than ``alignedAgreement``, either may be right (the decoder gives a
-    /// word's first vowel to an "uh" before it, or a weak final nasal to the silence after it),
-    /// and a leak is worse than a little collateral. So does it too, estimated or not, when the
-    /// alignment came from a window narrowed to align at all (`fellBack`): such a window has less
-    /// to hold on to.
+    /// the given one, the result also covers the given times moved by `offset`. So does it when
+    /// the transcript as a whole `vouches` for its times (see ``transcriptVouches(_:)``): where
+    /// the aligner and such a transcript disagree on an edge by more than ``alignedAgreement``,
+    /// either may be right (the decoder gives a word's first vowel to an "uh" before it, or a
+    /// weak final nasal to the silence after it), and a leak is worse than a little collateral.
+    /// So does it too, estimated or not, when the alignment came from a window narrowed to align
+    /// at all (`fellBack`): such a window has less to hold on to.
     static func censoredTimes(
         aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool, vouches: Bool = false,
         abutted: Bool = false

@@ -275,30 +275,3 @@ private final class RunQueue: @unchecked Sendable {
         lock.withLock { count = 0 }
     }
 }
-
-/// Results (refined times, offset evidence) written from several threads, each to its own indices.
-private final class ThreadResults<Value>: @unchecked Sendable {
-    private var results: [Value?]
-    private var error: (any Error)?
-    private let lock = NSLock()
-
-    init(count: Int) {
-        results = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.withLock { results[index] = value }
-    }
-
-    func fail(_ error: any Error) {
-        lock.withLock { self.error = self.error ?? error }
-    }
-
-    /// The results, or the first error a thread met.
-    func values() throws -> [Value?] {
-        try lock.withLock {
-            if let error { throw error }
-            return results
-        }
-    }
-}
