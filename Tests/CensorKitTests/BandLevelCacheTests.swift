@@ -84,6 +84,31 @@ import Testing
         }
     }
 
+    @Test("the floor followed through loads a few hops apart, lengths changing, over bursts and silence, is the percentile of the loads' levels")
+    func floorFollowsManyLoads() throws {
+        var samples = Self.audio(channels: 1).samples
+        for index in (Self.rate / 5)..<(Self.rate / 2) { samples[index] = 0 }
+        var audio = InterleavedBuffer(samples: samples, channelCount: 1)
+        let cache = Self.cache(channels: 1)
+        let hop = Self.refiner.hop
+        // Steps of 1 to 4 hops and lengths ±5 hops around 1.33 s: the floor's rank moves
+        // through the levels kept, and out of them, both ways, again and again.
+        var (start, loads, step) = (0, 0, 7)
+        while start + 21_280 + 5 * hop <= samples.count {
+            let length = 21_280 + (loads * 37 % 11 - 5) * hop
+            let frames = try cache.load(start..<(start + length), from: &audio)
+            for band in cache.bands.indices {
+                let sorted = cache.withLevels(of: band, in: frames) { $0.sorted() }
+                let rank = min(frames.count - 1, Int(Double(frames.count) * EdgeRefiner.Tuning.floorPercentile))
+                #expect(cache.floor(of: band) == sorted[rank], "load \(loads), band \(band)")
+            }
+            step = step * 5 % 13
+            start += (1 + step % 4) * hop
+            loads += 1
+        }
+        #expect(loads > 150)
+    }
+
     @Test("frames off the grid asked for again, after others or after starting over, give a fresh cache's levels to the bit")
     func framesOffTheGridAskedAgain() throws {
         var audio = Self.audio(channels: 2)

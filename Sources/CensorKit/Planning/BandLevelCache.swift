@@ -12,17 +12,21 @@ import Foundation
 ///
 /// The noise floor, a low percentile of each band's levels over the latest request's frames
 /// (``floor(of:)``): when requests follow each other closely (dense words, whose analyses
-/// share most of their frames), each band keeps its lowest levels sorted, a few more than the
-/// percentile's rank, and each request takes out the levels of the few frames it leaves and
-/// puts in those of the frames it adds, where they fall among them; otherwise the rank is
-/// selected among the frames' levels.
+/// share most of their frames), each band keeps the levels ranked around the percentile's
+/// rank, sorted, and a count of those below them. Each request takes out the levels of the few
+/// frames it leaves and puts in those of the frames it adds: where they fall among the kept
+/// levels, or only into the count when below them, or nowhere when above. The kept levels are
+/// selected anew when the rank leaves them. Otherwise the rank is selected among the frames'
+/// levels.
 ///
 /// Audio stored as integers of at most 16 bits is read as stored and mixed from the same
 /// `Float` values libsndfile's float read gives. With ``saved``, the levels of frames another
 /// pass computed (the transcript offset's analyses) are taken from there, or this cache's are
 /// kept there for a later pass (``savesComputedLevels``).
 ///
-/// Not thread-safe: give each thread its own cache.
+/// Not thread-safe: give each thread its own cache. Its state is not checked for exclusive
+/// access at run time (`@exclusivity(unchecked)`): every access is within one method of the
+/// one thread that owns it, and the checks cost a tenth of refinement's time with dense words.
 final class BandLevelCache {
     /// Samples per analysis frame.
     let frameSize: Int
@@ -37,15 +41,15 @@ final class BandLevelCache {
     private let bins: Range<Int>
 
     /// The channels' mix of the samples from `firstSample` on, from `mono[monoStart]`.
-    private var mono: [Float] = []
-    private var monoStart = 0
-    private var firstSample = 0
+    @exclusivity(unchecked) private var mono: [Float] = []
+    @exclusivity(unchecked) private var monoStart = 0
+    @exclusivity(unchecked) private var firstSample = 0
     /// Per band, the levels of the grid frames from `firstFrame` on, from `levels[band][levelStart]`.
-    private var levels: [[Float]]
-    private var levelStart = 0
-    private var firstFrame = 0
+    @exclusivity(unchecked) private var levels: [[Float]]
+    @exclusivity(unchecked) private var levelStart = 0
+    @exclusivity(unchecked) private var firstFrame = 0
     /// The grid frames of the latest load.
-    private var loaded = 0..<0
+    @exclusivity(unchecked) private var loaded = 0..<0
     /// The floor's percentile, in 0...1.
     let percentile: Double
     /// Levels another pass computed, taken instead of computing them (or, when
@@ -53,29 +57,32 @@ final class BandLevelCache {
     let saved: SavedBandLevels?
     /// Whether the levels computed are kept in ``saved`` for a later pass.
     var savesComputedLevels = false
-    /// Per band, when ``lowestKept``, the lowest levels of the latest load's frames, ascending:
-    /// more than the floor's rank, and every other level of those frames at least their last.
-    private var lowest: [[Float]]
-    /// Whether ``lowest`` holds the latest load's lowest levels.
-    private var lowestKept = false
+    /// Per band, when ``nearKept``: the first `nearCount[band]` values are levels of the latest
+    /// load's frames that rank around the floor's, ascending; `below[band]` of its other levels
+    /// are at most the first of them, and the rest at least the last.
+    @exclusivity(unchecked) private var near: [[Float]]
+    @exclusivity(unchecked) private var nearCount: [Int]
+    @exclusivity(unchecked) private var below: [Int]
+    /// Whether ``near`` holds levels of the latest load's frames, the floor's rank among them.
+    @exclusivity(unchecked) private var nearKept = false
     /// Scratch: interleaved samples as read (as `Float`, or as stored), one frame's power
     /// spectrum, the levels of the frames computed by one load (frame by frame), one band's
     /// levels, and keys for sorting.
-    private var interleaved: [Float] = []
-    private var storedSamples: [Int16] = []
-    private var power: [Float]
+    @exclusivity(unchecked) private var interleaved: [Float] = []
+    @exclusivity(unchecked) private var storedSamples: [Int16] = []
+    @exclusivity(unchecked) private var power: [Float]
     /// Scratch: one frame's band power sums, eight lanes a time (the lanes past the bands hold
     /// 1), then the bands' widths in bins, laid out alike.
-    private var sums: [Float]
-    private var newLevels: [Float] = []
-    private var column: [Float] = []
+    @exclusivity(unchecked) private var sums: [Float]
+    @exclusivity(unchecked) private var newLevels: [Float] = []
+    @exclusivity(unchecked) private var column: [Float] = []
     /// The levels of the latest frames off the grid asked for (``levels(ofFrameAt:into:)``),
     /// `bands.count` per frame, each at the slot of its first sample in `recentStarts`
     /// (`Int.min` for none); the next slot to fill.
-    private var recentLevels: [Float] = []
-    private var recentStarts = [Int](repeating: .min, count: BandLevelCache.recentFrames)
-    private var nextRecent = 0
-    private var keys: [UInt32] = []
+    @exclusivity(unchecked) private var recentLevels: [Float] = []
+    @exclusivity(unchecked) private var recentStarts = [Int](repeating: .min, count: BandLevelCache.recentFrames)
+    @exclusivity(unchecked) private var nextRecent = 0
+    @exclusivity(unchecked) private var keys: [UInt32] = []
 
     /// Creates an empty cache.
     ///
@@ -101,7 +108,9 @@ final class BandLevelCache {
         sums = [Float](repeating: 1, count: 2 * lanes)
         for (number, band) in bands.enumerated() { sums[lanes + number] = Float(band.count) }
         levels = Array(repeating: [], count: bands.count)
-        lowest = Array(repeating: [], count: bands.count)
+        near = Array(repeating: [], count: bands.count)
+        nearCount = Array(repeating: 0, count: bands.count)
+        below = Array(repeating: 0, count: bands.count)
     }
 
     /// Reads the samples of `range` (those not kept yet) and computes the levels of every grid
@@ -132,7 +141,7 @@ final class BandLevelCache {
         }
         let computed = firstFrame + levels[0].count - levelStart
         if computed < frames.upperBound { computeLevels(of: computed..<frames.upperBound) }
-        followLowest(to: frames, canSlide: !reset)
+        followFloor(to: frames, canSlide: !reset)
         loaded = frames
         drop(before: range.lowerBound, frames: frames.lowerBound)
         return frames
@@ -143,56 +152,75 @@ final class BandLevelCache {
         min(count - 1, Int(Double(count) * percentile))
     }
 
-    /// Keeps each band's lowest levels of `frames` when this load follows the one before
-    /// closely (few frames differ): moved from those of that load when they are there and
-    /// `canSlide` (the levels of the frames leaving still kept), else found anew; otherwise not
-    /// at all.
-    private func followLowest(to frames: Range<Int>, canSlide: Bool) {
-        // Frames entering and leaving, from `old` to `frames`, at most this many.
-        let close = frames.count / 8
-        func differing(from old: Range<Int>) -> Int {
-            let overlap = max(0, min(frames.upperBound, old.upperBound) - max(frames.lowerBound, old.lowerBound))
-            return overlap == 0 ? Int.max : frames.count + old.count - 2 * overlap
-        }
-        // The lowest levels kept: the floor's, and some more so that levels leaving below it
-        // rarely leave too few; at most twice as many more (levels entering below the last).
-        let rank = rank(among: frames.count)
-        let spare = frames.count / 16 + 4
-        let (least, most) = (min(frames.count, rank + 1), min(frames.count, rank + 1 + 2 * spare))
+    /// Keeps each band's levels around the floor's rank among those of `frames` when this load
+    /// follows the one before closely (few frames differ): moved from those of that load when
+    /// they are there and `canSlide` (the levels of the frames leaving still kept), else
+    /// selected anew; otherwise not at all.
+    private func followFloor(to frames: Range<Int>, canSlide: Bool) {
         let old = loaded
-        if canSlide, lowestKept, differing(from: old) <= close {
-            // The frames of `old` not in `frames`, and those of `frames` not in `old`: at most one
-            // run at each end.
-            func run(_ start: Int, _ end: Int) -> Range<Int> { start..<max(start, end) }
-            let leaving = [run(old.lowerBound, min(frames.lowerBound, old.upperBound)), run(max(frames.upperBound, old.lowerBound), old.upperBound)]
-            let entering = [run(frames.lowerBound, min(old.lowerBound, frames.upperBound)), run(max(old.upperBound, frames.lowerBound), frames.upperBound)]
-            for band in levels.indices {
-                var count = lowest[band].count
-                // Room for one entering beyond the most kept.
-                lowest[band].append(contentsOf: repeatElement(0, count: max(0, most + 1 - count)))
-                let start = levelStart - firstFrame
-                let kept = levels[band].withUnsafeBufferPointer { levels in
-                    lowest[band].withUnsafeMutableBufferPointer { lowest in
-                        slide(lowest.baseAddress!, count: &count, out: leaving, in: entering, levels: levels.baseAddress! + start, most: most)
-                    }
-                }
-                lowest[band].removeLast(lowest[band].count - count)
-                if !kept || count < least { findLowest(band, frames, count: least + spare) }
-            }
-        } else if differing(from: old) <= close {
-            for band in levels.indices { findLowest(band, frames, count: least + spare) }
-        } else {
-            lowestKept = false
+        let overlap = max(0, min(frames.upperBound, old.upperBound) - max(frames.lowerBound, old.lowerBound))
+        // Frames entering and leaving, from `old` to `frames`: at most an eighth of them.
+        guard overlap > 0, frames.count + old.count - 2 * overlap <= frames.count / 8 else {
+            nearKept = false
             return
         }
-        lowestKept = true
+        // The levels kept each side of the rank: enough that the levels leaving and entering
+        // rarely move the rank out of them; trimmed back to that once twice as many are kept.
+        let rank = rank(among: frames.count)
+        let spare = frames.count / 8 + 4
+        guard canSlide, nearKept else {
+            for band in levels.indices { selectNear(band, frames, rank: rank, spare: spare) }
+            nearKept = true
+            return
+        }
+        // The frames of `old` not in `frames`, and those of `frames` not in `old`: at most one
+        // run at each end.
+        func run(_ start: Int, _ end: Int) -> Range<Int> { start..<max(start, end) }
+        let leaving = (run(old.lowerBound, frames.lowerBound), run(max(frames.upperBound, old.lowerBound), old.upperBound))
+        let entering = (run(frames.lowerBound, old.lowerBound), run(max(old.upperBound, frames.lowerBound), frames.upperBound))
+        let room = 4 * spare + 2 + entering.0.count + entering.1.count
+        let start = levelStart - firstFrame
+        for band in levels.indices {
+            var (count, lower) = (nearCount[band], below[band])
+            let needed = max(room, count + entering.0.count + entering.1.count)
+            if near[band].count < needed { near[band].append(contentsOf: repeatElement(0, count: needed - near[band].count)) }
+            let slid = levels[band].withUnsafeBufferPointer { levels in
+                near[band].withUnsafeMutableBufferPointer { near in
+                    slide(near.baseAddress!, count: &count, below: &lower, out: leaving, in: entering, levels: levels.baseAddress! + start)
+                }
+            }
+            guard slid, lower <= rank, rank < lower + count else {
+                selectNear(band, frames, rank: rank, spare: spare)
+                continue
+            }
+            if count > 4 * spare + 1 {
+                // Trimmed to `spare` levels each side of the rank.
+                let (bottom, top) = (max(0, rank - lower - spare), max(0, lower + count - 1 - rank - spare))
+                near[band].withUnsafeMutableBufferPointer { near in
+                    _ = memmove(near.baseAddress!, near.baseAddress! + bottom, (count - bottom - top) * MemoryLayout<Float>.stride)
+                }
+                (count, lower) = (count - bottom - top, lower + bottom)
+            }
+            (nearCount[band], below[band]) = (count, lower)
+        }
+    }
+
+    /// Keeps `band`'s levels ranked `rank − spare ... rank + spare` among those of the grid
+    /// frames `frames` (`rank` one of theirs).
+    private func selectNear(_ band: Int, _ frames: Range<Int>, rank: Int, spare: Int) {
+        copyLevels(of: band, in: frames, to: &column)
+        radixSort(&column)
+        let kept = max(0, rank - spare)..<min(column.count, rank + spare + 1)
+        near[band].removeAll(keepingCapacity: true)
+        near[band].append(contentsOf: column[kept])
+        (nearCount[band], below[band]) = (kept.count, kept.lowerBound)
     }
 
     /// The level of the noise floor of `band`: its levels' percentile over the frames of the
     /// latest ``load(_:from:)``.
     func floor(of band: Int) -> Float {
         let rank = rank(among: loaded.count)
-        if lowestKept { return lowest[band][rank] }
+        if nearKept { return near[band][rank - below[band]] }
         copyLevels(of: band, in: loaded, to: &column)
         return column.withUnsafeMutableBufferPointer { nthSmallest(rank, in: $0) }
     }
@@ -266,13 +294,6 @@ final class BandLevelCache {
         guard !frames.isEmpty else { return }
         let start = levelStart + frames.lowerBound - firstFrame
         values.append(contentsOf: levels[band][start..<(start + frames.count)])
-    }
-
-    /// Keeps the lowest `count` (at most all) of `band`'s levels of the grid frames `frames`.
-    private func findLowest(_ band: Int, _ frames: Range<Int>, count: Int) {
-        copyLevels(of: band, in: frames, to: &lowest[band])
-        radixSort(&lowest[band])
-        lowest[band].removeLast(max(0, lowest[band].count - count))
     }
 
     /// Sorts `values`, finite, ascending: a radix sort of their bits turned into keys that
@@ -470,20 +491,21 @@ func decibels(_ power: SIMD8<Float>) -> SIMD8<Float> {
     return log2 * exponent + logE * lnMantissa
 }
 
-/// Takes the levels of the grid frames `leaving` out of `lowest` (a band's lowest `count`
-/// levels of some frames, ascending: every other level at least their last) and puts those of
-/// `entering` in, each where it falls: those at least the last stay out, as do the highest
-/// beyond `most`; the rest are still the lowest levels. `levels[frame]` is a frame's level;
-/// `lowest` has room for `most + 1`. `false` when a level leaving below the last is not among
-/// them (it cannot happen with finite levels, which ``decibels(_:)`` always gives).
+/// Takes the levels of the grid frames `leaving` out of a band's levels kept around the floor's
+/// rank (`near`, `count` of them, ascending; `below` more at most the first, the others at
+/// least the last) and puts those of `entering` in: each among them where it falls, or into
+/// `below` when below the first, or nowhere when above the last. `levels[frame]` is a frame's
+/// level; `near` has room for every level entering. `false` when the levels kept run out, or
+/// when a level leaving is not where it must be (it cannot happen with finite levels, which
+/// ``decibels(_:)`` always gives).
 private func slide(
-    _ lowest: UnsafeMutablePointer<Float>, count: inout Int, out leaving: [Range<Int>], in entering: [Range<Int>],
-    levels: UnsafePointer<Float>, most: Int
+    _ near: UnsafeMutablePointer<Float>, count: inout Int, below: inout Int, out leaving: (Range<Int>, Range<Int>),
+    in entering: (Range<Int>, Range<Int>), levels: UnsafePointer<Float>
 ) -> Bool {
     /// The first index whose level is at least (`orAbove`: above) `level`: the count of those
     /// below it, eight at a time, without a branch.
     func place(of level: Float, orAbove: Bool) -> Int {
-        let raw = UnsafeRawPointer(lowest)
+        let raw = UnsafeRawPointer(near)
         let bound = SIMD8<Float>(repeating: level), (zero, one) = (SIMD8<Int32>(repeating: 0), SIMD8<Int32>(repeating: 1))
         var counts = zero
         var index = 0
@@ -493,34 +515,45 @@ private func slide(
             index += 8
         }
         var below = Int(counts.wrappedSum())
-        while index < count, orAbove ? lowest[index] <= level : lowest[index] < level {
+        while index < count, orAbove ? near[index] <= level : near[index] < level {
             below += 1
             index += 1
         }
         return below
     }
     let size = MemoryLayout<Float>.stride
-    for run in leaving {
+    func take(_ run: Range<Int>) -> Bool {
         for frame in run {
             let level = levels[frame]
-            guard count > 0, level <= lowest[count - 1] else { continue }
-            let index = place(of: level, orAbove: false)
-            guard lowest[index] == level else { return false }
-            memmove(lowest + index, lowest + index + 1, (count - index - 1) * size)
-            count -= 1
+            guard count > 0 else { return false }
+            if level < near[0] {
+                guard below > 0 else { return false }
+                below -= 1
+            } else if level <= near[count - 1] {
+                let index = place(of: level, orAbove: false)
+                guard near[index] == level else { return false }
+                memmove(near + index, near + index + 1, (count - index - 1) * size)
+                count -= 1
+            }
         }
+        return true
     }
-    for run in entering {
+    func put(_ run: Range<Int>) -> Bool {
         for frame in run {
             let level = levels[frame]
-            guard count > 0, level < lowest[count - 1] else { continue }
-            let index = place(of: level, orAbove: true)
-            memmove(lowest + index + 1, lowest + index, (count - index) * size)
-            lowest[index] = level
-            count = min(most, count + 1)
+            guard count > 0 else { return false }
+            if level < near[0] {
+                below += 1
+            } else if level <= near[count - 1] {
+                let index = place(of: level, orAbove: true)
+                memmove(near + index + 1, near + index, (count - index) * size)
+                near[index] = level
+                count += 1
+            }
         }
+        return true
     }
-    return true
+    return take(leaving.0) && take(leaving.1) && put(entering.0) && put(entering.1)
 }
 
 extension BandLevelCache {
