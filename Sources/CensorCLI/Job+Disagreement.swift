@@ -117,7 +117,7 @@ extension Job {
                     + "\(Option.align.name) pocketsphinx to align them all, or review the output")
             } else {
                 warnings.append(evidence + ", but no censored word could be aligned to the audio (a word the model lacks, "
-                    + "or one lasting more than a \(Messages.seconds(Planner.alignmentLongestWindow)) s window, is not; "
+                    + "or one lasting more than a \(Messages.alignmentWindow), is not; "
                     + "\(Option.align.name) pocketsphinx says if the model is missing), so their times were only refined: "
                     + "review the output")
             }

@@ -9,6 +9,9 @@ enum Messages {
         String(format: abs(value) < 1e7 ? "%.3f" : "%.3g", value)
     }
 
+    /// The longest stretch one alignment window decodes, as help and warnings name it.
+    static let alignmentWindow = "\(Int(Planner.alignmentLongestWindow)) s window"
+
     /// Why the transcript was read in the format whose reader then failed, when detection chose
     /// that format: the sign detection saw, and how to name another format.
     ///

@@ -171,7 +171,7 @@ extension Option {
             + "pocketsphinx-en-us): auto (words whose times were estimated from segments or cues, and every censored "
             + "word, up to \(Planner.autoAlignedMatches), of a file whose word times cannot be confirmed against its "
             + "audio), pocketsphinx (every censored word) or off. A word the model lacks, or lasting more than a "
-            + "\(Int(Planner.alignmentLongestWindow)) s window, keeps its times.",
+            + "\(Messages.alignmentWindow), keeps its times.",
         default: WordAlignment.auto.rawValue, completion: .words(WordAlignment.allCases.map(\.rawValue)))
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")

@@ -41,7 +41,7 @@ import Testing
         #expect(Self.warnings(TimesFit(edges: 100, meeting: 30, chance: 30)) == [
             "talk.json's word times could not be confirmed against talk.wav's audio (30 % of the word edges weighed meet a "
                 + "pause or dip, 30 % would by chance), but no censored word could be aligned to the audio (a word the model lacks, "
-                + "or one lasting more than a 10.000 s window, is not; --align pocketsphinx says if the model is missing), "
+                + "or one lasting more than a 10 s window, is not; --align pocketsphinx says if the model is missing), "
                 + "so their times were only refined: review the output",
         ])
     }

@@ -382,9 +382,12 @@ extension Planner {
         mix: ChannelMix, audio: inout some FrameSource, samples: inout [Float]
     ) throws -> [(start: Double, end: Double)?]? {
         let rate = Double(sampleRate)
-        let first = max(0, Int(((words[window].map(\.start).min() ?? 0) - Self.alignmentMargin) * rate))
-        let last = min(audio.frameCount, Int(((words[window].map(\.end).max() ?? 0) + Self.alignmentMargin) * rate))
-        guard first < last, Double(last - first) <= Self.alignmentLongestWindow * rate else { return nil }
+        let start = words[window].map(\.start).min() ?? 0, end = words[window].map(\.end).max() ?? 0
+        // Measured as ``aligned(_:every:sampleRate:audio:)`` measures a match alone, in seconds.
+        guard end - start + 2 * Self.alignmentMargin <= Self.alignmentLongestWindow else { return nil }
+        let first = max(0, Int((start - Self.alignmentMargin) * rate))
+        let last = min(audio.frameCount, Int((end + Self.alignmentMargin) * rate))
+        guard first < last else { return nil }
         try audio.readFrames(first..<last, into: &samples)
         // The window's outer words may be cut by its edges: they are optional.
         guard let times = aligner.align(
