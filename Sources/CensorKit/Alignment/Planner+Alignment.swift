@@ -108,7 +108,7 @@ extension Planner {
         let wanted = matches.indices.filter {
             (every || options.align.applies(to: matches[$0])) && words.covers(matches[$0].wordIndices)
                 && coreFrames(of: matches[$0], sampleRate: sampleRate, frameCount: audio.frameCount) != nil
-                && matches[$0].end - matches[$0].start + 2 * Self.alignmentMargin <= Self.alignmentLongestWindow
+                && Self.fitsAlignmentWindow(matches[$0].start, matches[$0].end)
         }
         guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words, []) }
         var result = matches
@@ -367,6 +367,13 @@ extension Planner {
         return (first.start, last.end)
     }
 
+    /// Whether words from `start` to `end` (seconds), with ``alignmentMargin`` on each side, fit in
+    /// one window of ``alignmentLongestWindow``: the one test for a match alone and for a window
+    /// of words around it.
+    static func fitsAlignmentWindow(_ start: Double, _ end: Double) -> Bool {
+        end - start + 2 * alignmentMargin <= alignmentLongestWindow
+    }
+
     /// The median of `values` (not empty): the middle one, or the mean of the middle two.
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
@@ -383,8 +390,7 @@ extension Planner {
     ) throws -> [(start: Double, end: Double)?]? {
         let rate = Double(sampleRate)
         let start = words[window].map(\.start).min() ?? 0, end = words[window].map(\.end).max() ?? 0
-        // Measured as ``aligned(_:every:sampleRate:audio:)`` measures a match alone, in seconds.
-        guard end - start + 2 * Self.alignmentMargin <= Self.alignmentLongestWindow else { return nil }
+        guard Self.fitsAlignmentWindow(start, end) else { return nil }
         let first = max(0, Int((start - Self.alignmentMargin) * rate))
         let last = min(audio.frameCount, Int((end + Self.alignmentMargin) * rate))
         guard first < last else { return nil }

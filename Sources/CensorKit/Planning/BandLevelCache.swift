@@ -178,11 +178,10 @@ final class BandLevelCache {
         func run(_ start: Int, _ end: Int) -> Range<Int> { start..<max(start, end) }
         let leaving = (run(old.lowerBound, frames.lowerBound), run(max(frames.upperBound, old.lowerBound), old.upperBound))
         let entering = (run(frames.lowerBound, old.lowerBound), run(max(old.upperBound, frames.lowerBound), frames.upperBound))
-        let room = 4 * spare + 2 + entering.0.count + entering.1.count
         let start = levelStart - firstFrame
         for band in levels.indices {
             var (count, lower) = (nearCount[band], below[band])
-            let needed = max(room, count + entering.0.count + entering.1.count)
+            let needed = count + entering.0.count + entering.1.count
             if near[band].count < needed { near[band].append(contentsOf: repeatElement(0, count: needed - near[band].count)) }
             let slid = levels[band].withUnsafeBufferPointer { levels in
                 near[band].withUnsafeMutableBufferPointer { near in
