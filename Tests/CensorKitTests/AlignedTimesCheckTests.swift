@@ -4,10 +4,11 @@ import Testing
 @testable import CensorKit
 
 /// How the planner weighs the aligner's times against the transcript's
-/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)``): agreeing edges
+/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:)``): agreeing edges
 /// keep the transcript's (or, moved by its offset as a whole, with a decoder frame's margin), an
 /// aligned word far from its given times is not trusted, one too short for its given times or
-/// from a narrowed window, or of a transcript that vouches for its times, is censored with them.
+/// from a narrowed window, or of a transcript that vouches for its times, is censored with them;
+/// such a transcript's neighbouring words bound the aligned edges that run past its own.
 @Suite struct AlignedTimesCheckTests {
     static func given(_ start: Double, _ end: Double, estimated: Bool = false) -> Match {
         Match(wordIndices: 0..<1, text: "word", pattern: "word", start: start, end: end, isTimeEstimated: estimated)
@@ -111,6 +112,31 @@ import Testing
                                               vouches: true), 1.47, 1.63)
         // Far is far still.
         #expect(Planner.censoredTimes(aligned: (1.8, 2.1), given: Self.given(1.0, 1.5), fellBack: false, vouches: true) == nil)
+    }
+
+    @Test("a transcript that vouches: an aligned edge past its own by more than 40 ms stops at the neighbour's given edge")
+    func neighboursBound() throws {
+        let given = Self.given(1.0, 1.5)
+        // The decoder runs the word 200 ms into the next one, which the transcript starts at 1.55.
+        let around = (before: 0.9, after: 1.55)
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.7), given: given, fellBack: false, vouches: true, neighbours: around),
+                        1.0, 1.55)
+        // Without the neighbours, or a transcript that does not vouch: the aligned end, widened.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.7), given: given, fellBack: false, vouches: true), 1.0, 1.73)
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.7), given: given, fellBack: false, neighbours: around), 1.0, 1.73)
+        // The start 300 ms early, into the previous word ending at 0.9.
+        try Self.expect(Planner.censoredTimes(aligned: (0.7, 1.5), given: given, fellBack: false, vouches: true, neighbours: around),
+                        0.9, 1.5)
+        // An edge within 40 ms of the given one agrees: kept past an abutting neighbour.
+        try Self.expect(Planner.censoredTimes(aligned: (0.97, 1.53), given: given, fellBack: false, vouches: true,
+                                              neighbours: (before: 1.0, after: 1.5)), 0.97, 1.53)
+        // A neighbour inside the match's own moved edge bounds nothing: the moved edge stays.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.7), given: given, fellBack: false, vouches: true,
+                                              neighbours: (before: 0.9, after: 1.45)), 1.0, 1.5)
+        // A transcript 120 ms late as a whole: the neighbours move with it (next word 1.45 → 1.33);
+        // the start agrees once moved, widened by a decoder frame.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.5), given: Self.given(1.12, 1.42), offset: -0.12, fellBack: false,
+                                              vouches: true, neighbours: (before: 1.02, after: 1.45)), 0.99, 1.33)
     }
 
     @Test("estimated given times: aligned widened by 30 ms however far or short; with them too when narrowed")

@@ -79,7 +79,7 @@ extension Planner {
     /// ``WordAligner/knows(_:)``; fewer, per ``alignmentNeighbourCounts``, when no path goes
     /// through them or they span more than ``alignmentLongestWindow``), over their times plus
     /// ``alignmentMargin``. The times censored are
-    /// ``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)``'s, with the transcript's offset as a whole
+    /// ``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:)``'s, with the transcript's offset as a whole
     /// that the windows measure (``alignedOffset(_:words:)``); the aligned times of the window's
     /// words replace theirs (the outermost neighbours', decoded next to the sound of the words
     /// past the window, only where the transcript does not agree with the audio as a whole or
@@ -142,10 +142,17 @@ extension Planner {
     /// either may be right (the decoder gives a word's first vowel to an "uh" before it, or a
     /// weak final nasal to the silence after it), and a leak is worse than a little collateral.
     /// So does it too, estimated or not, when the alignment came from a window narrowed to align
-    /// at all (`fellBack`): such a window has less to hold on to.
+    /// at all (`fellBack`): such a window has less to hold on to. But where a transcript that
+    /// vouches for its times also places the match's neighbours (`neighbours`: the previous word's
+    /// end and the next word's start, not moved), an edge more than ``alignedAgreement`` outside
+    /// the match's moved edge runs no further out than the neighbour's edge moved by `offset`, or
+    /// the match's own moved edge if that lies further: the decoder running a word into the next
+    /// one that such a transcript places there is the decoder's error (an edge within
+    /// ``alignedAgreement`` is not: capped too, under 120 ms shifts one word leaks, three early) (BENCHMARKS.md, session 14: collateral with exact times 2.00 → 1.84 %,
+    /// under 120 ms shifts 2.74 → 2.56 % and 3.13 → 2.93 %, no word more leaking).
     static func censoredTimes(
         aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool, vouches: Bool = false,
-        abutted: Bool = false
+        abutted: Bool = false, neighbours: (before: Double, after: Double)? = nil
     ) -> (start: Double, end: Double)? {
         let estimated = given.isTimeEstimated
         var start = aligned.start - alignedMargin
@@ -169,17 +176,31 @@ extension Planner {
             start = min(start, moved.start)
             end = max(end, moved.end)
         }
+        if vouches, !estimated, let neighbours {
+            if start < moved.start - alignedAgreement { start = max(start, min(moved.start, neighbours.before + offset)) }
+            if end > moved.end + alignedAgreement { end = min(end, max(moved.end, neighbours.after + offset)) }
+        }
         return (start, end)
     }
 
     /// The times to censor for a match the aligner placed more than ``alignedFarGap`` from its
-    /// given times (``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:)`` gave
+    /// given times (``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:)`` gave
     /// `nil`), before the transcript's offset moves them: its given times, widened by
     /// ``alignedMargin`` when the transcript does not vouch for its times (the aligner contradicts
     /// them, and nothing else says they are right: `cold_corpus` "the", 40 ms, under ±150 ms
     /// jitter given 5 ms late and aligned 0.6 s away, leaked 12 %).
     static func farTimes(_ given: Match, vouches: Bool) -> (start: Double, end: Double) {
         vouches ? (given.start, given.end) : (given.start - alignedMargin, given.end + alignedMargin)
+    }
+
+    /// The transcript's times around the match of the word indices `indices`: the previous
+    /// word's end and the next word's start (infinitely far where there is no such word or its
+    /// times are estimated).
+    private func givenNeighbours(of indices: Range<Int>) -> (before: Double, after: Double) {
+        let before = transcriptWords.indices.contains(indices.lowerBound - 1) ? transcriptWords[indices.lowerBound - 1] : nil
+        let after = transcriptWords.indices.contains(indices.upperBound) ? transcriptWords[indices.upperBound] : nil
+        return (before.flatMap { $0.isTimeEstimated ? nil : $0.end } ?? -.infinity,
+                after.flatMap { $0.isTimeEstimated ? nil : $0.start } ?? .infinity)
     }
 
     /// Whether the decoder placed the word after the match of the word indices `indices` right
@@ -273,7 +294,7 @@ extension Planner {
             guard let aligned = Self.matchTimes(indices, in: window, times: times) else { continue }
             guard let censored = Self.censoredTimes(
                 aligned: aligned, given: matches[index], offset: offset, fellBack: fellBack, vouches: vouches,
-                abutted: Self.abutsNext(indices, in: window, times: times))
+                abutted: Self.abutsNext(indices, in: window, times: times), neighbours: givenNeighbours(of: indices))
             else {
                 far.insert(index)
                 continue
