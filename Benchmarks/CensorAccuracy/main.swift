@@ -16,7 +16,8 @@ import Foundation
 // table of the espeak-ng corpus's clean recordings aligned then refined; --rows: only these real-speech rows, by label ("off", "on", "on, align off", "on, aggressive",
 // "PocketSphinx aligner", "aligner, then on", "aligner, then aggressive"; separated by ";");
 // --conditions: only these real-speech conditions ("exact times", "jitter ±150 ms", "all 120 ms
-// late", "all 120 ms early", and with --align "estimated"; separated by ";");
+// late", "all 120 ms early", and with --align "estimated"; also "jitter ±50 ms" and "jitter ±100 ms",
+// measured only when named; separated by ";");
 // --data: where the corpus is built (espeak-ng words and sox backgrounds are cached there);
 // --trials: draws per jittered condition; --window: refinement window in ms (default: the
 // Parameter's); --sweep: also a table over these windows (0 = refinement off); --by-background:

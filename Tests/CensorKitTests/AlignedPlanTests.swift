@@ -105,7 +105,7 @@ import Testing
         return (span.refinedStart ?? match.start, span.refinedEnd ?? match.end)
     }
 
-    @Test("true transcript times: ends the aligner places up to 40 ms early stay the given ends exactly; starts lie outside the given ones, by the aligner's alone when it agrees, never past the word before")
+    @Test("true transcript times: ends the aligner places up to 40 ms early stay the given ends exactly; starts lie outside the given ones, by the aligner's alone when it agrees")
     func agreeingTimesKeepTheTranscripts() throws {
         let (plan, truth, _) = try Self.planWithTrueTimes([:])
         try #require(plan.spans.count == 2)
@@ -116,11 +116,9 @@ import Testing
         #expect(tomorrow.end == truth[6].end)
         // "garden" aligned 21 ms early: that start, without the margin.
         #expect(garden.start < truth[3].start && garden.start >= truth[3].start - Planner.alignedAgreement)
-        // "tomorrow" aligned 46 ms early: more than 40 ms, so its start less the 30 ms margin,
-        // 76 ms early; but the transcript vouches for its times, so no earlier than the end of
-        // the word before, which it places 40 ms before "tomorrow".
-        #expect(tomorrow.start == truth[5].end)
-        #expect(truth[5].end > truth[6].start - Planner.alignedAgreement - Planner.alignedMargin)
+        // "tomorrow" aligned 46 ms early: more than 40 ms, so its start less the 30 ms margin.
+        #expect(tomorrow.start < truth[6].start - Planner.alignedAgreement - Planner.alignedMargin
+            && tomorrow.start >= truth[6].start - 0.1)
     }
 
     @Test("a word the transcript times over it and the two words after: the aligned word is shorter than half, the given times are censored whole")

@@ -114,29 +114,31 @@ import Testing
         #expect(Planner.censoredTimes(aligned: (1.8, 2.1), given: Self.given(1.0, 1.5), fellBack: false, vouches: true) == nil)
     }
 
-    @Test("a transcript that vouches: an aligned edge past its own by more than 40 ms stops at the neighbour's given edge")
+    @Test("a transcript that vouches: an aligned edge past its own by more than 40 ms stops 40 ms into the neighbour")
     func neighboursBound() throws {
         let given = Self.given(1.0, 1.5)
         // The decoder runs the word 200 ms into the next one, which the transcript starts at 1.55.
         let around = (before: 0.9, after: 1.55)
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.7), given: given, fellBack: false, vouches: true, neighbours: around),
-                        1.0, 1.55)
+                        1.0, 1.59)
         // Without the neighbours, or a transcript that does not vouch: the aligned end, widened.
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.7), given: given, fellBack: false, vouches: true), 1.0, 1.73)
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.7), given: given, fellBack: false, neighbours: around), 1.0, 1.73)
         // The start 300 ms early, into the previous word ending at 0.9.
         try Self.expect(Planner.censoredTimes(aligned: (0.7, 1.5), given: given, fellBack: false, vouches: true, neighbours: around),
-                        0.9, 1.5)
-        // An edge within 40 ms of the given one agrees: kept past an abutting neighbour.
+                        0.86, 1.5)
+        // Within 40 ms of the neighbour, or an edge within 40 ms of the given one: not bounded.
+        try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.55), given: given, fellBack: false, vouches: true, neighbours: around),
+                        1.0, 1.58)
         try Self.expect(Planner.censoredTimes(aligned: (0.97, 1.53), given: given, fellBack: false, vouches: true,
-                                              neighbours: (before: 1.0, after: 1.5)), 0.97, 1.53)
-        // A neighbour inside the match's own moved edge bounds nothing: the moved edge stays.
+                                              neighbours: (before: 0.9, after: 1.45)), 0.97, 1.53)
+        // A neighbour's edge inside the match's own: the given edge bounds.
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.7), given: given, fellBack: false, vouches: true,
-                                              neighbours: (before: 0.9, after: 1.45)), 1.0, 1.5)
+                                              neighbours: (before: 0.9, after: 1.42)), 1.0, 1.5)
         // A transcript 120 ms late as a whole: the neighbours move with it (next word 1.45 → 1.33);
         // the start agrees once moved, widened by a decoder frame.
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.5), given: Self.given(1.12, 1.42), offset: -0.12, fellBack: false,
-                                              vouches: true, neighbours: (before: 1.02, after: 1.45)), 0.99, 1.33)
+                                              vouches: true, neighbours: (before: 1.02, after: 1.45)), 0.99, 1.37)
     }
 
     @Test("estimated given times: aligned widened by 30 ms however far or short; with them too when narrowed")

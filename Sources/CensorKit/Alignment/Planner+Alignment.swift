@@ -145,11 +145,15 @@ extension Planner {
     /// at all (`fellBack`): such a window has less to hold on to. But where a transcript that
     /// vouches for its times also places the match's neighbours (`neighbours`: the previous word's
     /// end and the next word's start, not moved), an edge more than ``alignedAgreement`` outside
-    /// the match's moved edge runs no further out than the neighbour's edge moved by `offset`, or
-    /// the match's own moved edge if that lies further: the decoder running a word into the next
-    /// one that such a transcript places there is the decoder's error (an edge within
-    /// ``alignedAgreement`` is not: capped too, under 120 ms shifts one word leaks, three early) (BENCHMARKS.md, session 14: collateral with exact times 2.00 → 1.84 %,
-    /// under 120 ms shifts 2.74 → 2.56 % and 3.13 → 2.93 %, no word more leaking).
+    /// the match's moved edge runs no further than ``alignedAgreement`` into the neighbour (its
+    /// edge moved by `offset`), or to the match's own moved edge if that lies further: the decoder
+    /// running a word into the next one that such a transcript places there is the decoder's
+    /// error, and the neighbour's edge is trusted as far as the match's own (BENCHMARKS.md,
+    /// session 14: collateral with exact times 2.00 → 1.86 %, under 120 ms shifts 2.74 → 2.57 %
+    /// and 3.13 → 2.95 %, under ±50 ms jitter 3.61 → 3.52 %, no word more leaking; bounded at
+    /// the neighbour's edge itself, two words more leak under ±50 ms jitter; bounding too the
+    /// edges within ``alignedAgreement`` of the match's own, one more under a 120 ms late shift
+    /// and two under an early one).
     static func censoredTimes(
         aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool, vouches: Bool = false,
         abutted: Bool = false, neighbours: (before: Double, after: Double)? = nil
@@ -177,8 +181,12 @@ extension Planner {
             end = max(end, moved.end)
         }
         if vouches, !estimated, let neighbours {
-            if start < moved.start - alignedAgreement { start = max(start, min(moved.start, neighbours.before + offset)) }
-            if end > moved.end + alignedAgreement { end = min(end, max(moved.end, neighbours.after + offset)) }
+            if start < moved.start - alignedAgreement {
+                start = max(start, min(moved.start, neighbours.before + offset - alignedAgreement))
+            }
+            if end > moved.end + alignedAgreement {
+                end = min(end, max(moved.end, neighbours.after + offset + alignedAgreement))
+            }
         }
         return (start, end)
     }
