@@ -3,9 +3,9 @@ import Foundation
 
 /// The transcript conditions the real-speech targets are set for.
 let realConditions = [Condition(), Condition(jitter: 0.15), Condition(shift: 0.12), Condition(shift: -0.12)]
-/// Smaller jitter, measured only when `--conditions` names it: times about as far off as a good
-/// recognizer's, mostly within the aligner's 40 ms agreement.
-let realSmallJitter = [Condition(jitter: 0.05), Condition(jitter: 0.1)]
+/// Those, and smaller jitter measured only when `--conditions` names it: times about as far off
+/// as a good recognizer's.
+let namedRealConditions = realConditions + [Condition(jitter: 0.05), Condition(jitter: 0.1)]
 
 /// Prints the real-speech tables: overall, per source, and the worst words, for each condition
 /// with refinement off and on.
@@ -55,7 +55,7 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     // A name that matches nothing would print empty tables as if measured.
     // "estimated" (times estimated from segments) is measured with the aligner's rows.
     let names = [("--rows", options.rows, rows.map(\.0)),
-                 ("--conditions", options.conditions, (realConditions + realSmallJitter).map(\.description) + (options.align ? ["estimated"] : []))]
+                 ("--conditions", options.conditions, namedRealConditions.map(\.description) + (options.align ? ["estimated"] : []))]
     for (option, chosen, known) in names {
         for name in chosen ?? [] where !known.contains(name) {
             let hint = !options.align ? (option == "--rows" ? " (the aligner's rows need --align)" : " ('estimated' needs --align)") : ""
@@ -65,7 +65,7 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
         }
     }
     if let chosen = options.rows { rows = rows.filter { chosen.contains($0.0) } }
-    let conditions = options.conditions.map { chosen in (realConditions + realSmallJitter).filter { chosen.contains($0.description) } }
+    let conditions = options.conditions.map { chosen in namedRealConditions.filter { chosen.contains($0.description) } }
         ?? realConditions
     print("## Real speech: leak and collateral, refinement off and on (window \(Int(on.refineWindow * 1000)) ms)\n")
     print("Corpus: \(recordings.count) recordings of people from \(sources.count) sources (\(sources.joined(separator: ", "))), "
