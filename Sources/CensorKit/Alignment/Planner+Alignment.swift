@@ -144,7 +144,7 @@ extension Planner {
     /// So does it too, estimated or not, when the alignment came from a window narrowed to align
     /// at all (`fellBack`): such a window has less to hold on to. But where a transcript that
     /// vouches for its times also places the match's neighbours (`neighbours`: the previous word's
-    /// end and the next word's start, not moved), an edge more than ``alignedAgreement`` outside
+    /// end and the next word's start, not moved; infinitely far where it places none), an edge more than ``alignedAgreement`` outside
     /// the match's moved edge runs no further than ``alignedAgreement`` into the neighbour (its
     /// edge moved by `offset`), or to the match's own moved edge if that lies further: the decoder
     /// running a word into the next one that such a transcript places there is the decoder's
@@ -156,7 +156,7 @@ extension Planner {
     /// and two under an early one).
     static func censoredTimes(
         aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool, vouches: Bool = false,
-        abutted: Bool = false, neighbours: (before: Double, after: Double)? = nil
+        abutted: Bool = false, neighbours: (before: Double, after: Double) = (-.infinity, .infinity)
     ) -> (start: Double, end: Double)? {
         let estimated = given.isTimeEstimated
         var start = aligned.start - alignedMargin
@@ -180,7 +180,7 @@ extension Planner {
             start = min(start, moved.start)
             end = max(end, moved.end)
         }
-        if vouches, !estimated, let neighbours {
+        if vouches, !estimated {
             if start < moved.start - alignedAgreement {
                 start = max(start, min(moved.start, neighbours.before + offset - alignedAgreement))
             }
