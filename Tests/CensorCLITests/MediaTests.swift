@@ -115,6 +115,47 @@ import Testing
         #expect(Measure.magnitude(original, core, channels: 1, frequency: 1000, rate: 22_050) < tone / 4)
     }
 
+    @Test("PCM in a MOV (24-bit big-endian, 48 kHz, beside video, as cameras and editors write it) stays that PCM, exact outside the span")
+    func pcmMOV() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try media.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=\(media.duration)", "-i", media.speech,
+                          "-c:v", "mpeg4", "-c:a", "pcm_s24be", "-ar", "48000", "-shortest", "clip.mov"])
+        let result = try workspace.run(["clip.mov", "--transcript", "speech.json", "--word", "damn", "--report", "r.json"])
+        #expect(result.status == 0, "\(result)")
+        // It was re-encoded as AAC at 72 kb/s before.
+        #expect(try media.streamSummary("clip.censored.mov") == ["video:mpeg4/-", "audio:pcm_s24be/-"])
+        let report = try Self.report(workspace, "r.json")
+        let span = try #require(report.spans.first)
+        #expect(report.sampleRate == 48_000)
+        // 24-bit samples decode to Float exactly.
+        let input = try media.samples("clip.mov"), output = try media.samples("clip.censored.mov")
+        #expect(input.count == output.count && input.count == report.frames)
+        let outside = Array(0..<span.fadeStartFrame) + Array(span.fadeEndFrame..<input.count)
+        #expect(outside.allSatisfy { input[$0] == output[$0] }, "lossless: untouched samples are exact")
+        let core = span.startFrame..<span.endFrame
+        #expect(Measure.magnitude(output, core, channels: 1, frequency: 1000, rate: 48_000) > 0.02, "the beep is there")
+    }
+
+    @Test("FLAC in an MP4 stays FLAC (ffmpeg 5.1 writes it only as an experiment), exact outside the span")
+    func flacMP4() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try media.ffmpeg(["-i", media.speech, "-c:a", "flac", "-strict", "experimental", "talk.mp4"])
+        let result = try workspace.run(["talk.mp4", "--transcript", "speech.json", "--word", "damn", "--mode", "mute", "--report", "r.json"])
+        // ffmpeg refused to write it before: exit 1.
+        #expect(result.status == 0, "\(result)")
+        #expect(try media.streamSummary("talk.censored.mp4") == ["audio:flac/und"])
+        let span = try #require(try Self.report(workspace, "r.json").spans.first)
+        let input = try media.integerSamples("talk.mp4"), output = try media.integerSamples("talk.censored.mp4")
+        #expect(input.count == output.count)
+        let outside = Array(0..<span.fadeStartFrame) + Array(span.fadeEndFrame..<input.count)
+        #expect(outside.allSatisfy { input[$0] == output[$0] })
+        #expect(output[span.startFrame..<span.endFrame].allSatisfy { $0 == 0 }, "muted")
+    }
+
     @Test("an MKV with two audio streams: --audio-stream 1 censors the AAC one in sync, the Opus one and the video are copied")
     func secondStream() throws {
         let workspace = try Workspace()

@@ -18,22 +18,29 @@ public enum MediaContainer: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// The audio codecs (ffmpeg's names) this container holds; a source codec outside them is
-    /// re-encoded with the first.
+    /// The audio codecs (ffmpeg's names) this container holds, as the ffmpeg Debian ships
+    /// (5.1) writes them; a source codec outside them is re-encoded with the first. PCM stays
+    /// PCM wherever the container takes it (a camera's or an editor's MOV, an AVI, an MKV).
     var audioCodecs: [String] {
         switch self {
-        case .mp4, .m4v, .mov: ["aac", "alac", "mp3", "ac3", "eac3", "opus", "flac"]
+        case .mp4, .m4v: ["aac", "alac", "mp3", "ac3", "eac3", "opus", "flac"]
+        case .mov: ["aac", "alac", "mp3", "ac3", "eac3"] + Self.pcmCodecs
         case .m4a, .m4b: ["aac", "alac"]
-        case .mkv, .mka: ["aac", "opus", "flac", "alac", "mp3", "vorbis", "ac3", "eac3", "dts", "truehd", "pcm_s16le",
-                          "pcm_s24le", "pcm_s32le", "pcm_f32le", "wmav2"]
+        case .mkv, .mka: ["aac", "opus", "flac", "alac", "mp3", "vorbis", "ac3", "eac3", "dts", "truehd", "wmav2"]
+            + Self.pcmCodecs.filter { !["pcm_s8", "pcm_f32be", "pcm_f64be"].contains($0) }
         case .webm: ["opus", "vorbis"]
-        case .avi: ["mp3", "ac3", "pcm_s16le", "aac"]
+        case .avi: ["mp3", "ac3", "aac", "pcm_u8", "pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_f32le", "pcm_f64le", "pcm_alaw",
+                    "pcm_mulaw"]
         case .wma: ["wmav2", "wmav1", "mp3"]
         case .aac: ["aac"]
         case .ac3: ["ac3"]
         case .mp3: ["mp3"]
         }
     }
+
+    /// The PCM codecs QuickTime holds, in either byte order, and A-law and µ-law.
+    private static let pcmCodecs = ["pcm_u8", "pcm_s8", "pcm_s16le", "pcm_s16be", "pcm_s24le", "pcm_s24be", "pcm_s32le",
+                                    "pcm_s32be", "pcm_f32le", "pcm_f32be", "pcm_f64le", "pcm_f64be", "pcm_alaw", "pcm_mulaw"]
 
     /// The subtitle codec censored subtitles are embedded as, when the container holds text
     /// subtitles.

@@ -66,6 +66,8 @@ struct MuxCommand {
         arguments += ["-map_metadata", "0", "-map_chapters", "0", "-c", "copy", "-copy_unknown"]
         let position = probe.streams.firstIndex { $0.index == stream.index } ?? 0
         arguments += ["-c:\(position)", MediaCodec.encoder(for: codec), "-ar:\(position)", "\(encodedRate)"]
+        // FLAC in MP4 is standard, but ffmpeg 5.1 still writes it only when told experiments are fine.
+        if codec == "flac", [.mp4, .m4v].contains(container) { arguments += ["-strict", "experimental"] }
         if primingTrim > 0 { arguments += ["-filter:\(position)", "atrim=start_sample=\(primingTrim)"] }
         if bitrate == nil, let mp3, mp3.isVariable {
             // LAME's quality when the Xing header gives it; else the same average, still variable.
