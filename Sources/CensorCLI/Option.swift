@@ -163,7 +163,8 @@ extension Option {
         "--no-mp3-direct", help: "Decode and re-encode MP3s instead of censoring their compressed data.")
     static let refine = Option(
         "--refine", value: "strategy", help: "How far a refined edge may run into the transcript's neighbouring word: "
-            + "conservative (10 ms; for good word times) or aggressive (to its middle; for times known to be off).",
+            + "conservative (10 ms; for good word times) or aggressive (to its middle, and an aligned word over its "
+            + "transcript times too; for times known to be off).",
         default: RefineStrategy.conservative.rawValue, completion: .words(RefineStrategy.allCases.map(\.rawValue)))
     static let align = Option(
         "--align", value: "when",

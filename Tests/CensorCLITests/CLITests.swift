@@ -580,7 +580,8 @@ import Darwin
           --refine <strategy>         How far a refined edge may run into the
                                       transcript's neighbouring word: conservative (10
                                       ms; for good word times) or aggressive (to its
-                                      middle; for times known to be off). (default:
+                                      middle, and an aligned word over its transcript
+                                      times too; for times known to be off). (default:
                                       conservative)
           --align <when>              When to first align the transcript's words to the
                                       audio with PocketSphinx (US English; Debian's

@@ -86,14 +86,14 @@ import Testing
     /// The plan with `.pocketsphinx` and refinement off of matches of words 3 and 6 when the
     /// transcript gives every word its true times but those `changed`.
     static func planWithTrueTimes(
-        _ changed: [Int: (start: Double, end: Double)]
+        _ changed: [Int: (start: Double, end: Double)], strategy: RefineStrategy = .conservative
     ) throws -> (plan: Plan, truth: [(start: Double, end: Double)], words: [Word]) {
         var (audio, truth, words) = try fixture()
         for index in words.indices {
             let times = changed[index] ?? truth[index]
             words[index] = Word(text: words[index].text, start: times.start, end: times.end)
         }
-        let options = try PlanOptions(refine: false, align: .pocketsphinx)
+        let options = try PlanOptions(refine: false, refineStrategy: strategy, align: .pocketsphinx)
         let plan = try Planner(options: options, transcriptWords: words)
             .plan([Self.match(words, 3), Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
         return (plan, truth, words)
@@ -143,6 +143,29 @@ import Testing
         let times = try Self.times(of: plan.spans[1])
         #expect(abs(times.start - (late.start - Planner.alignedMargin)) < 1e-9, "start \(times.start)")
         #expect(abs(times.end - (late.end + Planner.alignedMargin)) < 1e-9, "end \(times.end)")
+    }
+
+    @Test("--refine aggressive: times off on every edge, the aligned words are censored over their given times as well")
+    func aggressiveKeepsTheGivenTimes() throws {
+        let (_, truth, _) = try Self.fixture()
+        // Every word 80 ms off, half of them late and half early (no offset as a whole): the
+        // transcript does not vouch for its times, and "garden" and "tomorrow" are given 80 ms late.
+        var jittered: [Int: (start: Double, end: Double)] = [:]
+        for (index, word) in truth.enumerated() {
+            let shift = [1, 3, 4, 6].contains(index) ? 0.08 : -0.08
+            jittered[index] = (word.start + shift, word.end + shift)
+        }
+        let (conservative, _, words) = try Self.planWithTrueTimes(jittered)
+        let (aggressive, _, _) = try Self.planWithTrueTimes(jittered, strategy: .aggressive)
+        try #require(conservative.spans.count == 2 && aggressive.spans.count == 2)
+        for (index, (kept, widened)) in zip([3, 6], zip(conservative.spans, aggressive.spans)) {
+            let (before, after) = (try Self.times(of: kept), try Self.times(of: widened))
+            // The aligner's start, 80 ms before the given one: kept by both.
+            #expect(after.start == before.start && before.start < words[index].start - 0.04, "\(words[index].text) start \(before.start)")
+            // The aligner's end plus its margin falls short of the given end; aggressive keeps that.
+            #expect(before.end < words[index].end, "\(words[index].text) end \(before.end) vs given \(words[index].end)")
+            #expect(after.end == words[index].end)
+        }
     }
 
     @Test("neighbours the audio does not hold (noise where the transcript puts them): the window is narrowed until the word aligns, and the given times are censored with it")

@@ -4,7 +4,7 @@ import Testing
 @testable import CensorKit
 
 /// How the planner weighs the aligner's times against the transcript's
-/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:)``): agreeing edges
+/// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:keepsGiven:)``): agreeing edges
 /// keep the transcript's (or, moved by its offset as a whole, with a decoder frame's margin), an
 /// aligned word far from its given times is not trusted, one too short for its given times or
 /// from a narrowed window, or of a transcript that vouches for its times, is censored with them;
@@ -139,6 +139,22 @@ import Testing
         // the start agrees once moved, widened by a decoder frame.
         try Self.expect(Planner.censoredTimes(aligned: (1.0, 1.5), given: Self.given(1.12, 1.42), offset: -0.12, fellBack: false,
                                               vouches: true, neighbours: (before: 1.02, after: 1.45)), 0.99, 1.37)
+    }
+
+    @Test("--refine aggressive keeps the given times, moved by the offset, whatever the aligner says")
+    func keepsGiven() throws {
+        // Aligned 100 ms late and 80 ms early at the end: without it the aligned edges widened by 30 ms.
+        try Self.expect(Planner.censoredTimes(aligned: (1.1, 1.42), given: Self.given(1.0, 1.5), fellBack: false,
+                                              keepsGiven: true), 1.0, 1.5)
+        // Aligned 120 ms past a 30 ms word (cold_corpus "a" under jitter): both intervals.
+        try Self.expect(Planner.censoredTimes(aligned: (4.36, 4.55), given: Self.given(4.283, 4.313), fellBack: false,
+                                              keepsGiven: true), 4.283, 4.58)
+        // A transcript 120 ms late, measured: the given times moved back by the offset.
+        try Self.expect(Planner.censoredTimes(aligned: (1.1, 1.42), given: Self.given(1.12, 1.62), offset: -0.12,
+                                              fellBack: false, keepsGiven: true), 1.0, 1.5)
+        // Aligned wider than given: the aligned times, as without it.
+        try Self.expect(Planner.censoredTimes(aligned: (0.9, 1.6), given: Self.given(1.0, 1.5), fellBack: false,
+                                              keepsGiven: true), 0.87, 1.63)
     }
 
     @Test("estimated given times: aligned widened by 30 ms however far or short; with them too when narrowed")

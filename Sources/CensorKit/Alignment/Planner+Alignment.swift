@@ -79,7 +79,7 @@ extension Planner {
     /// ``WordAligner/knows(_:)``; fewer, per ``alignmentNeighbourCounts``, when no path goes
     /// through them or they span more than ``alignmentLongestWindow``), over their times plus
     /// ``alignmentMargin``. The times censored are
-    /// ``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:)``'s, with the transcript's offset as a whole
+    /// ``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:keepsGiven:)``'s, with the transcript's offset as a whole
     /// that the windows measure (``alignedOffset(_:words:)``); the aligned times of the window's
     /// words replace theirs (the outermost neighbours', decoded next to the sound of the words
     /// past the window, only where the transcript does not agree with the audio as a whole or
@@ -153,10 +153,13 @@ extension Planner {
     /// and 3.13 → 2.95 %, under ±50 ms jitter 3.61 → 3.52 %, no word more leaking; bounded at
     /// the neighbour's edge itself, two words more leak under ±50 ms jitter; bounding too the
     /// edges within ``alignedAgreement`` of the match's own, one more under a 120 ms late shift
-    /// and two under an early one).
+    /// and two under an early one). With `keepsGiven` (``RefineStrategy/aggressive``) the result
+    /// covers given times that are not estimated, moved by `offset`, whatever the aligner says: a
+    /// leak is then worse than any collateral (BENCHMARKS.md, session 15: over twelve draws of ±150 ms jitter 2.18 → 1.38 %
+    /// of the words leak, at 14.2 → 18.5 % collateral).
     static func censoredTimes(
         aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool, vouches: Bool = false,
-        abutted: Bool = false, neighbours: (before: Double, after: Double) = (-.infinity, .infinity)
+        abutted: Bool = false, neighbours: (before: Double, after: Double) = (-.infinity, .infinity), keepsGiven: Bool = false
     ) -> (start: Double, end: Double)? {
         let estimated = given.isTimeEstimated
         var start = aligned.start - alignedMargin
@@ -176,7 +179,7 @@ extension Planner {
                 end = max(moved.end, aligned.end) + alignedMovedMargin
             }
         }
-        if fellBack || !estimated && (vouches || aligned.end - aligned.start < alignedShortShare * (given.end - given.start)) {
+        if fellBack || !estimated && (keepsGiven || vouches || aligned.end - aligned.start < alignedShortShare * (given.end - given.start)) {
             start = min(start, moved.start)
             end = max(end, moved.end)
         }
@@ -192,7 +195,7 @@ extension Planner {
     }
 
     /// The times to censor for a match the aligner placed more than ``alignedFarGap`` from its
-    /// given times (``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:)`` gave
+    /// given times (``censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:keepsGiven:)`` gave
     /// `nil`), before the transcript's offset moves them: its given times, widened by
     /// ``alignedMargin`` when the transcript does not vouch for its times (the aligner contradicts
     /// them, and nothing else says they are right: `cold_corpus` "the", 40 ms, under ±150 ms
@@ -302,7 +305,8 @@ extension Planner {
             guard let aligned = Self.matchTimes(indices, in: window, times: times) else { continue }
             guard let censored = Self.censoredTimes(
                 aligned: aligned, given: matches[index], offset: offset, fellBack: fellBack, vouches: vouches,
-                abutted: Self.abutsNext(indices, in: window, times: times), neighbours: givenNeighbours(of: indices))
+                abutted: Self.abutsNext(indices, in: window, times: times), neighbours: givenNeighbours(of: indices),
+                keepsGiven: options.refineStrategy == .aggressive)
             else {
                 far.insert(index)
                 continue

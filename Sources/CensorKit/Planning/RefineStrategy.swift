@@ -10,7 +10,9 @@ public enum RefineStrategy: String, Sendable, Hashable, CaseIterable {
     /// An edge stops a few milliseconds into the transcript's neighbour: with good times
     /// (a forced aligner, WhisperX) the neighbours stay untouched.
     case conservative
-    /// An edge may run up to the middle of the transcript's neighbour: with poor times more of
-    /// the word is caught, at the price of more of its neighbours.
+    /// An edge may run up to the middle of the transcript's neighbour, and a word the aligner
+    /// places (``WordAlignment``) is censored over the transcript's times as well as the
+    /// aligner's: with poor times more of the word is caught, at the price of more of its
+    /// neighbours.
     case aggressive
 }
