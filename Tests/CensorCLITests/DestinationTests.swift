@@ -62,6 +62,18 @@ import Darwin
         #expect(try workspace.contents("out.wav") == ["inside.txt"])
     }
 
+    @Test("a folder given as the input: Error saying so, not that its output name has no writer; nothing written")
+    func inputIsFolder() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(at: workspace.file("episodes"), withIntermediateDirectories: false)
+        let before = try workspace.contents()
+        let result = try workspace.run(["episodes", "--transcript", "talk.json", "--words", "words.txt"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines == ["Error: cannot read audio file 'episodes': it is a directory"], "\(result)")
+        #expect(try workspace.contents() == before)
+    }
+
     /// Makes `folder` unwritable even for root: immutable (`chattr +i`) when running as root,
     /// read-only permissions otherwise. Returns how to undo it, or `nil` when it cannot be done.
     static func lock(_ folder: URL) -> (() -> Void)? {

@@ -56,11 +56,12 @@ extension Censor {
         input: String, output: String, matches: [Match], format: OutputFormat, replacingInput: Bool,
         into transaction: OutputTransaction, sizeLimit: Int, progress: ((RenderProgress) -> Void)?
     ) throws -> Report {
+        // The input first: a folder or a missing file is the error to name, not the output it would give.
+        let reader = try AudioReader(path: input)
         try OutputName.check(output, input: input)
         if let container = MediaContainer.named(byPathOf: output), container != .mp3 {
             throw MediaError.unknownOutput(path: output, choices: "a container libsndfile writes; write this one with censorMedia")
         }
-        let reader = try AudioReader(path: input)
         var warnings = reader.warnings
         let (requested, opusNote) = try reader.format.forOutputResamplingOpus(path: output, requested: format)
         if let opusNote { warnings.append(opusNote) }
