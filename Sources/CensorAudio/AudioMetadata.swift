@@ -16,6 +16,15 @@ public struct AudioMetadata: Sendable, Hashable {
     /// The speaker position of each channel (libsndfile's `SF_CHANNEL_MAP_*`), when the file
     /// declares them.
     var channelMap: [Int32]
+    /// The Broadcast Wave `bext` chunk (description, originator, time reference, UMID, loudness,
+    /// coding history) as libsndfile's `SF_BROADCAST_INFO` with the whole coding history, when
+    /// the file has one.
+    var broadcast: [UInt8]?
+    /// The AES46 `cart` chunk radio automation reads (title, cut ID, category, timers, URL, tag
+    /// text) as libsndfile's `SF_CART_INFO` with the whole tag text, when the file has one.
+    var cart: [UInt8]?
+    /// Frames per second of the file these chunks were read from: their times count its frames.
+    var sampleRate: Int?
 
     /// Creates metadata.
     ///
@@ -25,8 +34,8 @@ public struct AudioMetadata: Sendable, Hashable {
         channelMap = []
     }
 
-    /// Reads what `file` declares.
-    init(reading file: OpaquePointer, channelCount: Int) {
+    /// Reads what `file`, of `sampleRate` frames per second, declares.
+    init(reading file: OpaquePointer, channelCount: Int, sampleRate: Int) {
         strings = [:]
         for field in Self.fields {
             if let value = sf_get_string(file, field.id) { strings[field.name] = String(cString: value) }
@@ -34,11 +43,16 @@ public struct AudioMetadata: Sendable, Hashable {
         var map = [Int32](repeating: 0, count: channelCount)
         let found = sf_command(file, Int32(SFC_GET_CHANNEL_MAP_INFO), &map, Int32(channelCount * 4)) == SF_TRUE
         channelMap = found ? map : []
+        broadcast = Self.chunk(of: file, Int32(SFC_GET_BROADCAST_INFO), Self.broadcastLayout)
+        cart = Self.chunk(of: file, Int32(SFC_GET_CART_INFO), Self.cartLayout)
+        self.sampleRate = broadcast != nil || cart != nil ? sampleRate : nil
     }
 
-    /// Writes these fields into `file`, which is open for writing and has no audio yet.
-    /// Fields the container cannot hold are left out.
-    func write(into file: OpaquePointer) {
+    /// Writes these fields into `file`, which is open for writing, holds `sampleRate` frames a
+    /// second and has no audio yet. Fields the container cannot hold are left out (the `bext`
+    /// and `cart` chunks are WAV's and RF64's); the chunks' times in frames are scaled to
+    /// `sampleRate`, and libsndfile adds its line to the coding history.
+    func write(into file: OpaquePointer, sampleRate: Int) {
         for field in Self.fields {
             if let value = strings[field.name] { _ = sf_set_string(file, field.id, value) }
         }
@@ -46,5 +60,54 @@ public struct AudioMetadata: Sendable, Hashable {
             var map = channelMap
             _ = sf_command(file, Int32(SFC_SET_CHANNEL_MAP_INFO), &map, Int32(map.count * 4))
         }
+        let scale = Double(sampleRate) / Double(self.sampleRate ?? sampleRate)
+        if var broadcast {
+            broadcast.withUnsafeMutableBytes { bytes in
+                let offset = MemoryLayout<SF_BROADCAST_INFO>.offset(of: \.time_reference_low)!
+                let low = UInt64(bytes.load(fromByteOffset: offset, as: UInt32.self))
+                let high = UInt64(bytes.load(fromByteOffset: offset + 4, as: UInt32.self))
+                let frames = Self.scaled(high << 32 | low, by: scale)
+                bytes.storeBytes(of: UInt32(truncatingIfNeeded: frames), toByteOffset: offset, as: UInt32.self)
+                bytes.storeBytes(of: UInt32(truncatingIfNeeded: frames >> 32), toByteOffset: offset + 4, as: UInt32.self)
+            }
+            _ = broadcast.withUnsafeMutableBytes { sf_command(file, Int32(SFC_SET_BROADCAST_INFO), $0.baseAddress, Int32($0.count)) }
+        }
+        if var cart {
+            cart.withUnsafeMutableBytes { bytes in
+                let timers = MemoryLayout<SF_CART_INFO>.offset(of: \.post_timers)!
+                for timer in 0..<8 {
+                    let offset = timers + timer * MemoryLayout<SF_CART_TIMER>.stride + MemoryLayout<SF_CART_TIMER>.offset(of: \.value)!
+                    let value = bytes.load(fromByteOffset: offset, as: Int32.self)
+                    let scaled = Int32(clamping: Int64(Self.scaled(UInt64(max(0, value)), by: scale)))
+                    if value > 0 { bytes.storeBytes(of: scaled, toByteOffset: offset, as: Int32.self) }
+                }
+            }
+            _ = cart.withUnsafeMutableBytes { sf_command(file, Int32(SFC_SET_CART_INFO), $0.baseAddress, Int32($0.count)) }
+        }
+    }
+
+    /// A count of frames at one rate counted at another, `scale` times as many, rounded.
+    private static func scaled(_ frames: UInt64, by scale: Double) -> UInt64 {
+        scale == 1 ? frames : UInt64(exactly: (Double(frames) * scale).rounded()) ?? frames
+    }
+
+    /// Where a chunk libsndfile reads as a struct ending in a variable text keeps that text's
+    /// size, where the text starts, and the most text libsndfile keeps (16 KiB).
+    private typealias ChunkLayout = (sizeField: Int, text: Int, maximumText: Int)
+
+    private static let broadcastLayout: ChunkLayout = (
+        MemoryLayout<SF_BROADCAST_INFO>.offset(of: \.coding_history_size)!,
+        MemoryLayout<SF_BROADCAST_INFO>.offset(of: \.coding_history)!, 16 * 1024)
+    private static let cartLayout: ChunkLayout = (
+        MemoryLayout<SF_CART_INFO>.offset(of: \.tag_text_size)!, MemoryLayout<SF_CART_INFO>.offset(of: \.tag_text)!, 16 * 1024)
+
+    /// The chunk `command` reads from `file`, up to the end of its text (so that setting it
+    /// again gives libsndfile its exact size); `nil` when the file has none.
+    private static func chunk(of file: OpaquePointer, _ command: Int32, _ layout: ChunkLayout) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: layout.text + layout.maximumText)
+        let found = bytes.withUnsafeMutableBytes { sf_command(file, command, $0.baseAddress, Int32($0.count)) } == SF_TRUE
+        guard found else { return nil }
+        let size = bytes.withUnsafeBytes { Int($0.load(fromByteOffset: layout.sizeField, as: UInt32.self)) }
+        return Array(bytes[..<(layout.text + min(size, layout.maximumText - 1))])
     }
 }

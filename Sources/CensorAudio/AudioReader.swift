@@ -41,7 +41,7 @@ public final class AudioReader: FrameSource {
         format = try AudioFileFormat.opened(file, info: info, name: path)
         self.path = path
         self.file = file
-        metadata = AudioMetadata(reading: file, channelCount: Int(info.channels))
+        metadata = AudioMetadata(reading: file, channelCount: Int(info.channels), sampleRate: Int(info.samplerate))
         // A truncated file is read as far as it goes, with a warning (README, "Truncated and
         // unusual inputs"). libsndfile already clamps the length of PCM files whose header
         // claims more than is there; compressed streams (FLAC, Ogg, MP3) declare a length their

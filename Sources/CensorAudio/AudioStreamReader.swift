@@ -35,7 +35,7 @@ public final class AudioStreamReader {
         self.name = name
         self.file = file
         declaredFrames = Int(max(0, info.frames))
-        metadata = AudioMetadata(reading: file, channelCount: Int(info.channels))
+        metadata = AudioMetadata(reading: file, channelCount: Int(info.channels), sampleRate: Int(info.samplerate))
     }
 
     deinit { sf_close(file) }

@@ -89,7 +89,7 @@ package final class AudioWriter {
         if var level = quality.map({ 1 - $0 }) {
             _ = sf_command(file, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
         }
-        metadata.write(into: file)
+        metadata.write(into: file, sampleRate: format.sampleRate)
     }
 
     deinit { if let file { sf_close(file) } }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// A Broadcast Wave file's `bext` chunk (written by ffmpeg) and an AES46 `cart` chunk (spliced in
+/// byte by byte, as radio automation writes it) are carried into the censored WAV, their times
+/// in frames scaled when the output is resampled.
+@Suite struct BroadcastChunkTests {
+    /// The chunks of a RIFF/WAVE file, by identifier, with their bodies.
+    static func chunks(_ data: Data) -> [(id: String, body: Data)] {
+        let bytes = [UInt8](data)
+        var chunks: [(id: String, body: Data)] = []
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            let end = min(bytes.count, offset + 8 + size)
+            chunks.append((String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self), Data(bytes[(offset + 8)..<end])))
+            offset += 8 + size + size % 2
+        }
+        return chunks
+    }
+
+    /// A text field of `width` bytes at `offset` of `body`, up to its first NUL.
+    static func text(_ body: Data, _ offset: Int, _ width: Int) -> String {
+        String(decoding: body[(body.startIndex + offset)..<(body.startIndex + offset + width)].prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// The little-endian 32-bit integer at `offset` of `body`.
+    static func integer(_ body: Data, _ offset: Int) -> UInt32 {
+        body[(body.startIndex + offset)..<(body.startIndex + offset + 4)].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// An AES46 cart chunk: fixed fields (2,048 bytes) and a tag text; one post timer, "SEG1" at
+    /// `segue` frames.
+    static func cartChunk(segue: UInt32) -> Data {
+        func field(_ text: String, _ width: Int) -> [UInt8] { Array(text.utf8) + [UInt8](repeating: 0, count: width - text.utf8.count) }
+        var body = field("0101", 4) + field("Morning news", 64) + field("Desk", 64) + field("CUT-0042", 64)
+        body += field("", 64) + field("NEWS", 64) + field("", 64) + field("", 64)
+        body += field("2026/12/01", 10) + field("06:00:00", 8) + field("2026/12/31", 10) + field("23:59:59", 8)
+        body += field("Playout", 64) + field("7.1", 64) + field("", 64) + [0, 0, 0, 0]
+        body += Array("SEG1".utf8) + withUnsafeBytes(of: segue.littleEndian, Array.init)
+        body += [UInt8](repeating: 0, count: 7 * 8 + 276 + 1024)
+        body += Array("<tags/>\r\n".utf8)
+        return Data(Array("cart".utf8) + withUnsafeBytes(of: UInt32(body.count).littleEndian, Array.init) + body
+            + (body.count % 2 == 1 ? [0] : []))
+    }
+
+    @Test("bext and cart are kept in a censored WAV, and their frame counts scaled by --rate")
+    func chunksKept() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // ffmpeg writes the bext chunk; the cart chunk goes in before the data chunk.
+        try MediaFixture.run("/usr/bin/ffmpeg", [
+            "-nostdin", "-v", "error", "-i", "talk.wav", "-write_bext", "1", "-metadata", "description=Morning show",
+            "-metadata", "originator=KXYZ", "-metadata", "origination_date=2026-12-01", "-metadata", "time_reference=158760000",
+            "-metadata", "coding_history=A=PCM,F=22050,W=16,M=stereo", "bwf.wav"], in: workspace.url)
+        var wav = try workspace.bytes("bwf.wav")
+        let data = try #require(wav.range(of: Data("data".utf8), options: [], in: 12..<wav.count))
+        wav.insert(contentsOf: Self.cartChunk(segue: 22_050), at: data.lowerBound)
+        let riffSize = UInt32(wav.count - 8)
+        wav.replaceSubrange(4..<8, with: withUnsafeBytes(of: riffSize.littleEndian, Array.init))
+        try wav.write(to: workspace.file("bwf.wav"))
+
+        for (rate, scale) in [(nil, UInt32(1)), (44_100, 2)] as [(Int?, UInt32)] {
+            let output = rate.map { "bwf-\($0).wav" } ?? "bwf.censored.wav"
+            let result = try workspace.run(["bwf.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", output]
+                + (rate.map { ["--rate", "\($0)"] } ?? []))
+            #expect(result.status == 0, "\(result)")
+            let chunks = Self.chunks(try workspace.bytes(output))
+            let bext = try #require(chunks.first { $0.id == "bext" }?.body, "\(chunks.map(\.id))")
+            #expect(Self.text(bext, 0, 256) == "Morning show")
+            #expect(Self.text(bext, 256, 32) == "KXYZ")
+            #expect(Self.text(bext, 320, 10) == "2026-12-01")
+            #expect(Self.integer(bext, 338) == 158_760_000 * scale, "the time reference counts the output's frames")
+            // The source's coding history, then libsndfile's line for this file.
+            let history = String(decoding: bext[(bext.startIndex + 602)...].prefix { $0 != 0 }, as: UTF8.self)
+            #expect(history == "A=PCM,F=22050,W=16,M=stereo\r\nA=PCM,F=\(rate ?? 22_050),W=16,M=stereo,T=libsndfile-1.2.0\r\n")
+            let cart = try #require(chunks.first { $0.id == "cart" }?.body, "\(chunks.map(\.id))")
+            #expect(Self.text(cart, 4, 64) == "Morning news")
+            #expect(Self.text(cart, 4 + 2 * 64, 64) == "CUT-0042")
+            #expect(Self.text(cart, 4 + 4 * 64, 64) == "NEWS")
+            #expect(Self.text(cart, 684, 4) == "SEG1")
+            #expect(Self.integer(cart, 688) == 22_050 * scale, "the post timer counts the output's frames")
+            #expect(String(decoding: cart[(cart.startIndex + 2048)...].prefix { $0 != 0 }, as: UTF8.self) == "<tags/>\r\n")
+        }
+    }
+}
