@@ -3,7 +3,8 @@ import Testing
 
 /// A Broadcast Wave file's `bext` chunk (written by ffmpeg) and an AES46 `cart` chunk (spliced in
 /// byte by byte, as radio automation writes it) are carried into the censored WAV, their times
-/// in frames scaled when the output is resampled.
+/// in frames scaled when the output is resampled; a field recorder's `iXML` chunk is copied into
+/// an output of the same encoding and rate.
 @Suite struct BroadcastChunkTests {
     /// The chunks of a RIFF/WAVE file, by identifier, with their bodies.
     static func chunks(_ data: Data) -> [(id: String, body: Data)] {
@@ -82,5 +83,35 @@ import Testing
             #expect(Self.integer(cart, 688) == 22_050 * scale, "the post timer counts the output's frames")
             #expect(String(decoding: cart[(cart.startIndex + 2048)...].prefix { $0 != 0 }, as: UTF8.self) == "<tags/>\r\n")
         }
+    }
+
+    @Test("an iXML chunk before the data is copied after it into a WAV of the same format, not into a resampled one")
+    func iXMLCopied() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // An odd size, so that the pad byte after it is exercised.
+        let xml = Data(#"<?xml version="1.0"?><BWFXML><SCENE>12A</SCENE><TAKE>3</TAKE><NOTE>odds</NOTE></BWFXML>"#.utf8)
+        try #require(xml.count % 2 == 1)
+        var wav = try workspace.bytes("talk.wav")
+        let data = try #require(wav.range(of: Data("data".utf8), options: [], in: 12..<wav.count))
+        let chunk = Data("iXML".utf8) + withUnsafeBytes(of: UInt32(xml.count).littleEndian) { Data($0) } + xml + Data([0])
+        wav.insert(contentsOf: chunk, at: data.lowerBound)
+        wav.replaceSubrange(4..<8, with: withUnsafeBytes(of: UInt32(wav.count - 8).littleEndian, Array.init))
+        try wav.write(to: workspace.file("take.wav"))
+
+        let result = try workspace.run(["take.wav", "--transcript", "talk.json", "--words", "words.txt"])
+        #expect(result.status == 0, "\(result)")
+        let output = try workspace.bytes("take.censored.wav")
+        let chunks = Self.chunks(output)
+        #expect(chunks.map(\.id).suffix(2) == ["data", "iXML"], "\(chunks.map(\.id))")
+        #expect(chunks.last?.body == xml)
+        #expect(Int(Self.integer(output, 4)) == output.count - 8, "the RIFF size counts the chunk")
+        // The output reads back: a second pass over it censors the same words.
+        let again = try workspace.run(["take.censored.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "again.wav"])
+        #expect(again.status == 0, "\(again)")
+
+        let resampled = try workspace.run(["take.wav", "--transcript", "talk.json", "--words", "words.txt", "--rate", "44100", "-o", "r.wav"])
+        #expect(resampled.status == 0, "\(resampled)")
+        #expect(!Self.chunks(try workspace.bytes("r.wav")).contains { $0.id == "iXML" }, "its rate and bit depth would be wrong")
     }
 }

@@ -2,7 +2,9 @@ extension Censor {
     /// Censors an audio file into a new file.
     ///
     /// The output keeps the input's container, encoding, rate, channels and metadata unless
-    /// `format` or the output's extension says otherwise. It is written to a temporary file
+    /// `format` or the output's extension says otherwise (``AudioMetadata``; a WAV's `iXML`,
+    /// XMP, `axml` and ID3 chunks are copied into a WAV of the same encoding and rate). It is
+    /// written to a temporary file
     /// beside the destination and renamed into place only when complete; the input is only
     /// ever read (with `replacingInput`, it is replaced by that rename, and only then).
     ///
@@ -91,6 +93,10 @@ extension Censor {
                     + "it declares; the output holds the audio that was there")
             }
             try writer.close()
+            // The same encoding and rate: the input's iXML, XMP or ID3 chunks are still true of it.
+            if outputFormat == reader.format {
+                try WAVChunks.append(WAVChunks.carriedChunks(ofFileAt: input), toFileAt: temporary, named: output, frames: framesRead)
+            }
         } catch {
             transaction.discard()
             throw error
