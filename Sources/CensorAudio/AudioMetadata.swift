@@ -64,8 +64,8 @@ public struct AudioMetadata: Sendable, Hashable {
         if var broadcast {
             broadcast.withUnsafeMutableBytes { bytes in
                 let offset = MemoryLayout<SF_BROADCAST_INFO>.offset(of: \.time_reference_low)!
-                let low = UInt64(bytes.load(fromByteOffset: offset, as: UInt32.self))
-                let high = UInt64(bytes.load(fromByteOffset: offset + 4, as: UInt32.self))
+                let low = UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                let high = UInt64(bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
                 let frames = Self.scaled(high << 32 | low, by: scale)
                 bytes.storeBytes(of: UInt32(truncatingIfNeeded: frames), toByteOffset: offset, as: UInt32.self)
                 bytes.storeBytes(of: UInt32(truncatingIfNeeded: frames >> 32), toByteOffset: offset + 4, as: UInt32.self)
@@ -77,7 +77,7 @@ public struct AudioMetadata: Sendable, Hashable {
                 let timers = MemoryLayout<SF_CART_INFO>.offset(of: \.post_timers)!
                 for timer in 0..<8 {
                     let offset = timers + timer * MemoryLayout<SF_CART_TIMER>.stride + MemoryLayout<SF_CART_TIMER>.offset(of: \.value)!
-                    let value = bytes.load(fromByteOffset: offset, as: Int32.self)
+                    let value = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                     let scaled = Int32(clamping: Int64(Self.scaled(UInt64(max(0, value)), by: scale)))
                     if value > 0 { bytes.storeBytes(of: scaled, toByteOffset: offset, as: Int32.self) }
                 }
@@ -107,7 +107,7 @@ public struct AudioMetadata: Sendable, Hashable {
         var bytes = [UInt8](repeating: 0, count: layout.text + layout.maximumText)
         let found = bytes.withUnsafeMutableBytes { sf_command(file, command, $0.baseAddress, Int32($0.count)) } == SF_TRUE
         guard found else { return nil }
-        let size = bytes.withUnsafeBytes { Int($0.load(fromByteOffset: layout.sizeField, as: UInt32.self)) }
+        let size = bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: layout.sizeField, as: UInt32.self)) }
         return Array(bytes[..<(layout.text + min(size, layout.maximumText - 1))])
     }
 }

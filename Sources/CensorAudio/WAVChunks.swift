@@ -12,6 +12,8 @@ package enum WAVChunks {
     static let carried: Set<String> = ["iXML", "_PMX", "axml", "id3 ", "ID3 "]
     /// A carried chunk larger than this is left behind (a metadata chunk is a few kilobytes).
     static let largestChunk = 16 << 20
+    /// The most chunks looked at: a real file has a dozen, a crafted one could have millions.
+    static let mostChunks = 1_000
 
     /// The carried chunks of the RIFF/WAVE file at `path`, in the file's order, each as its
     /// identifier, size and body, ready to append (padded to an even length); empty when the file
@@ -24,7 +26,8 @@ package enum WAVChunks {
               header.prefix(4) == Data("RIFF".utf8), header.suffix(4) == Data("WAVE".utf8) else { return [] }
         var chunks: [Data] = []
         var offset: UInt64 = 12
-        while let head = try? file.read(upToCount: 8), head.count == 8 {
+        for _ in 0..<mostChunks {
+            guard let head = try? file.read(upToCount: 8), head.count == 8 else { break }
             let id = String(decoding: head.prefix(4), as: UTF8.self)
             let size = head.suffix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
             let padded = UInt64(size + size % 2)
