@@ -1,15 +1,16 @@
 import Foundation
 
-/// The metadata chunks of a RIFF/WAVE file that libsndfile neither reads nor writes, carried
-/// from an input to its output by copying their bytes: a field recorder's `iXML` (scene, take,
-/// track names, timecode), XMP (`_PMX`), `axml`, and an ID3 tag (`id3 `).
+/// The metadata chunks of a RIFF/WAVE file that libsndfile does not carry, carried from an
+/// input to its output by copying their bytes: a field recorder's `iXML` (scene, take, track
+/// names, timecode), XMP (`_PMX`), `axml`, an ID3 tag (`id3 `), and markers: the `cue ` points
+/// with their labels and notes (a `LIST` chunk of type `adtl`).
 ///
-/// They describe the recording, not where things lie in it, so they stay true of a censored copy
-/// in the same encoding and rate (iXML also states those); libsndfile's own chunks (`fmt `,
-/// `data`, `LIST`, `bext`, `cart` …) are written by the writer, from ``AudioMetadata``.
+/// They stay true of a censored copy in the same encoding and rate (iXML states those, cue
+/// points count its frames); libsndfile's own chunks (`fmt `, `data`, the `LIST` of type
+/// `INFO`, `bext`, `cart` …) are written by the writer, from ``AudioMetadata``.
 package enum WAVChunks {
-    /// The identifiers of the chunks carried.
-    static let carried: Set<String> = ["iXML", "_PMX", "axml", "id3 ", "ID3 "]
+    /// The identifiers of the chunks carried (a `LIST` only of type `adtl`).
+    static let carried: Set<String> = ["iXML", "_PMX", "axml", "id3 ", "ID3 ", "cue ", "LIST"]
     /// A carried chunk larger than this is left behind (a metadata chunk is a few kilobytes).
     static let largestChunk = 16 << 20
     /// The most chunks looked at: a real file has a dozen, a crafted one could have millions.
@@ -31,7 +32,8 @@ package enum WAVChunks {
             let id = String(decoding: head.prefix(4), as: UTF8.self)
             let size = head.suffix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
             let padded = UInt64(size + size % 2)
-            if carried.contains(id), size <= largestChunk, let body = try? file.read(upToCount: size), body.count == size {
+            if carried.contains(id), size <= largestChunk, let body = try? file.read(upToCount: size), body.count == size,
+               id != "LIST" || body.prefix(4) == Data("adtl".utf8) {
                 chunks.append(head + body + (size % 2 == 1 ? Data([0]) : Data()))
             }
             offset += 8 + padded

@@ -114,4 +114,41 @@ import Testing
         #expect(resampled.status == 0, "\(resampled)")
         #expect(!Self.chunks(try workspace.bytes("r.wav")).contains { $0.id == "iXML" }, "its rate and bit depth would be wrong")
     }
+
+    /// A RIFF chunk: identifier, little-endian size, body, and the pad byte an odd size takes.
+    static func riffChunk(_ id: String, _ body: Data) -> Data {
+        Data(id.utf8) + withUnsafeBytes(of: UInt32(body.count).littleEndian) { Data($0) } + body
+            + (body.count % 2 == 1 ? Data([0]) : Data())
+    }
+
+    static func little(_ value: UInt32) -> Data { withUnsafeBytes(of: value.littleEndian) { Data($0) } }
+
+    @Test("markers: cue points and their adtl labels are copied into a WAV of the same format; the source's INFO list is not doubled")
+    func markersCopied() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // Two cue points, at frames 11,025 and 33,075, labelled as an editor labels them.
+        var cue = Self.little(2)
+        for (name, frame) in [(1, 11_025), (2, 33_075)] as [(UInt32, UInt32)] {
+            cue += Self.little(name) + Self.little(frame) + Data("data".utf8) + Self.little(0) + Self.little(0) + Self.little(frame)
+        }
+        let labels = Data("adtl".utf8) + Self.riffChunk("labl", Self.little(1) + Data("Ad break\0".utf8))
+            + Self.riffChunk("labl", Self.little(2) + Data("Outro\0".utf8))
+        let info = Data("INFO".utf8) + Self.riffChunk("ISFT", Data("Editor 1.0\0".utf8))
+        var wav = try workspace.bytes("talk.wav")
+        let data = try #require(wav.range(of: Data("data".utf8), options: [], in: 12..<wav.count))
+        wav.insert(contentsOf: Self.riffChunk("LIST", info) + Self.riffChunk("cue ", cue) + Self.riffChunk("LIST", labels),
+                   at: data.lowerBound)
+        wav.replaceSubrange(4..<8, with: Self.little(UInt32(wav.count - 8)))
+        try wav.write(to: workspace.file("marked.wav"))
+
+        let result = try workspace.run(["marked.wav", "--transcript", "talk.json", "--words", "words.txt"])
+        #expect(result.status == 0, "\(result)")
+        let chunks = Self.chunks(try workspace.bytes("marked.censored.wav"))
+        #expect(chunks.first { $0.id == "cue " }?.body == cue)
+        let lists = chunks.filter { $0.id == "LIST" }.map(\.body)
+        #expect(lists.filter { $0.prefix(4) == Data("adtl".utf8) } == [labels])
+        // libsndfile's own INFO list carries the software tag, the source's with the marker added.
+        #expect(lists.filter { $0.prefix(4) == Data("INFO".utf8) }.count == 1, "\(chunks.map(\.id))")
+    }
 }

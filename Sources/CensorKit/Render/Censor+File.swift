@@ -3,7 +3,7 @@ extension Censor {
     ///
     /// The output keeps the input's container, encoding, rate, channels and metadata unless
     /// `format` or the output's extension says otherwise (``AudioMetadata``; a WAV's `iXML`,
-    /// XMP, `axml` and ID3 chunks are copied into a WAV of the same encoding and rate). It is
+    /// XMP, `axml`, ID3 and marker chunks are copied into a WAV of the same encoding and rate). It is
     /// written to a temporary file
     /// beside the destination and renamed into place only when complete; the input is only
     /// ever read (with `replacingInput`, it is replaced by that rename, and only then).
@@ -93,7 +93,7 @@ extension Censor {
                     + "it declares; the output holds the audio that was there")
             }
             try writer.close()
-            // The same encoding and rate: the input's iXML, XMP or ID3 chunks are still true of it.
+            // The same encoding and rate: the input's iXML, XMP, ID3 and marker chunks are still true of it.
             if outputFormat == reader.format {
                 try WAVChunks.append(WAVChunks.carriedChunks(ofFileAt: input), toFileAt: temporary, named: output, frames: framesRead)
             }
