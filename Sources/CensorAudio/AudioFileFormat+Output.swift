@@ -7,7 +7,7 @@ extension AudioFileFormat {
     /// The container comes from `requested`, else from the extension of `path`, else it is the
     /// input's. The encoding comes from `requested`, else the input's is kept when it is
     /// lossless (or the container is unchanged) and the container takes it, else the
-    /// container's best encoding is used.
+    /// container's best encoding is used. A kept container and encoding keep the input's byte order.
     ///
     /// - Throws: ``AudioError/unsupportedOutput(path:reason:)`` when nothing fits.
     func forOutput(path: String, requested: OutputFormat = OutputFormat()) throws(AudioError) -> AudioFileFormat {
@@ -28,7 +28,10 @@ extension AudioFileFormat {
             candidates = kept + preferred.flatMap(\.codes)
         }
         for candidate in candidates {
-            let format = AudioFileFormat(code: containerCode | candidate, sampleRate: rate, channelCount: channelCount)
+            // The input's byte order too where its container and encoding are kept (a little-endian
+            // AIFF-C or CAF stays little-endian); else the container's own.
+            let order = containerCode == self.containerCode && candidate == encodingCode ? code & Int32(SF_FORMAT_ENDMASK) : 0
+            let format = AudioFileFormat(code: containerCode | candidate | order, sampleRate: rate, channelCount: channelCount)
             if format.isWritable { return format }
         }
         let container = AudioFileFormat(code: containerCode, sampleRate: rate, channelCount: channelCount).containerName

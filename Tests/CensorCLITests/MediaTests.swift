@@ -138,6 +138,24 @@ import Testing
         #expect(Measure.magnitude(output, core, channels: 1, frequency: 1000, rate: 48_000) > 0.02, "the beep is there")
     }
 
+    @Test("a little-endian AIFF-C and CAF (as Apple's tools write them) stay little-endian, exact outside the span", arguments: ["aiff", "caf"])
+    func littleEndian(_ container: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try media.ffmpeg(["-i", media.speech, "-c:a", "pcm_s16le", "talk.\(container)"])
+        #expect(try media.streamSummary("talk.\(container)").first?.hasPrefix("audio:pcm_s16le/") == true)
+        let result = try workspace.run(["talk.\(container)", "--transcript", "speech.json", "--word", "damn", "--report", "r.json"])
+        #expect(result.status == 0, "\(result)")
+        // Written big-endian before: the same samples, other bytes.
+        #expect(try media.streamSummary("talk.censored.\(container)").first?.hasPrefix("audio:pcm_s16le/") == true)
+        let span = try #require(try Self.report(workspace, "r.json").spans.first)
+        let input = try media.integerSamples("talk.\(container)"), output = try media.integerSamples("talk.censored.\(container)")
+        #expect(input.count == output.count)
+        let outside = Array(0..<span.fadeStartFrame) + Array(span.fadeEndFrame..<input.count)
+        #expect(outside.allSatisfy { input[$0] == output[$0] })
+    }
+
     @Test("FLAC in an MP4 stays FLAC (ffmpeg 5.1 writes it only as an experiment), exact outside the span")
     func flacMP4() throws {
         let workspace = try Workspace()
