@@ -19,6 +19,33 @@ import Testing
         #expect(far < power[bin] / 1000)
     }
 
+    @Test("every bin, 0 Hz and Nyquist included, is a direct DFT's to 1e-5 of the frame's total power, by either transform",
+          arguments: [480, 160, 64, 450, 441, 120])
+    func matchesDirectDFT(size: Int) {
+        // 480, 160, 64 and 120 take the half-size complex transform; 450 and 441 the real one.
+        let spectrum = Spectrum(size: size)
+        let samples = Signals.noise(frames: size, amplitudes: [0.4], seed: UInt64(size)).enumerated().map { index, noise in
+            noise + Float(0.3 * sin(2 * Double.pi * 7.3 * Double(index) / Double(size))) + 0.05
+        }
+        var power: [Float] = []
+        samples.withUnsafeBufferPointer { spectrum.power(of: $0, stride: 1, into: &power) }
+        let window = (0..<size).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size)) }
+        let scale = 1 / window.reduce(0) { $0 + $1 * $1 }
+        let direct = (0...(size / 2)).map { bin in
+            var (real, imaginary) = (0.0, 0.0)
+            for index in 0..<size {
+                let angle = -2 * Double.pi * Double(bin * index % size) / Double(size)
+                real += Double(samples[index]) * window[index] * cos(angle)
+                imaginary += Double(samples[index]) * window[index] * sin(angle)
+            }
+            return (real * real + imaginary * imaginary) * scale
+        }
+        let total = direct.reduce(0, +)
+        let worst = zip(power, direct).map { abs(Double($0) - $1) }.max() ?? .infinity
+        #expect(power.count == size / 2 + 1)
+        #expect(worst < 1e-5 * total, "size \(size): worst difference \(worst), total \(total)")
+    }
+
     @Test("white noise of variance σ² has a mean power of σ² per bin")
     func noiseLevel() {
         let spectrum = Spectrum(size: 480)
