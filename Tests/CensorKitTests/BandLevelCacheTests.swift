@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    @Test("the floor of loads a few frames apart, slid from one to the next, is the percentile a fresh cache selects",
+    @Test("the floor of loads a few frames apart, counted from one to the next, is the percentile a fresh cache selects",
           arguments: [1, 2])
     func floorFollowsCloseLoads(channels: Int) throws {
         var samples = Self.audio(channels: channels).samples
@@ -204,6 +204,41 @@ import Testing
                 var scratch = values
                 let value = scratch.withUnsafeMutableBufferPointer { nthSmallest(rank, in: $0) }
                 #expect(value == sorted[rank], "rank \(rank) of \(values)")
+            }
+        }
+    }
+
+    @Test("a histogram's rank is the sorted levels' as levels move in and out: on bin edges, tied, far below and above its bins",
+          arguments: [3, 40, 400])
+    func histogramRanks(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        // Levels on bin edges (multiples of 1/16 dB), between them, tied at the absolute floor,
+        // and beyond the first and last bins (−96 and +32 dB), in two bands.
+        func level() -> Float {
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: Float(Int.random(in: -1440...512, using: &generator)) / 16
+            case 1: Float.random(in: -90...20, using: &generator)
+            case 2: -90
+            case 3: Float.random(in: -200 ... -96, using: &generator)
+            default: Float.random(in: 31.9...80, using: &generator)
+            }
+        }
+        var histogram = LevelHistogram(bandCount: 2)
+        var window: [[Float]] = [[], []]
+        for step in 0..<60 {
+            for band in 0..<2 {
+                // Some levels leave from the front, as many or more come in at the back.
+                let leaving = step == 0 ? 0 : Int.random(in: 0...(window[band].count / 2), using: &generator)
+                window[band].withUnsafeBufferPointer { histogram.count(UnsafeBufferPointer(rebasing: $0[..<leaving]), band: band, by: -1) }
+                window[band].removeFirst(leaving)
+                let entering = (0..<max(1, count - window[band].count + Int.random(in: -2...2, using: &generator))).map { _ in level() }
+                entering.withUnsafeBufferPointer { histogram.count($0, band: band, by: 1) }
+                window[band] += entering
+                let sorted = window[band].sorted()
+                for rank in Set([0, sorted.count / 5, sorted.count / 2, sorted.count - 1]) {
+                    let found = window[band].withUnsafeBufferPointer { histogram.level(ofRank: rank, band: band, among: $0) }
+                    #expect(found == sorted[rank], "step \(step), band \(band), rank \(rank) of \(sorted.count)")
+                }
             }
         }
     }

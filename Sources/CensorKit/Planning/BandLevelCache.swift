@@ -11,13 +11,8 @@ import Foundation
 /// before the samples kept starts over from it.
 ///
 /// The noise floor, a low percentile of each band's levels over the latest request's frames
-/// (``floor(of:)``): when requests follow each other closely (dense words, whose analyses
-/// share most of their frames), each band keeps the levels ranked around the percentile's
-/// rank, sorted, and a count of those below them. Each request takes out the levels of the few
-/// frames it leaves and puts in those of the frames it adds: where they fall among the kept
-/// levels, or only into the count when below them, or nowhere when above. The kept levels are
-/// selected anew when the rank leaves them. Otherwise the rank is selected among the frames'
-/// levels.
+/// (``floor(of:)``), is found in a ``LevelHistogram`` of those levels: each request counts out
+/// the levels of the frames it leaves and counts in those of the frames it adds.
 ///
 /// Audio stored as integers of at most 16 bits is read as stored and mixed from the same
 /// `Float` values libsndfile's float read gives. With ``saved``, the levels of frames another
@@ -57,17 +52,12 @@ final class BandLevelCache {
     let saved: SavedBandLevels?
     /// Whether the levels computed are kept in ``saved`` for a later pass.
     var savesComputedLevels = false
-    /// Per band, when ``nearKept``: the first `nearCount[band]` values are levels of the latest
-    /// load's frames that rank around the floor's, ascending; `below[band]` of its other levels
-    /// are at most the first of them, and the rest at least the last.
-    @exclusivity(unchecked) private var near: [[Float]]
-    @exclusivity(unchecked) private var nearCount: [Int]
-    @exclusivity(unchecked) private var below: [Int]
-    /// Whether ``near`` holds levels of the latest load's frames, the floor's rank among them.
-    @exclusivity(unchecked) private var nearKept = false
+    /// The levels of the grid frames `counted` (those of the latest load), for the floor.
+    @exclusivity(unchecked) private var histogram: LevelHistogram
+    @exclusivity(unchecked) private var counted = 0..<0
     /// Scratch: interleaved samples as read (as `Float`, or as stored), one frame's power
-    /// spectrum, the levels of the frames computed by one load (frame by frame), one band's
-    /// levels, and keys for sorting.
+    /// spectrum, the levels of the frames computed by one load (frame by frame), and one band's
+    /// levels.
     @exclusivity(unchecked) private var interleaved: [Float] = []
     @exclusivity(unchecked) private var storedSamples: [Int16] = []
     @exclusivity(unchecked) private var power: [Float]
@@ -82,7 +72,6 @@ final class BandLevelCache {
     @exclusivity(unchecked) private var recentLevels: [Float] = []
     @exclusivity(unchecked) private var recentStarts = [Int](repeating: .min, count: BandLevelCache.recentFrames)
     @exclusivity(unchecked) private var nextRecent = 0
-    @exclusivity(unchecked) private var keys: [UInt32] = []
 
     /// Creates an empty cache.
     ///
@@ -108,9 +97,7 @@ final class BandLevelCache {
         sums = [Float](repeating: 1, count: 2 * lanes)
         for (number, band) in bands.enumerated() { sums[lanes + number] = Float(band.count) }
         levels = Array(repeating: [], count: bands.count)
-        near = Array(repeating: [], count: bands.count)
-        nearCount = Array(repeating: 0, count: bands.count)
-        below = Array(repeating: 0, count: bands.count)
+        histogram = LevelHistogram(bandCount: bands.count)
     }
 
     /// Reads the samples of `range` (those not kept yet) and computes the levels of every grid
@@ -124,16 +111,16 @@ final class BandLevelCache {
     func load(_ range: Range<Int>, from audio: inout some FrameSource) throws -> Range<Int> {
         var kept = keptSamples
         let frames = ((range.lowerBound + hop - 1) / hop)..<((range.upperBound - frameSize) / hop + 1)
-        var reset = false
         if range.lowerBound < kept.lowerBound || range.lowerBound > kept.upperBound {
             // Behind the samples kept, or past them with a gap: start over at the range.
+            count(counted, by: -1)
+            counted = 0..<0
             mono.removeAll(keepingCapacity: true)
             for band in levels.indices { levels[band].removeAll(keepingCapacity: true) }
             (monoStart, levelStart) = (0, 0)
             firstSample = range.lowerBound
             firstFrame = (range.lowerBound + hop - 1) / hop
             kept = range.lowerBound..<range.lowerBound
-            reset = true
             recentStarts = [Int](repeating: .min, count: Self.recentFrames)
         }
         if kept.upperBound < range.upperBound {
@@ -141,7 +128,7 @@ final class BandLevelCache {
         }
         let computed = firstFrame + levels[0].count - levelStart
         if computed < frames.upperBound { computeLevels(of: computed..<frames.upperBound) }
-        followFloor(to: frames, canSlide: !reset)
+        followFloor(to: frames)
         loaded = frames
         drop(before: range.lowerBound, frames: frames.lowerBound)
         return frames
@@ -152,76 +139,37 @@ final class BandLevelCache {
         min(count - 1, Int(Double(count) * percentile))
     }
 
-    /// Keeps each band's levels around the floor's rank among those of `frames` when this load
-    /// follows the one before closely (few frames differ): moved from those of that load when
-    /// they are there and `canSlide` (the levels of the frames leaving still kept), else
-    /// selected anew; otherwise not at all.
-    private func followFloor(to frames: Range<Int>, canSlide: Bool) {
-        let old = loaded
-        let overlap = max(0, min(frames.upperBound, old.upperBound) - max(frames.lowerBound, old.lowerBound))
-        // Frames entering and leaving, from `old` to `frames`: at most an eighth of them.
-        guard overlap > 0, frames.count + old.count - 2 * overlap <= frames.count / 8 else {
-            nearKept = false
-            return
-        }
-        // The levels kept each side of the rank: enough that the levels leaving and entering
-        // rarely move the rank out of them; trimmed back to that once twice as many are kept.
-        let rank = rank(among: frames.count)
-        let spare = frames.count / 8 + 4
-        guard canSlide, nearKept else {
-            for band in levels.indices { selectNear(band, frames, rank: rank, spare: spare) }
-            nearKept = true
-            return
-        }
-        // The frames of `old` not in `frames`, and those of `frames` not in `old`: at most one
-        // run at each end.
+    /// Counts out of ``histogram`` the levels of the frames counted that `frames` leaves, and
+    /// counts in those of `frames` not counted.
+    private func followFloor(to frames: Range<Int>) {
+        let old = counted
         func run(_ start: Int, _ end: Int) -> Range<Int> { start..<max(start, end) }
-        let leaving = (run(old.lowerBound, frames.lowerBound), run(max(frames.upperBound, old.lowerBound), old.upperBound))
-        let entering = (run(frames.lowerBound, old.lowerBound), run(max(old.upperBound, frames.lowerBound), frames.upperBound))
-        let start = levelStart - firstFrame
-        for band in levels.indices {
-            var (count, lower) = (nearCount[band], below[band])
-            let needed = count + entering.0.count + entering.1.count
-            if near[band].count < needed { near[band].append(contentsOf: repeatElement(0, count: needed - near[band].count)) }
-            let slid = levels[band].withUnsafeBufferPointer { levels in
-                near[band].withUnsafeMutableBufferPointer { near in
-                    slide(near.baseAddress!, count: &count, below: &lower, out: leaving, in: entering, levels: levels.baseAddress! + start)
-                }
-            }
-            guard slid, lower <= rank, rank < lower + count else {
-                selectNear(band, frames, rank: rank, spare: spare)
-                continue
-            }
-            if count > 4 * spare + 1 {
-                // Trimmed to `spare` levels each side of the rank.
-                let (bottom, top) = (max(0, rank - lower - spare), max(0, lower + count - 1 - rank - spare))
-                near[band].withUnsafeMutableBufferPointer { near in
-                    _ = memmove(near.baseAddress!, near.baseAddress! + bottom, (count - bottom - top) * MemoryLayout<Float>.stride)
-                }
-                (count, lower) = (count - bottom - top, lower + bottom)
-            }
-            (nearCount[band], below[band]) = (count, lower)
-        }
+        count(run(old.lowerBound, min(frames.lowerBound, old.upperBound)), by: -1)
+        count(run(max(frames.upperBound, old.lowerBound), old.upperBound), by: -1)
+        count(run(frames.lowerBound, min(old.lowerBound, frames.upperBound)), by: 1)
+        count(run(max(old.upperBound, frames.lowerBound), frames.upperBound), by: 1)
+        counted = frames
     }
 
-    /// Keeps `band`'s levels ranked `rank − spare ... rank + spare` among those of the grid
-    /// frames `frames` (`rank` one of theirs).
-    private func selectNear(_ band: Int, _ frames: Range<Int>, rank: Int, spare: Int) {
-        copyLevels(of: band, in: frames, to: &column)
-        radixSort(&column)
-        let kept = max(0, rank - spare)..<min(column.count, rank + spare + 1)
-        near[band].removeAll(keepingCapacity: true)
-        near[band].append(contentsOf: column[kept])
-        (nearCount[band], below[band]) = (kept.count, kept.lowerBound)
+    /// Counts the levels of the grid frames `frames` (kept) into ``histogram`` or out of it.
+    private func count(_ frames: Range<Int>, by delta: Int32) {
+        guard !frames.isEmpty else { return }
+        let start = levelStart + frames.lowerBound - firstFrame
+        for band in levels.indices {
+            levels[band].withUnsafeBufferPointer { levels in
+                histogram.count(UnsafeBufferPointer(rebasing: levels[start..<(start + frames.count)]), band: band, by: delta)
+            }
+        }
     }
 
     /// The level of the noise floor of `band`: its levels' percentile over the frames of the
     /// latest ``load(_:from:)``.
     func floor(of band: Int) -> Float {
         let rank = rank(among: loaded.count)
-        if nearKept { return near[band][rank - below[band]] }
-        copyLevels(of: band, in: loaded, to: &column)
-        return column.withUnsafeMutableBufferPointer { nthSmallest(rank, in: $0) }
+        let start = levelStart + loaded.lowerBound - firstFrame
+        return levels[band].withUnsafeBufferPointer { levels in
+            histogram.level(ofRank: rank, band: band, among: UnsafeBufferPointer(rebasing: levels[start..<(start + loaded.count)]))
+        }
     }
 
     /// Calls `body` with the levels of `band` in the grid frames `frames`, loaded by the latest
@@ -283,54 +231,6 @@ final class BandLevelCache {
                     for index in 0..<frames.count { column[index] = computed[index * bandCount + band] }
                 }
                 levels[band].append(contentsOf: column[..<frames.count])
-            }
-        }
-    }
-
-    /// `band`'s stored levels of the grid frames `frames`, appended to `values` (emptied first).
-    private func copyLevels(of band: Int, in frames: Range<Int>, to values: inout [Float]) {
-        values.removeAll(keepingCapacity: true)
-        guard !frames.isEmpty else { return }
-        let start = levelStart + frames.lowerBound - firstFrame
-        values.append(contentsOf: levels[band][start..<(start + frames.count)])
-    }
-
-    /// Sorts `values`, finite, ascending: a radix sort of their bits turned into keys that
-    /// sort as the values do, a byte at a time (no comparisons; a few passes of the values).
-    private func radixSort(_ values: inout [Float]) {
-        let count = values.count
-        guard count > 1 else { return }
-        if keys.count < 2 * count { keys = [UInt32](repeating: 0, count: 2 * count) }
-        keys.withUnsafeMutableBufferPointer { keys in
-            var (from, to) = (keys.baseAddress!, keys.baseAddress! + count)
-            values.withUnsafeBufferPointer { values in
-                for index in 0..<count {
-                    // Negative values' bits reversed, positive ones' sign bit set.
-                    let bits = values[index].bitPattern
-                    from[index] = bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
-                }
-            }
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
-                for shift: UInt32 in [0, 8, 16, 24] {
-                    counts.initialize(repeating: 0)
-                    for index in 0..<count { counts[Int((from[index] >> shift) & 0xFF)] += 1 }
-                    // A byte all keys share leaves the order as it is.
-                    if counts[Int((from[0] >> shift) & 0xFF)] == count { continue }
-                    var position = 0
-                    for digit in 0..<256 { (counts[digit], position) = (position, position + counts[digit]) }
-                    for index in 0..<count {
-                        let digit = Int((from[index] >> shift) & 0xFF)
-                        to[counts[digit]] = from[index]
-                        counts[digit] += 1
-                    }
-                    swap(&from, &to)
-                }
-            }
-            values.withUnsafeMutableBufferPointer { values in
-                for index in 0..<count {
-                    let key = from[index]
-                    values[index] = Float(bitPattern: key & 0x8000_0000 != 0 ? key & 0x7FFF_FFFF : ~key)
-                }
             }
         }
     }
@@ -488,71 +388,6 @@ func decibels(_ power: SIMD8<Float>) -> SIMD8<Float> {
     // 10·log10(2) and 10·log10(e).
     let log2: Float = 3.0102999566, logE: Float = 4.3429448190
     return log2 * exponent + logE * lnMantissa
-}
-
-/// Takes the levels of the grid frames `leaving` out of a band's levels kept around the floor's
-/// rank (`near`, `count` of them, ascending; `below` more at most the first, the others at
-/// least the last) and puts those of `entering` in: each among them where it falls, or into
-/// `below` when below the first, or nowhere when above the last. `levels[frame]` is a frame's
-/// level; `near` has room for every level entering. `false` when the levels kept run out, or
-/// when a level leaving is not where it must be (it cannot happen with finite levels, which
-/// ``decibels(_:)`` always gives).
-private func slide(
-    _ near: UnsafeMutablePointer<Float>, count: inout Int, below: inout Int, out leaving: (Range<Int>, Range<Int>),
-    in entering: (Range<Int>, Range<Int>), levels: UnsafePointer<Float>
-) -> Bool {
-    /// The first index whose level is at least (`orAbove`: above) `level`: the count of those
-    /// below it, eight at a time, without a branch.
-    func place(of level: Float, orAbove: Bool) -> Int {
-        let raw = UnsafeRawPointer(near)
-        let bound = SIMD8<Float>(repeating: level), (zero, one) = (SIMD8<Int32>(repeating: 0), SIMD8<Int32>(repeating: 1))
-        var counts = zero
-        var index = 0
-        while index + 8 <= count {
-            let eight = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
-            counts &+= zero.replacing(with: one, where: orAbove ? eight .<= bound : eight .< bound)
-            index += 8
-        }
-        var below = Int(counts.wrappedSum())
-        while index < count, orAbove ? near[index] <= level : near[index] < level {
-            below += 1
-            index += 1
-        }
-        return below
-    }
-    let size = MemoryLayout<Float>.stride
-    func take(_ run: Range<Int>) -> Bool {
-        for frame in run {
-            let level = levels[frame]
-            guard count > 0 else { return false }
-            if level < near[0] {
-                guard below > 0 else { return false }
-                below -= 1
-            } else if level <= near[count - 1] {
-                let index = place(of: level, orAbove: false)
-                guard near[index] == level else { return false }
-                memmove(near + index, near + index + 1, (count - index - 1) * size)
-                count -= 1
-            }
-        }
-        return true
-    }
-    func put(_ run: Range<Int>) -> Bool {
-        for frame in run {
-            let level = levels[frame]
-            guard count > 0 else { return false }
-            if level < near[0] {
-                below += 1
-            } else if level <= near[count - 1] {
-                let index = place(of: level, orAbove: true)
-                memmove(near + index + 1, near + index, (count - index) * size)
-                near[index] = level
-                count += 1
-            }
-        }
-        return true
-    }
-    return take(leaving.0) && take(leaving.1) && put(entering.0) && put(entering.1)
 }
 
 extension BandLevelCache {
