@@ -229,14 +229,18 @@ import Testing
             for band in 0..<2 {
                 // Some levels leave from the front, as many or more come in at the back.
                 let leaving = step == 0 ? 0 : Int.random(in: 0...(window[band].count / 2), using: &generator)
-                window[band].withUnsafeBufferPointer { histogram.count(UnsafeBufferPointer(rebasing: $0[..<leaving]), band: band, by: -1) }
+                let bins = window[band].map(LevelHistogram.bin)
+                bins.withUnsafeBufferPointer { histogram.count(UnsafeBufferPointer(rebasing: $0[..<leaving]), band: band, by: -1) }
                 window[band].removeFirst(leaving)
                 let entering = (0..<max(1, count - window[band].count + Int.random(in: -2...2, using: &generator))).map { _ in level() }
-                entering.withUnsafeBufferPointer { histogram.count($0, band: band, by: 1) }
+                entering.map(LevelHistogram.bin).withUnsafeBufferPointer { histogram.count($0, band: band, by: 1) }
                 window[band] += entering
                 let sorted = window[band].sorted()
+                let windowBins = window[band].map(LevelHistogram.bin)
                 for rank in Set([0, sorted.count / 5, sorted.count / 2, sorted.count - 1]) {
-                    let found = window[band].withUnsafeBufferPointer { histogram.level(ofRank: rank, band: band, among: $0) }
+                    let found = window[band].withUnsafeBufferPointer { levels in
+                        windowBins.withUnsafeBufferPointer { histogram.level(ofRank: rank, band: band, among: levels, bins: $0) }
+                    }
                     #expect(found == sorted[rank], "step \(step), band \(band), rank \(rank) of \(sorted.count)")
                 }
             }

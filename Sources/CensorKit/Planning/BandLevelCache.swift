@@ -39,8 +39,10 @@ final class BandLevelCache {
     @exclusivity(unchecked) private var mono: [Float] = []
     @exclusivity(unchecked) private var monoStart = 0
     @exclusivity(unchecked) private var firstSample = 0
-    /// Per band, the levels of the grid frames from `firstFrame` on, from `levels[band][levelStart]`.
+    /// Per band, the levels of the grid frames from `firstFrame` on, from `levels[band][levelStart]`,
+    /// and their ``LevelHistogram`` bins alike.
     @exclusivity(unchecked) private var levels: [[Float]]
+    @exclusivity(unchecked) private var levelBins: [[UInt16]]
     @exclusivity(unchecked) private var levelStart = 0
     @exclusivity(unchecked) private var firstFrame = 0
     /// The grid frames of the latest load.
@@ -97,6 +99,7 @@ final class BandLevelCache {
         sums = [Float](repeating: 1, count: 2 * lanes)
         for (number, band) in bands.enumerated() { sums[lanes + number] = Float(band.count) }
         levels = Array(repeating: [], count: bands.count)
+        levelBins = Array(repeating: [], count: bands.count)
         histogram = LevelHistogram(bandCount: bands.count)
     }
 
@@ -116,7 +119,10 @@ final class BandLevelCache {
             count(counted, by: -1)
             counted = 0..<0
             mono.removeAll(keepingCapacity: true)
-            for band in levels.indices { levels[band].removeAll(keepingCapacity: true) }
+            for band in levels.indices {
+                levels[band].removeAll(keepingCapacity: true)
+                levelBins[band].removeAll(keepingCapacity: true)
+            }
             (monoStart, levelStart) = (0, 0)
             firstSample = range.lowerBound
             firstFrame = (range.lowerBound + hop - 1) / hop
@@ -155,9 +161,9 @@ final class BandLevelCache {
     private func count(_ frames: Range<Int>, by delta: Int32) {
         guard !frames.isEmpty else { return }
         let start = levelStart + frames.lowerBound - firstFrame
-        for band in levels.indices {
-            levels[band].withUnsafeBufferPointer { levels in
-                histogram.count(UnsafeBufferPointer(rebasing: levels[start..<(start + frames.count)]), band: band, by: delta)
+        for band in levelBins.indices {
+            levelBins[band].withUnsafeBufferPointer { bins in
+                histogram.count(UnsafeBufferPointer(rebasing: bins[start..<(start + frames.count)]), band: band, by: delta)
             }
         }
     }
@@ -167,8 +173,12 @@ final class BandLevelCache {
     func floor(of band: Int) -> Float {
         let rank = rank(among: loaded.count)
         let start = levelStart + loaded.lowerBound - firstFrame
+        let kept = start..<(start + loaded.count)
         return levels[band].withUnsafeBufferPointer { levels in
-            histogram.level(ofRank: rank, band: band, among: UnsafeBufferPointer(rebasing: levels[start..<(start + loaded.count)]))
+            levelBins[band].withUnsafeBufferPointer { bins in
+                histogram.level(ofRank: rank, band: band, among: UnsafeBufferPointer(rebasing: levels[kept]),
+                                bins: UnsafeBufferPointer(rebasing: bins[kept]))
+            }
         }
     }
 
@@ -231,6 +241,7 @@ final class BandLevelCache {
                     for index in 0..<frames.count { column[index] = computed[index * bandCount + band] }
                 }
                 levels[band].append(contentsOf: column[..<frames.count])
+                levelBins[band].append(contentsOf: column[..<frames.count].lazy.map(LevelHistogram.bin))
             }
         }
     }
@@ -321,7 +332,10 @@ final class BandLevelCache {
             monoStart = 0
         }
         if levelStart > levels[0].count / 2 {
-            for band in levels.indices { levels[band].removeFirst(levelStart) }
+            for band in levels.indices {
+                levels[band].removeFirst(levelStart)
+                levelBins[band].removeFirst(levelStart)
+            }
             levelStart = 0
         }
     }
