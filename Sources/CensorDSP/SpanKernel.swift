@@ -110,19 +110,34 @@ struct SpanKernel<Codec: SampleCodec> {
         let chunk = scratch.tone
         var local = tone
         defer { tone = local }
-        var done = 0
-        while done < frames.count {
-            let count = min(Self.toneChunkFrames, frames.count - done)
-            local.fill(chunk, count: count)
-            let samples = pointer(to: frames.lowerBound + done)
-            for index in 0..<count {
-                let gain = ramp.keep[offset + done + index], toned = ramp.add[offset + done + index] * chunk[index]
-                for channel in 0..<channels {
-                    let sample = index * channels + channel
-                    samples[sample] = codec.encode(codec.decode(samples[sample]) * gain + amplitudes[channel] * toned)
+        ramp.keep.withUnsafeBufferPointer { keep in
+            ramp.add.withUnsafeBufferPointer { add in
+                var done = 0
+                while done < frames.count {
+                    let count = min(Self.toneChunkFrames, frames.count - done)
+                    local.fill(chunk, count: count)
+                    let samples = pointer(to: frames.lowerBound + done)
+                    let (gains, tones) = (keep.baseAddress! + offset + done, add.baseAddress! + offset + done)
+                    // Two channels in one pass, as most audio has; others a channel at a time per frame.
+                    if channels == 2 {
+                        let (left, right) = (amplitudes[0], amplitudes[1])
+                        for index in 0..<count {
+                            let gain = gains[index], toned = tones[index] * chunk[index]
+                            samples[2 * index] = codec.encode(codec.decode(samples[2 * index]) * gain + left * toned)
+                            samples[2 * index + 1] = codec.encode(codec.decode(samples[2 * index + 1]) * gain + right * toned)
+                        }
+                    } else {
+                        for index in 0..<count {
+                            let gain = gains[index], toned = tones[index] * chunk[index]
+                            for channel in 0..<channels {
+                                let sample = index * channels + channel
+                                samples[sample] = codec.encode(codec.decode(samples[sample]) * gain + amplitudes[channel] * toned)
+                            }
+                        }
+                    }
+                    done += count
                 }
             }
-            done += count
         }
     }
 
