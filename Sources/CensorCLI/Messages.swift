@@ -32,8 +32,12 @@ enum Messages {
     /// `--dry-run`'s lines: start, end, the words and the list entry, tab-separated; control
     /// characters in the words escaped (and tabs, which would add a field).
     static func dryRun(_ report: Report) -> String {
-        let field = { (text: String) in Console.printable(text).replacingOccurrences(of: "\t", with: "\\t")
-            .replacingOccurrences(of: "\n", with: "\\n") }
+        let field = { (text: String) in
+            let printable = Console.printable(text)
+            // Foundation's replacing is slow on long merged spans' text: only when there is a tab or a newline.
+            guard printable.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return printable }
+            return printable.replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
+        }
         return report.spans.map { span in
             "\(seconds(span.start))\t\(seconds(span.end))\t\(field(span.text))\t\(field(span.pattern))\n"
         }.joined()
