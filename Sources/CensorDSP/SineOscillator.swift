@@ -7,7 +7,9 @@ import Foundation
 /// exact `sin` values, so the value at a frame depends only on the frame, never on where a
 /// block began. The value at a frame depends only on its distance from the origin, too, so
 /// the tone's first frames can be computed once (``table(frequency:sampleRate:frames:)``) and
-/// copied for every span's tone instead of computed again.
+/// copied for every span's tone instead of computed again. A tone of a whole number of hertz
+/// repeats exactly every ``cycle(frequency:sampleRate:)`` frames (48 for 1 kHz at 48 kHz): a
+/// table of whole cycles is copied over and over, however long the span.
 struct SineOscillator {
     /// Frames between exact re-anchoring points; a multiple of the lane count.
     static let anchorInterval = 1024
@@ -30,15 +32,18 @@ struct SineOscillator {
     private var lanesCurrent = true
     /// The tone's values from the origin on, the same as the lanes compute.
     private let table: [Float]
+    /// Whether the table holds whole cycles of the tone, and so gives every frame's value.
+    private let tableRepeats: Bool
 
     /// A tone of `frequency` Hz at `sampleRate` with phase zero at frame `origin`.
     ///
     /// - Parameter table: The values of the tone's first frames from its origin, at this
     ///   frequency and rate (``table(frequency:sampleRate:frames:)``); copied where a fill lies
-    ///   within them.
+    ///   within them, or everywhere when they are whole cycles of the tone.
     init(frequency: Double, sampleRate: Int, origin: Int, table: [Float] = []) {
         self.origin = origin
         self.table = table
+        tableRepeats = !table.isEmpty && Self.cycle(frequency: frequency, sampleRate: sampleRate).map { table.count % $0 == 0 } == true
         step = 2 * Double.pi * frequency / Double(sampleRate)
         rotationSine = SIMD4(repeating: sin(step * Double(Self.lanes)))
         rotationCosine = SIMD4(repeating: cos(step * Double(Self.lanes)))
@@ -55,6 +60,15 @@ struct SineOscillator {
             oscillator.fill(values.baseAddress!, count: frames)
             count = frames
         }
+    }
+
+    /// The frames after which a tone of `frequency` Hz at `sampleRate` repeats exactly: the rate
+    /// over its greatest common divisor with a whole frequency; `nil` for a fractional one.
+    static func cycle(frequency: Double, sampleRate: Int) -> Int? {
+        guard frequency >= 1, frequency <= Double(sampleRate), frequency == frequency.rounded(), sampleRate > 0 else { return nil }
+        var (a, b) = (sampleRate, Int(frequency))
+        while b != 0 { (a, b) = (b, a % b) }
+        return sampleRate / a
     }
 
     /// Positions the oscillator at `target`; the lanes follow when next computed.
@@ -87,6 +101,19 @@ struct SineOscillator {
         let offset = frame - origin
         if offset >= 0, count <= table.count - offset {
             table.withUnsafeBufferPointer { output.update(from: $0.baseAddress! + offset, count: count) }
+            frame += count
+            lanesCurrent = false
+            return
+        }
+        if offset >= 0, tableRepeats {
+            table.withUnsafeBufferPointer { table in
+                var (done, position) = (0, offset % table.count)
+                while done < count {
+                    let piece = min(count - done, table.count - position)
+                    (output + done).update(from: table.baseAddress! + position, count: piece)
+                    (done, position) = (done + piece, 0)
+                }
+            }
             frame += count
             lanesCurrent = false
             return

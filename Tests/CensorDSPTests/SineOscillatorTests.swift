@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CensorDSP
@@ -41,5 +42,25 @@ import Testing
         let later = Self.tone(frequency: 1000, origin: 999_983, from: 0, count: 2048, pieces: 100)
         #expect(table.map(\.bitPattern) == later.map(\.bitPattern))
         #expect(SineOscillator.table(frequency: 1000, sampleRate: 48_000, frames: 0).isEmpty)
+    }
+
+    @Test("a whole-hertz tone repeats its cycle: a table of whole cycles gives the sine far past its end, however it is cut",
+          arguments: [(1000.0, 48, 480), (997.0, 48_000, 48_000), (440.0, 1200, 2400)])
+    func cyclesRepeat(frequency: Double, cycle: Int, tableFrames: Int) {
+        #expect(SineOscillator.cycle(frequency: frequency, sampleRate: 48_000) == cycle)
+        let table = SineOscillator.table(frequency: frequency, sampleRate: 48_000, frames: tableFrames)
+        let origin = 5_000
+        let start = 3 * 65_536 + 11
+        let whole = Self.tone(frequency: frequency, origin: origin, from: start, count: 10_000, pieces: 10_000, table: table)
+        let pieces = Self.tone(frequency: frequency, origin: origin, from: start, count: 10_000, pieces: 333, table: table)
+        #expect(whole.map(\.bitPattern) == pieces.map(\.bitPattern))
+        // Each value is the table's at its offset within the cycle, and the sine's to within a float's rounding.
+        let step = 2 * Double.pi * frequency / 48_000
+        for (index, value) in whole.enumerated() {
+            let offset = start + index
+            #expect(value.bitPattern == table[offset % tableFrames].bitPattern)
+            #expect(abs(Double(value) - sin(step * Double(offset))) < 1e-6, "offset \(offset)")
+        }
+        #expect(SineOscillator.cycle(frequency: 1000.5, sampleRate: 48_000) == nil)
     }
 }
