@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Grid frame `t` is the Hann-windowed stretch `t·hop ..< t·hop + frameSize` of the channels'
 /// mix (their mean, polarity-corrected: ``ChannelMix``). The analyses of neighbouring matches
-/// overlap (each reaches the refinement window and half a second beyond its edges); requests
+/// overlap (each reaches the refinement window and half a second or more beyond its edges); requests
 /// that come in time order share every frame they overlap on, so each frame of the file is
 /// transformed at most once. A request that starts
 /// before the samples kept starts over from it.
@@ -59,7 +59,7 @@ final class BandLevelCache {
     @exclusivity(unchecked) private var counted = 0..<0
     /// Scratch: interleaved samples as read (as `Float`, or as stored), one frame's power
     /// spectrum, the levels of the frames computed by one load (frame by frame), and one band's
-    /// levels.
+    /// levels and their bins.
     @exclusivity(unchecked) private var interleaved: [Float] = []
     @exclusivity(unchecked) private var storedSamples: [Int16] = []
     @exclusivity(unchecked) private var power: [Float]
@@ -68,6 +68,7 @@ final class BandLevelCache {
     @exclusivity(unchecked) private var sums: [Float]
     @exclusivity(unchecked) private var newLevels: [Float] = []
     @exclusivity(unchecked) private var column: [Float] = []
+    @exclusivity(unchecked) private var columnBins: [UInt16] = []
     /// The levels of the latest frames off the grid asked for (``levels(ofFrameAt:into:)``),
     /// `bands.count` per frame, each at the slot of its first sample in `recentStarts`
     /// (`Int.min` for none); the next slot to fill.
@@ -235,13 +236,21 @@ final class BandLevelCache {
             }
             let computed = UnsafeBufferPointer(newLevels)
             if savesComputedLevels { saved?.save(frames, levels: computed) }
-            if column.count < frames.count { column = [Float](repeating: 0, count: frames.count) }
+            if column.count < frames.count {
+                column = [Float](repeating: 0, count: frames.count)
+                columnBins = [UInt16](repeating: 0, count: frames.count)
+            }
             for band in levels.indices {
                 column.withUnsafeMutableBufferPointer { column in
-                    for index in 0..<frames.count { column[index] = computed[index * bandCount + band] }
+                    columnBins.withUnsafeMutableBufferPointer { bins in
+                        for index in 0..<frames.count {
+                            column[index] = computed[index * bandCount + band]
+                            bins[index] = LevelHistogram.bin(column[index])
+                        }
+                    }
                 }
                 levels[band].append(contentsOf: column[..<frames.count])
-                levelBins[band].append(contentsOf: column[..<frames.count].lazy.map(LevelHistogram.bin))
+                levelBins[band].append(contentsOf: columnBins[..<frames.count])
             }
         }
     }

@@ -72,11 +72,14 @@ struct LevelHistogram {
             var found = 0
             var index = 0
             let raw = UnsafeRawPointer(bins.baseAddress!)
+            let wantedSixteen = SIMD16(repeating: wanted)
             while index + 16 <= bins.count {
                 let sixteen = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<UInt16>.stride, as: SIMD16<UInt16>.self)
-                let inside = sixteen .== SIMD16(repeating: wanted)
-                if any(inside) {
-                    for lane in 0..<16 where inside[lane] {
+                // The lanes' comparison as four 64-bit words: any set bit is a lane in the bin
+                // (`any(_:)` on a mask is not compiled to this, and costs a loop over the lanes).
+                let words = unsafeBitCast(sixteen .== wantedSixteen, to: SIMD4<UInt64>.self)
+                if words[0] | words[1] | words[2] | words[3] != 0 {
+                    for lane in 0..<16 where bins[index + lane] == wanted {
                         held[found] = levels[index + lane]
                         found += 1
                     }
