@@ -211,4 +211,28 @@ import Testing
         #expect(refined.start <= 1.0 && refined.start >= 0.994)
         #expect(refined.end == 1.3)
     }
+
+    @Test("the stretch analysed lies on quarter seconds, reaches the window and half a second past the match, and is one for matches in one quarter second",
+          arguments: [16_000, 44_100, 48_000])
+    func analysisStretch(rate: Int) throws {
+        let refiner = EdgeRefiner(sampleRate: rate, window: 0.15)
+        let step = rate / 4, reach = 0.65 * Double(rate)
+        let frameCount = 600 * rate
+        var seen: Set<Range<Int>> = []
+        // Short words every 50 ms through two seconds: one stretch per quarter second a word starts in
+        // (and one more for a word that ends in the next).
+        for index in 0..<40 {
+            let start = Double(10 * rate) + Double(index) * 0.05 * Double(rate)
+            let given = (start, start + 0.015 * Double(rate))
+            let range = try #require(refiner.analysisRange(given, frameCount: frameCount))
+            #expect(range.lowerBound % step == 0 && range.upperBound % step == 0)
+            #expect(Double(range.lowerBound) <= given.0 - reach && Double(range.upperBound) >= given.1 + reach)
+            #expect(Double(range.lowerBound) > given.0 - reach - Double(2 * step), "at most the reach rounded up, and a step")
+            seen.insert(range)
+        }
+        #expect(seen.count <= 10)
+        // Clamped to the file at both ends.
+        #expect(refiner.analysisRange((0.1 * Double(rate), 0.2 * Double(rate)), frameCount: frameCount)?.lowerBound == 0)
+        #expect(refiner.analysisRange((Double(frameCount) - 100, Double(frameCount) - 10), frameCount: frameCount)?.upperBound == frameCount)
+    }
 }

@@ -17,6 +17,9 @@ extension EdgeRefiner {
         var activity: [Float]
         /// Per band, the level of the noise floor in dB.
         var floors: [Float]
+        /// The stretches of sound in it, in order: runs of activity joined across gaps shorter
+        /// than a closure.
+        var sounds: [Sound] = []
     }
 
     /// Short-time spectra of `range`: band levels, an adaptive per-band floor (a low percentile
@@ -24,7 +27,8 @@ extension EdgeRefiner {
     /// frame's activity above it.
     ///
     /// The frames are those of the cache's grid that lie inside `range`; the samples stay in
-    /// the cache for ``activity(centredAt:in:)``.
+    /// the cache for ``activity(centredAt:in:)``. The analysis of the same `range` as the
+    /// latest one is that one, not computed again.
     ///
     /// - Parameters:
     ///   - range: The sample frames to analyse; at least a frame and a hop long.
@@ -33,6 +37,7 @@ extension EdgeRefiner {
     /// - Complexity: O(*n*/*h* · *N* log *N*) for *n* frames not analysed before, a hop of *h*
     ///   and frames of *N* samples, and O(*r*/*h* · *b*) for the *r* frames of `range` and *b* bands.
     mutating func analyse(_ range: Range<Int>, in audio: inout some FrameSource) throws -> Analysis {
+        if let latestAnalysis, latestAnalysis.samples == range { return latestAnalysis }
         if levels == nil {
             let mix = try mix ?? ChannelMix(for: &audio)
             self.mix = mix
@@ -55,7 +60,10 @@ extension EdgeRefiner {
         }
         let bandCount = Float(bands.count)
         for frame in activity.indices { activity[frame] /= bandCount }
-        return Analysis(first: grid.lowerBound * hop, last: range.upperBound, samples: range, activity: activity, floors: floors)
+        var analysis = Analysis(first: grid.lowerBound * hop, last: range.upperBound, samples: range, activity: activity, floors: floors)
+        analysis.sounds = joined(runs(in: analysis))
+        latestAnalysis = analysis
+        return analysis
     }
 
     /// The activity of one frame centred on sample `centre` (an absolute frame index), measured

@@ -2,11 +2,13 @@
 /// from short-time spectra of the audio around it.
 ///
 /// Recognizers' word times are often 50–300 ms off. The refiner reads the audio around a match
-/// (its edges' window plus half a second each side, never the whole file), and every 5 ms
+/// (its edges' window plus half a second each side, out to the quarter seconds of the file
+/// around that, so that close matches share one analysis; never the whole file), and every 5 ms
 /// measures, through FFTW, how far 20 mel bands of the speech range (120 Hz–10 kHz) of the
-/// channels' mix (``ChannelMix``) stand above an adaptive noise floor (the band levels are kept in a
-/// `BandLevelCache`, so matches refined in time order share the audio between them): per band, a low percentile of the surrounding audio's own frames,
-/// so steady noise, hum or a held chord sits at the floor while speech rises above it. Runs of
+/// channels' mix (``ChannelMix``) stand above an adaptive noise floor (the band levels are kept
+/// in a `BandLevelCache`, so matches refined in time order share the audio between them): per
+/// band, a low percentile of the surrounding audio's own frames, so steady noise, hum or a held
+/// chord sits at the floor while speech rises above it. Runs of
 /// active frames are followed out to where they fade into the floor and joined across gaps
 /// shorter than a stop consonant's closure; the stretch of sound overlapping the given times
 /// most (or, when none does, the nearest one within the window) is taken for the word.
@@ -52,6 +54,9 @@ struct EdgeRefiner {
         static let fineHopSeconds = 0.001
         /// Audio analysed beyond the edge window on each side, for the noise floor.
         static let contextSeconds = 0.5
+        /// The stretch analysed starts and ends on a multiple of this: matches close together
+        /// share one analysis (its noise floor and activity), computed once.
+        static let analysisStepSeconds = 0.25
         /// Matches longer than this have their two edges analysed separately.
         static let longMatchSeconds = 2.0
         /// The speech bands: from this frequency …
@@ -160,6 +165,8 @@ struct EdgeRefiner {
     var levels: BandLevelCache?
     /// Scratch: one frame's band levels.
     var frameLevels: [Float] = []
+    /// The latest analysis, given again for the same stretch.
+    var latestAnalysis: Analysis?
 
     /// Creates a refiner for one sample rate.
     ///
@@ -186,7 +193,7 @@ struct EdgeRefiner {
     ///   - end: The transcript's end, in seconds.
     ///   - context: The transcript's words around the match, when known.
     ///   - audio: The recording; only the audio within `window` plus half a second of the
-    ///     match's edges is read.
+    ///     match's edges (out to the quarter seconds around that) is read.
     /// - Returns: The refined times, `start` no later and `end` no earlier than given; exactly
     ///   `start` or `end` for an edge that stays.
     /// - Throws: When `audio` cannot be read.
@@ -275,14 +282,19 @@ struct EdgeRefiner {
     }
 
     /// The samples analysed for an edge pair at `given` (samples): the window and
-    /// `Tuning.contextSeconds` beyond it on each side, within the file; `nil` when too short,
-    /// or when the audio has no speech band to analyse.
-    private func analysisRange(_ given: (Double, Double), frameCount: Int) -> Range<Int>? {
+    /// `Tuning.contextSeconds` beyond it on each side, widened out to multiples of
+    /// `Tuning.analysisStepSeconds`, within the file; `nil` when too short, or when the audio
+    /// has no speech band to analyse.
+    func analysisRange(_ given: (Double, Double), frameCount: Int) -> Range<Int>? {
         guard !bands.isEmpty else { return nil }
-        let reach = Double(windowFrames) + Tuning.contextSeconds * Double(sampleRate)
+        let rate = Double(sampleRate)
+        // The reach a whole number of steps: a short match's stretch changes where its start
+        // (end) crosses a step, not where each of its ends does.
+        let step = max(1, (Tuning.analysisStepSeconds * rate).rounded())
+        let reach = ((Double(windowFrames) + Tuning.contextSeconds * rate) / step).rounded(.up) * step
         // Clamped while still Double: a finite time can lie beyond Int's range (the fuzzer's 1e300 s).
-        let lower = Int(min(max(0, (given.0 - reach).rounded(.down)), Double(frameCount)))
-        let upper = Int(min(max(0, (given.1 + reach).rounded(.up)), Double(frameCount)))
+        let lower = Int(min(max(0, (given.0 / step).rounded(.down) * step - reach), Double(frameCount)))
+        let upper = Int(min(max(0, (given.1 / step).rounded(.up) * step + reach), Double(frameCount)))
         return upper - lower >= frameSize + 8 * hop ? lower..<upper : nil
     }
 
@@ -334,17 +346,13 @@ struct EdgeRefiner {
 
         // Low SNR: when something stands above the floor near the word but nowhere clearly, the
         // envelope cannot place an edge; widen by a margin instead, within the limits.
-        let reachable = analysis.activity.indices.filter {
-            let centre = center($0, analysis)
-            return centre >= earliest && centre <= latest
-        }
-        let loudest = reachable.map { analysis.activity[$0] }.max() ?? 0
+        let loudest = analysis.activity[frames(centredFrom: earliest, through: latest, of: analysis)].max() ?? 0
         if loudest > Tuning.weakActivity, loudest < Tuning.strongActivity {
             let margin = Tuning.lowSNRMarginSeconds * rate
             return (max(earliest, placed.0 - margin), min(latest, placed.1 + margin))
         }
 
-        let sounds = joined(runs(in: analysis))
+        let sounds = analysis.sounds
         // The word: the stretch of sound overlapping the placed times most, with enough activity
         // inside them; when none has, the stretch nearest to them within the window.
         func overlap(_ sound: Sound) -> Double { max(0, min(sound.offset, placed.1) - max(sound.onset, placed.0)) }
@@ -680,6 +688,20 @@ struct EdgeRefiner {
         Double(analysis.first + frame * hop + frameSize / 2)
     }
 
+    /// The analysis frames whose centres lie in `lower...upper` (samples): those between the
+    /// frames nearest the bounds, moved until each bound's test holds.
+    private func frames(centredFrom lower: Double, through upper: Double, of analysis: Analysis) -> Range<Int> {
+        let count = analysis.activity.count
+        guard count > 0 else { return 0..<0 }
+        var first = frameIndex(of: lower, in: analysis, within: 0...count - 1)
+        while first > 0, center(first - 1, analysis) >= lower { first -= 1 }
+        while first < count, center(first, analysis) < lower { first += 1 }
+        var end = frameIndex(of: upper, in: analysis, within: 0...count - 1) + 1
+        while end > first, center(end - 1, analysis) > upper { end -= 1 }
+        while end < count, center(end, analysis) <= upper { end += 1 }
+        return first..<max(first, end)
+    }
+
     /// The analysis frame whose centre is nearest to `sample` (by `rule`; the inverse of
     /// ``center(_:_:)``), clamped to `bounds` while still Double: a finite time can lie beyond
     /// Int's range.
@@ -721,7 +743,7 @@ struct EdgeRefiner {
 
     /// The runs of sound in an analysis, in order: frames above the weak threshold holding
     /// enough strong activity, each followed out to the floor (but not into the next run).
-    private func runs(in analysis: Analysis) -> [Sound] {
+    func runs(in analysis: Analysis) -> [Sound] {
         let activity = analysis.activity
         let rate = Double(sampleRate)
         let minimumStrong = max(1, Int((Tuning.minimumSoundSeconds * rate / Double(hop)).rounded()))
@@ -767,7 +789,7 @@ struct EdgeRefiner {
     }
 
     /// Runs joined across gaps shorter than a closure: the stretches of sound that may be words.
-    private func joined(_ runs: [Sound]) -> [Sound] {
+    func joined(_ runs: [Sound]) -> [Sound] {
         let closure = Tuning.closureSeconds * Double(sampleRate)
         var sounds: [Sound] = []
         for run in runs {
