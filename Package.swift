@@ -34,6 +34,8 @@ let package = Package(
         ),
         // Extended attributes (sys/xattr.h, in the C library), which --in-place keeps.
         .systemLibrary(name: "CXattr"),
+        // glibc's malloc tuning (malloc.h), which the command line sets once at start.
+        .systemLibrary(name: "CMalloc"),
         // The library's targets along the data flow (README, "Inside the library"): text →
         // transcript → matching, and DSP (frames only, no words) → audio, both beneath CensorKit,
         // which re-exports them all.
@@ -61,7 +63,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "censor",
-            dependencies: ["CensorCLI"]
+            dependencies: ["CensorCLI", "CMalloc"]
         ),
         .executableTarget(
             name: "CensorBenchmarks",
