@@ -41,8 +41,8 @@ public struct CensorEngine: Sendable {
     private var oscillatorSpan = -1
     /// For beep mode, the tone's first frames from a span's start, computed once for every span
     /// (``SineOscillator/table(frequency:sampleRate:frames:)``): as many as the longest span
-    /// holds, at most ``toneTableFrames``, cut or grown to whole cycles of a tone that repeats
-    /// (it then serves every frame of every span); empty in other modes.
+    /// holds, at most ``toneTableFrames``, or one cycle of a tone that repeats (which then
+    /// serves every frame of every span); empty in other modes.
     private let toneTable: [Float]
     /// The most frames of tone kept computed: 256 KB.
     static let toneTableFrames = 65_536
@@ -123,10 +123,11 @@ public struct CensorEngine: Sendable {
         if case let .beep(beep) = mode {
             let longest = spans.lazy.map { $0.fadeEnd - $0.fadeStart }.max() ?? 0
             var frames = min(longest, Self.toneTableFrames)
-            // Whole cycles of a tone that repeats within the table's room: copied for any span.
-            if frames > 0, let cycle = SineOscillator.cycle(frequency: beep.frequency, sampleRate: sampleRate),
-               cycle <= Self.toneTableFrames {
-                frames = max(cycle, frames - frames % cycle)
+            // One cycle of a tone that repeats within the table's room, when a span holds one:
+            // copied over and over for any span.
+            if let cycle = SineOscillator.cycle(frequency: beep.frequency, sampleRate: sampleRate),
+               cycle <= Self.toneTableFrames, cycle <= longest {
+                frames = cycle
             }
             toneTable = SineOscillator.table(frequency: beep.frequency, sampleRate: sampleRate, frames: frames)
         } else {

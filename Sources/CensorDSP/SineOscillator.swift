@@ -34,6 +34,9 @@ struct SineOscillator {
     private let table: [Float]
     /// Whether the table holds whole cycles of the tone, and so gives every frame's value.
     private let tableRepeats: Bool
+    /// The frames after which the tone's values repeat to the bit: the table's length when it
+    /// holds whole cycles; `nil` otherwise.
+    var period: Int? { tableRepeats ? table.count : nil }
 
     /// A tone of `frequency` Hz at `sampleRate` with phase zero at frame `origin`.
     ///

@@ -143,10 +143,31 @@ struct SpanKernel<Codec: SampleCodec> {
 
     /// Writes the tone alone over `frames`, a chunk at a time: one or two channels are encoded
     /// straight into the block; more are each scaled and encoded contiguously, then interleaved.
+    /// A tone that repeats every ``SineOscillator/period`` frames is encoded for one period,
+    /// which is then copied, doubling, over the rest: the same samples.
     private func writeTone(
         _ frames: Range<Int>, tone: inout SineOscillator, scratch: Scratch, amplitudes: UnsafeBufferPointer<Float>
     ) {
         guard !frames.isEmpty else { return }
+        if let period = tone.period, frames.count > 2 * period {
+            encodeTone(frames.lowerBound..<(frames.lowerBound + period), tone: &tone, scratch: scratch, amplitudes: amplitudes)
+            let first = pointer(to: frames.lowerBound)
+            var done = period
+            while done < frames.count {
+                let copied = min(done, frames.count - done)
+                (first + done * channelCount).update(from: first, count: copied * channelCount)
+                done += copied
+            }
+            tone.seek(to: frames.upperBound)
+            return
+        }
+        encodeTone(frames, tone: &tone, scratch: scratch, amplitudes: amplitudes)
+    }
+
+    /// Encodes the tone over `frames`, a chunk at a time (``writeTone(_:tone:scratch:amplitudes:)``).
+    private func encodeTone(
+        _ frames: Range<Int>, tone: inout SineOscillator, scratch: Scratch, amplitudes: UnsafeBufferPointer<Float>
+    ) {
         let channels = channelCount
         let chunk = scratch.tone, encoded = scratch.encoded
         var local = tone
