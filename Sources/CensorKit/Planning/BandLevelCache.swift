@@ -130,14 +130,19 @@ final class BandLevelCache {
             kept = range.lowerBound..<range.lowerBound
             recentStarts = [Int](repeating: .min, count: Self.recentFrames)
         }
+        let computed = firstFrame + levels[0].count - levelStart
         if kept.upperBound < range.upperBound {
+            // The samples before the range, and before the first frame still to compute, are not
+            // read again: forgotten before the new ones come, so that the samples kept never
+            // grow much past one stretch (stretches that touch would otherwise pile up).
+            dropSamples(before: min(range.lowerBound, computed * hop))
             try append(max(range.lowerBound, kept.upperBound)..<range.upperBound, from: &audio)
         }
-        let computed = firstFrame + levels[0].count - levelStart
         if computed < frames.upperBound { computeLevels(of: computed..<frames.upperBound) }
         followFloor(to: frames)
         loaded = frames
-        drop(before: range.lowerBound, frames: frames.lowerBound)
+        dropSamples(before: range.lowerBound)
+        dropLevels(before: frames.lowerBound)
         return frames
     }
 
@@ -258,6 +263,9 @@ final class BandLevelCache {
     /// The sample frames whose mix is kept.
     private var keptSamples: Range<Int> { firstSample..<(firstSample + mono.count - monoStart) }
 
+    /// The samples held in memory: those kept, and those forgotten but not yet moved out.
+    var samplesHeld: Int { mono.count }
+
     /// Frames read at a time: the read buffer stays small however long the range.
     static let readFrames = 16_384
 
@@ -329,17 +337,23 @@ final class BandLevelCache {
         }
     }
 
-    /// Forgets the samples before `sample` and the levels of the grid frames before `frame`,
-    /// moving the rest down once the part forgotten outgrows it.
-    private func drop(before sample: Int, frames frame: Int) {
+    /// Forgets the samples before `sample` (when it lies past the first kept), moving the rest
+    /// down once the part forgotten outgrows it.
+    private func dropSamples(before sample: Int) {
+        guard sample > firstSample else { return }
         monoStart += sample - firstSample
         firstSample = sample
-        levelStart += frame - firstFrame
-        firstFrame = frame
         if monoStart > mono.count / 2 {
             mono.removeFirst(monoStart)
             monoStart = 0
         }
+    }
+
+    /// Forgets the levels of the grid frames before `frame`, moving the rest down once the part
+    /// forgotten outgrows it.
+    private func dropLevels(before frame: Int) {
+        levelStart += frame - firstFrame
+        firstFrame = frame
         if levelStart > levels[0].count / 2 {
             for band in levels.indices {
                 levels[band].removeFirst(levelStart)
