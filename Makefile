@@ -15,7 +15,7 @@ help:
 	@echo "  make test    run the whole test suite (swift test; installs chromium, python3 and nodejs for the review page's tests), then make examples"
 	@echo "  make examples  build and run Examples/LibraryUse, three programs using CensorKit as a separate package would"
 	@echo "  make review-screenshot  the review page tests, saving the demo page's screenshot as docs/review.png"
-	@echo "  make bench   release build, then the benchmarks and their baselines (~10 min; BENCH_ARGS=--quick: ~4)"
+	@echo "  make bench   release build, then the benchmarks and their baselines (~25 min; BENCH_ARGS=--quick: ~5)"
 	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
 	@echo "  make stdin-bench  peak memory of 'censor -' streaming 10 minutes and an hour synthesised on the fly"
 	@echo "  make accuracy  leak and collateral with off transcript times, edge refinement on vs off (real speech fetched into bench-data/real/, espeak-ng corpus in bench-data/; ~3 min)"

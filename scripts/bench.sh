@@ -9,7 +9,7 @@
 # the tables. Results are also saved as bench-data/benchmarks.json and bench-data/benchmarks.md.
 #
 #   --quick       fewer runs, no baseline projected over 30 s: about 4 minutes
-#   (default)     every case; baselines projected over 5 minutes are skipped: about 10 minutes
+#   (default)     every case; baselines projected over 5 minutes are skipped: about 25 minutes
 #   --full        also the 1-hour memory case (writes a 690 MB WAV, deleted afterwards)
 #   --update-doc  replace the results block of BENCHMARKS.md with this run's tables
 #
