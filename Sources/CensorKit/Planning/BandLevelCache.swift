@@ -45,7 +45,7 @@ final class BandLevelCache {
     @exclusivity(unchecked) private var levelBins: [[UInt16]]
     @exclusivity(unchecked) private var levelStart = 0
     @exclusivity(unchecked) private var firstFrame = 0
-    /// The grid frames of the latest load.
+    /// The grid frames of the latest load, whose levels ``histogram`` counts.
     @exclusivity(unchecked) private var loaded = 0..<0
     /// The floor's percentile, in 0...1.
     let percentile: Double
@@ -54,9 +54,8 @@ final class BandLevelCache {
     let saved: SavedBandLevels?
     /// Whether the levels computed are kept in ``saved`` for a later pass.
     var savesComputedLevels = false
-    /// The levels of the grid frames `counted` (those of the latest load), for the floor.
+    /// The levels of the grid frames `loaded`, for the floor.
     @exclusivity(unchecked) private var histogram: LevelHistogram
-    @exclusivity(unchecked) private var counted = 0..<0
     /// Scratch: interleaved samples as read (as `Float`, or as stored), one frame's power
     /// spectrum, the levels of the frames computed by one load (frame by frame), and one band's
     /// levels and their bins.
@@ -117,8 +116,8 @@ final class BandLevelCache {
         let frames = ((range.lowerBound + hop - 1) / hop)..<((range.upperBound - frameSize) / hop + 1)
         if range.lowerBound < kept.lowerBound || range.lowerBound > kept.upperBound {
             // Behind the samples kept, or past them with a gap: start over at the range.
-            count(counted, by: -1)
-            counted = 0..<0
+            count(loaded, by: -1)
+            loaded = 0..<0
             mono.removeAll(keepingCapacity: true)
             for band in levels.indices {
                 levels[band].removeAll(keepingCapacity: true)
@@ -140,7 +139,6 @@ final class BandLevelCache {
         }
         if computed < frames.upperBound { computeLevels(of: computed..<frames.upperBound) }
         followFloor(to: frames)
-        loaded = frames
         dropSamples(before: range.lowerBound)
         dropLevels(before: frames.lowerBound)
         return frames
@@ -151,16 +149,16 @@ final class BandLevelCache {
         min(count - 1, Int(Double(count) * percentile))
     }
 
-    /// Counts out of ``histogram`` the levels of the frames counted that `frames` leaves, and
-    /// counts in those of `frames` not counted.
+    /// Counts out of ``histogram`` the levels of the frames loaded that `frames` leaves, counts
+    /// in those of `frames` not loaded, and makes `frames` the frames loaded.
     private func followFloor(to frames: Range<Int>) {
-        let old = counted
+        let old = loaded
         func run(_ start: Int, _ end: Int) -> Range<Int> { start..<max(start, end) }
         count(run(old.lowerBound, min(frames.lowerBound, old.upperBound)), by: -1)
         count(run(max(frames.upperBound, old.lowerBound), old.upperBound), by: -1)
         count(run(frames.lowerBound, min(old.lowerBound, frames.upperBound)), by: 1)
         count(run(max(old.upperBound, frames.lowerBound), frames.upperBound), by: 1)
-        counted = frames
+        loaded = frames
     }
 
     /// Counts the levels of the grid frames `frames` (kept) into ``histogram`` or out of it.
