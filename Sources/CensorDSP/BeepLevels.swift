@@ -81,62 +81,98 @@ public enum BeepLevels {
 struct SpanLevels {
     let channels: Int
     let coreFrames: [Int]
-    /// `spans × channels` sums of squares.
-    private(set) var sums: [Double]
+    /// `spans × channels` sums of squares of samples stored as narrow integers, exact, in units
+    /// of (1/32768)²; empty for audio read as `Float`.
+    private var squares: [Int64]
+    /// `spans × channels` sums of squares in `Double`, for audio read as `Float`; else empty.
+    private var sums: [Double]
     /// `spans × channels` largest magnitudes.
-    private(set) var peaks: [Float]
+    private var peaks: [Float]
 
-    /// Spans from which the two halves are measured at once, each on a thread and a reader of
-    /// its own, when `audio` can be reopened (``FrameSource/reopener``): the levels are the
-    /// same, as each span is still measured whole by one thread.
-    static let parallelSpans = 64
+    /// Frames to read from which the measuring is shared by two threads, each with a reader of
+    /// its own, when `audio` can be reopened (``FrameSource/reopener``).
+    static let parallelFrames = 1 << 15
 
     /// Measures `spans` of `audio`: their cores when `cores`, their fades when `fades`.
+    ///
+    /// Two threads share the frames to read, the first taking those before a cut and the
+    /// second the rest. Samples stored as narrow integers are cut anywhere, even within a span,
+    /// as their integer sums add exactly; audio read as `Float` is cut between spans, so that
+    /// each span's `Double` sum is taken in order by one thread. Either way the levels are
+    /// those one thread measures.
     init(_ spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource) throws {
-        guard spans.count >= Self.parallelSpans, let reopen = audio.reopener else {
-            try self.init(serial: spans, cores: cores, fades: fades, in: &audio)
+        let exact = audio.narrowStoredSamples != nil
+        guard let reopen = audio.reopener,
+              let cut = Self.cut(spans, cores: cores, fades: fades, withinSpans: exact) else {
+            try self.init(serial: spans, cores: cores, fades: fades, window: 0..<Int.max, in: &audio)
             return
         }
-        let halves = [Array(spans[..<(spans.count / 2)]), Array(spans[(spans.count / 2)...])]
+        let windows = [0..<cut, cut..<Int.max]
         let results = ThreadResults<SpanLevels>(count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             do {
                 var source = try reopen()
-                results.set(half, try SpanLevels(serial: halves[half], cores: cores, fades: fades, in: &source))
+                results.set(half, try SpanLevels(serial: spans, cores: cores, fades: fades, window: windows[half], in: &source))
             } catch {
                 results.fail(error)
             }
         }
         let levels = try results.values()
-        let (first, second) = (levels[0]!, levels[1]!)
-        self.init(channels: first.channels, coreFrames: first.coreFrames + second.coreFrames, sums: first.sums + second.sums,
-                  peaks: first.peaks + second.peaks)
+        self = levels[0]!
+        let second = levels[1]!
+        // Each sum is the first part's plus the second's: exact for integers, and a `Double`
+        // sum is all in one half, the other's 0 adding nothing.
+        for index in squares.indices { squares[index] &+= second.squares[index] }
+        for index in sums.indices { sums[index] += second.sums[index] }
+        for index in peaks.indices { peaks[index] = max(peaks[index], second.peaks[index]) }
     }
 
-    private init(channels: Int, coreFrames: [Int], sums: [Double], peaks: [Float]) {
-        self.channels = channels
-        self.coreFrames = coreFrames
-        self.sums = sums
-        self.peaks = peaks
+    /// Where two threads should split the frames `spans` has to read, or `nil` when they are
+    /// fewer than ``parallelFrames`` or (not `withinSpans`) no cut between spans leaves both
+    /// threads a share.
+    static func cut(_ spans: [Span], cores: Bool, fades: Bool, withinSpans: Bool) -> Int? {
+        let measured = spans.map { parts(of: $0, cores: cores, fades: fades).map(\.frames) }
+        let total = measured.joined().reduce(0) { $0 + $1.count }
+        guard total >= parallelFrames else { return nil }
+        var left = total / 2
+        for (index, parts) in measured.enumerated() {
+            for part in parts {
+                guard left >= part.count else {
+                    if withinSpans { return part.lowerBound + left }
+                    // Before the span the middle falls in, or after it when it is the first.
+                    if index > 0 { return parts[0].lowerBound }
+                    return index + 1 < spans.count ? parts[parts.count - 1].upperBound : nil
+                }
+                left -= part.count
+            }
+        }
+        return nil
     }
 
-    /// Measures `spans` of `audio` on this thread.
-    private init(serial spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource) throws {
+    /// Measures the frames of `spans` within `window` of `audio` on this thread.
+    private init(serial spans: [Span], cores: Bool, fades: Bool, window: Range<Int>, in audio: inout some FrameSource) throws {
         channels = audio.channelCount
         coreFrames = spans.map { $0.end - $0.start }
-        sums = Array(repeating: 0, count: spans.count * channels)
         peaks = Array(repeating: 0, count: spans.count * channels)
         if let stored = audio.narrowStoredSamples {
-            try measureStored(spans, cores: cores, fades: fades, source: stored)
+            squares = Array(repeating: 0, count: spans.count * channels)
+            sums = []
+            try measureStored(spans, cores: cores, fades: fades, window: window, source: stored)
         } else {
-            try measureFloat(spans, cores: cores, fades: fades, audio: &audio)
+            squares = []
+            sums = Array(repeating: 0, count: spans.count * channels)
+            try measureFloat(spans, cores: cores, fades: fades, window: window, audio: &audio)
         }
     }
 
     /// The matched tone amplitude of span `index` per channel: its core's RMS × √2, capped.
     func amplitudes(ofSpan index: Int) -> [Float] {
         let count = Double(max(1, coreFrames[index]))
-        return (0..<channels).map { min(Beep.maximumPeak, Float(sqrt(2 * sums[index * channels + $0] / count))) }
+        let unit = 1.0 / 1_073_741_824.0  // (1/32768)², exact
+        return (0..<channels).map { channel in
+            let sum = squares.isEmpty ? sums[index * channels + channel] : Double(squares[index * channels + channel]) * unit
+            return min(Beep.maximumPeak, Float(sqrt(2 * sum / count)))
+        }
     }
 
     /// How span `index`'s tone of `amplitudes` fades against its audio.
@@ -158,16 +194,20 @@ struct SpanLevels {
         return parts.filter { !$0.0.isEmpty }
     }
 
-    /// Reads each span's parts in chunks of ``BeepLevels/chunkFrames``, a whole span in one
-    /// read when it fits, and hands every chunk of a part to `body` with the span's index.
+    /// Reads the frames of each span's parts within `window` in chunks of
+    /// ``BeepLevels/chunkFrames``, a whole span in one read when it fits, and hands every chunk
+    /// of a part to `body` with the span's index.
     private static func walk<Sample>(
-        _ spans: [Span], cores: Bool, fades: Bool, scratch: UnsafeMutablePointer<Sample>, channels: Int,
+        _ spans: [Span], cores: Bool, fades: Bool, window: Range<Int>, scratch: UnsafeMutablePointer<Sample>, channels: Int,
         read: (Range<Int>, UnsafeMutablePointer<Sample>) throws -> Void,
         _ body: (Int, UnsafeBufferPointer<Sample>, Bool) -> Void
     ) throws {
         let chunk = BeepLevels.chunkFrames
-        for (index, span) in spans.enumerated() {
-            let parts = parts(of: span, cores: cores, fades: fades)
+        var index = spans.firstIndex { $0.fadeEnd > window.lowerBound } ?? spans.count
+        while index < spans.count, spans[index].fadeStart < window.upperBound {
+            defer { index += 1 }
+            let parts = parts(of: spans[index], cores: cores, fades: fades)
+                .map { (frames: $0.frames.clamped(to: window), isCore: $0.isCore) }.filter { !$0.frames.isEmpty }
             guard let first = parts.first, let last = parts.last else { continue }
             let whole = first.frames.lowerBound..<last.frames.upperBound
             if whole.count <= chunk {
@@ -191,38 +231,35 @@ struct SpanLevels {
     }
 
     /// Measures 16-bit (or narrower) integer PCM as stored: exact integer sums of squares.
-    private mutating func measureStored(_ spans: [Span], cores: Bool, fades: Bool, source: any StoredSamples) throws {
+    private mutating func measureStored(
+        _ spans: [Span], cores: Bool, fades: Bool, window: Range<Int>, source: any StoredSamples
+    ) throws {
         let channels = channels
         let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: BeepLevels.chunkFrames * channels)
         defer { scratch.deallocate() }
-        var squares = [Int64](repeating: 0, count: channels)
-        var current = -1
-        let unit = 1.0 / 1_073_741_824.0  // (1/32768)², exact
-        try Self.walk(spans, cores: cores, fades: fades, scratch: scratch, channels: channels,
+        try Self.walk(spans, cores: cores, fades: fades, window: window, scratch: scratch, channels: channels,
                       read: { range, buffer in try source.readStoredSamples(range, into: buffer) }) { index, samples, isCore in
-            if index != current {
-                if current >= 0 { for channel in 0..<channels { sums[current * channels + channel] = Double(squares[channel]) * unit } }
-                for channel in 0..<channels { squares[channel] = 0 }
-                current = index
-            }
             if isCore {
-                squares.withUnsafeMutableBufferPointer { Self.addSquares(of: samples, channels: channels, into: $0) }
+                squares.withUnsafeMutableBufferPointer { squares in
+                    Self.addSquares(of: samples, channels: channels, into: squares.baseAddress! + index * channels)
+                }
             } else {
                 peaks.withUnsafeMutableBufferPointer { peaks in
                     Self.raisePeaks(of: samples, channels: channels, into: peaks.baseAddress! + index * channels)
                 }
             }
         }
-        if current >= 0 { for channel in 0..<channels { sums[current * channels + channel] = Double(squares[channel]) * unit } }
     }
 
     /// Measures audio read as `Float`, summing squares in `Double` frame by frame.
-    private mutating func measureFloat(_ spans: [Span], cores: Bool, fades: Bool, audio: inout some FrameSource) throws {
+    private mutating func measureFloat(
+        _ spans: [Span], cores: Bool, fades: Bool, window: Range<Int>, audio: inout some FrameSource
+    ) throws {
         let channels = channels
         var buffer: [Float] = []
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: BeepLevels.chunkFrames * channels)
         defer { scratch.deallocate() }
-        try Self.walk(spans, cores: cores, fades: fades, scratch: scratch, channels: channels,
+        try Self.walk(spans, cores: cores, fades: fades, window: window, scratch: scratch, channels: channels,
                       read: { range, target in
                           try audio.readFrames(range, into: &buffer)
                           buffer.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: $0.count) }
@@ -256,7 +293,7 @@ struct SpanLevels {
 
     /// Adds each channel's sum of squares of `samples` to `squares`; exact in 64 bits for
     /// up to 2³³ frames.
-    private static func addSquares(of samples: UnsafeBufferPointer<Int16>, channels: Int, into squares: UnsafeMutableBufferPointer<Int64>) {
+    private static func addSquares(of samples: UnsafeBufferPointer<Int16>, channels: Int, into squares: UnsafeMutablePointer<Int64>) {
         let base = samples.baseAddress!, frames = samples.count / channels
         if channels == 2 {
             var left: Int64 = 0, right: Int64 = 0

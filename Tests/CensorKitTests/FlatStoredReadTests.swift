@@ -77,16 +77,45 @@ import Testing
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let (path, floats) = try Self.audio(channels: channels, in: folder)
-        // 199 spans with cores of 60 to 109 frames: an odd count, so the halves differ.
+        // 199 spans with cores of 160 to 209 frames: an odd count, so the halves differ.
         let spans = (0..<199).map { index in
-            Span(ordered: index * 300, start: index * 300 + 40, end: index * 300 + 100 + index / 4, fadeEnd: index * 300 + 140 + index / 4)
+            Span(ordered: index * 300, start: index * 300 + 40, end: index * 300 + 200 + index / 4, fadeEnd: index * 300 + 240 + index / 4)
         }
-        #expect(spans.count >= SpanLevels.parallelSpans)
+        #expect(spans.reduce(0) { $0 + $1.fadeEnd - $1.fadeStart } >= SpanLevels.parallelFrames)
+        try expectLevelsOnTwoThreads(spans, path: path, floats: floats, channels: channels)
+    }
+
+    @Test("one long span's levels, its frames cut between two threads, equal those one thread measures", arguments: [1, 2])
+    func longSpanOnTwoThreads(channels: Int) throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let (path, floats) = try Self.audio(channels: channels, in: folder)
+        let spans = [Span(ordered: 1000, start: 1240, end: 58_000, fadeEnd: 58_240)]
+        // Stored 16-bit samples are cut in the middle of the frames read, inside the core;
+        // `Float` audio only between spans, so one span stays on one thread.
+        #expect(SpanLevels.cut(spans, cores: true, fades: true, withinSpans: true) == 1000 + (57_240 / 2))
+        #expect(SpanLevels.cut(spans, cores: true, fades: true, withinSpans: false) == nil)
+        #expect(SpanLevels.cut(spans, cores: true, fades: false, withinSpans: true) == 1240 + (56_760 / 2))
+        try expectLevelsOnTwoThreads(spans, path: path, floats: floats, channels: channels)
+    }
+
+    @Test("Float audio is cut between spans, before the one the middle falls in or after the first")
+    func floatCutBetweenSpans() {
+        let spans = [Span(ordered: 0, start: 100, end: 40_000, fadeEnd: 40_100), Span(ordered: 41_000, start: 41_100, end: 42_000, fadeEnd: 42_100)]
+        #expect(SpanLevels.cut(spans, cores: true, fades: true, withinSpans: false) == 40_100)
+        let later = [Span(ordered: 0, start: 100, end: 1000, fadeEnd: 1100), Span(ordered: 2000, start: 2100, end: 42_000, fadeEnd: 42_100)]
+        #expect(SpanLevels.cut(later, cores: true, fades: true, withinSpans: false) == 2000)
+        #expect(SpanLevels.cut(Array(later.prefix(1)), cores: true, fades: true, withinSpans: true) == nil, "too few frames")
+    }
+
+    /// Expects the levels of `spans` measured from the file at `path` (on two threads) and from
+    /// `floats` in memory to equal, bit for bit, those one thread measures from the file.
+    private func expectLevelsOnTwoThreads(_ spans: [Span], path: String, floats: [Float], channels: Int) throws {
         var single = OneReader(file: try AudioReader(path: path))
         #expect(single.reopener == nil)
         let expected = try BeepLevels.levels(for: spans, beep: Beep(), in: &single)
         // Levels that differ from span to span, so that halves put together wrongly would show.
-        #expect(Set(expected.amplitudes.map { $0[0] }).count > 150)
+        #expect(Set(expected.amplitudes.map { $0[0] }).count == spans.count)
         var file = try AudioReader(path: path)
         var memory = InterleavedBuffer(samples: floats, channelCount: channels)
         for levels in [try BeepLevels.levels(for: spans, beep: Beep(), in: &file), try BeepLevels.levels(for: spans, beep: Beep(), in: &memory)] {
