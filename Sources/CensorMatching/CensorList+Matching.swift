@@ -64,16 +64,25 @@ extension CensorList {
 
     /// The match of an entry on a run of words.
     private func match(words: [Word], _ indices: Range<Int>, entry: Entry) -> Match {
-        let matched = words[indices]
-        let text = matched
+        // One word (nearly every match) needs no joining.
+        let text = indices.count == 1 ? String(words[indices.lowerBound].text.trimmingWhitespace) : words[indices]
             .map { $0.text.trimmingWhitespace }
             .filter { !$0.isEmpty }
             .joined(separator: " ")
+        var confidence: Double?
+        var speaker: String?
+        var isTimeEstimated = false
+        var doubted = false
+        for index in indices {
+            if let value = words[index].confidence { confidence = min(confidence ?? value, value) }
+            if speaker == nil { speaker = words[index].speaker }
+            isTimeEstimated = isTimeEstimated || words[index].isTimeEstimated
+            doubted = doubted || !words[index].doubts.isEmpty
+        }
         return Match(
             wordIndices: indices, text: text, pattern: entry.pattern,
-            start: matched.first!.start, end: matched.last!.end, replacement: entry.replacement,
-            confidence: matched.compactMap(\.confidence).min(), speaker: matched.lazy.compactMap(\.speaker).first,
-            isTimeEstimated: matched.contains { $0.isTimeEstimated },
-            doubts: WordDoubt.allCases.filter { doubt in matched.contains { $0.doubts.contains(doubt) } })
+            start: words[indices.lowerBound].start, end: words[indices.upperBound - 1].end, replacement: entry.replacement,
+            confidence: confidence, speaker: speaker, isTimeEstimated: isTimeEstimated,
+            doubts: doubted ? WordDoubt.allCases.filter { doubt in words[indices].contains { $0.doubts.contains(doubt) } } : [])
     }
 }
