@@ -88,13 +88,15 @@ enum EndToEndCases {
         }
     }
 
-    /// "1000 spans, 300.0 s censored": what censor will do, planned in-process with the
-    /// command line's default options.
+    /// "1000 spans, 300.0 s censored": what censor will do, planned in-process as the command
+    /// line plans with its default options (`--align auto`, the transcript's words weighed by
+    /// refinement).
     static func planSummary(input: String, transcript: String, list: String, refine: Bool = true) throws -> String {
         let words = try Transcript.load(path: transcript)
         let matches = try CensorList.load(path: list).matches(in: words)
         var audio = try AudioReader(path: input)
-        let plan = try Planner(options: PlanOptions(refine: refine)).plan(matches, sampleRate: audio.format.sampleRate, audio: &audio)
+        let planner = Planner(options: try PlanOptions(refine: refine, align: .auto), transcriptWords: words.words)
+        let plan = try planner.plan(matches, sampleRate: audio.format.sampleRate, audio: &audio)
         let censored = plan.spans.reduce(0) { $0 + $1.end - $1.start }
         return "\(words.words.count) words, \(matches.count) matched, \(plan.spans.count) spans, "
             + String(format: "%.1f s censored", Double(censored) / Double(audio.format.sampleRate))
