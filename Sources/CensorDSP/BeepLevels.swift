@@ -53,14 +53,15 @@ public enum BeepLevels {
     }
 
     /// ``amplitudes(for:beep:in:)`` and ``fades(for:amplitudes:in:)`` together, reading each
-    /// span's modified region once.
+    /// span's modified region once; on this thread only when not `parallel` (the levels are
+    /// the same).
     ///
     /// - Complexity: O(modified frames).
     package static func levels(
-        for spans: [Span], beep: Beep, in audio: inout some FrameSource
+        for spans: [Span], beep: Beep, in audio: inout some FrameSource, parallel: Bool = true
     ) throws -> (amplitudes: [[Float]], fades: [BeepFade]) {
         let channels = audio.channelCount
-        let levels = try SpanLevels(spans, cores: beep.level == .matched, fades: true, in: &audio)
+        let levels = try SpanLevels(spans, cores: beep.level == .matched, fades: true, in: &audio, parallel: parallel)
         let amplitudes: [[Float]]
         if case let .peak(dBFS) = beep.level {
             amplitudes = fixedAmplitudes(dBFS: dBFS, spans: spans.count, channels: channels)
@@ -95,14 +96,14 @@ struct SpanLevels {
 
     /// Measures `spans` of `audio`: their cores when `cores`, their fades when `fades`.
     ///
-    /// Two threads share the frames to read, the first taking those before a cut and the
+    /// Unless not `parallel`, two threads share the frames to read, the first taking those before a cut and the
     /// second the rest. Samples stored as narrow integers are cut anywhere, even within a span,
     /// as their integer sums add exactly; audio read as `Float` is cut between spans, so that
     /// each span's `Double` sum is taken in order by one thread. Either way the levels are
     /// those one thread measures.
-    init(_ spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource) throws {
+    init(_ spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource, parallel: Bool = true) throws {
         let exact = audio.narrowStoredSamples != nil
-        guard let reopen = audio.reopener,
+        guard parallel, let reopen = audio.reopener,
               let cut = Self.cut(spans, cores: cores, fades: fades, withinSpans: exact) else {
             try self.init(serial: spans, cores: cores, fades: fades, window: 0..<Int.max, in: &audio)
             return

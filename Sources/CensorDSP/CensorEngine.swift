@@ -63,11 +63,17 @@ public struct CensorEngine: Sendable {
     ///   - audio: The original audio; its channel count is the engine's.
     /// - Throws: ``CensorEngineError``, or what reading `audio` throws.
     public init(spans: [Span], mode: CensorMode, sampleRate: Int, measuring audio: inout some FrameSource) throws {
+        try self.init(spans: spans, mode: mode, sampleRate: sampleRate, measuring: &audio, parallel: true)
+    }
+
+    /// ``init(spans:mode:sampleRate:measuring:)``, measuring on this thread only when not
+    /// `parallel` (the levels are the same).
+    package init(spans: [Span], mode: CensorMode, sampleRate: Int, measuring audio: inout some FrameSource, parallel: Bool) throws {
         var amplitudes: [[Float]] = []
         var fades: [BeepFade] = []
         try Self.check(spans: spans, mode: mode, channelCount: audio.channelCount, sampleRate: sampleRate)
         if case let .beep(beep) = mode {
-            (amplitudes, fades) = try BeepLevels.levels(for: spans, beep: beep, in: &audio)
+            (amplitudes, fades) = try BeepLevels.levels(for: spans, beep: beep, in: &audio, parallel: parallel)
         }
         try self.init(spans: spans, mode: mode, channelCount: audio.channelCount, sampleRate: sampleRate,
                       beepAmplitudes: amplitudes, beepFades: fades)

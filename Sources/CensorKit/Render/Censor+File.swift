@@ -78,21 +78,37 @@ extension Censor {
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
-        var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
+        let spans = plan.spans.map(\.span)
         var metadata = reader.metadata
         metadata.strings["software"] = CensorMarker.text(
-            spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
-        do {
+            spans: spans, sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
+        // Streams `reader` through `engine` into the temporary output; the frames read.
+        func write(with engine: inout some BlockCensor) throws -> Int {
             let writer = try AudioWriter(
                 creating: temporary, for: output, format: outputFormat, metadata: metadata,
                 quality: format.quality)
             try reader.seek(to: 0)
             let framesRead = try stream(reader, into: writer, format: outputFormat, engine: &engine, progress: progress)
+            try writer.close()
+            return framesRead
+        }
+        do {
+            let framesRead: Int
+            // A matched beep's levels are measured while the render runs, where another reader can measure them.
+            if case let .beep(beep) = mode, beep.level == .matched, spans.count >= MeasuringBeepEngine.leastSpans,
+               let reopen = source.reopener {
+                var engine = try MeasuringBeepEngine(
+                    spans: spans, mode: mode, sampleRate: reader.format.sampleRate, audio: &source, reopen: reopen)
+                defer { engine.stop() }
+                framesRead = try write(with: &engine)
+            } else {
+                var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
+                framesRead = try write(with: &engine)
+            }
             if framesRead < reader.frameCount {
                 warnings.append("'\(input)' ended at frame \(framesRead), before the \(reader.frameCount) frames "
                     + "it declares; the output holds the audio that was there")
             }
-            try writer.close()
             // The same encoding and rate: the input's iXML, XMP, ID3 and marker chunks are still true of it.
             if outputFormat == reader.format {
                 try WAVChunks.append(WAVChunks.carriedChunks(ofFileAt: input), toFileAt: temporary, named: output, frames: framesRead)

@@ -15,8 +15,10 @@ struct FileStream<Reader: AudioBlockReader> {
         engine: inout some BlockCensor, codec: Codec
     ) throws where Codec.Sample: SndFileSample {
         let writes = BackgroundBlockWriter(writer: writer)
-        framesRead = try blocks(of: Codec.Sample.self, writingBehind: writes, unread: { engine.replacedRuns(in: $0) }) {
-            block, frames, first in
+        framesRead = try blocks(of: Codec.Sample.self, writingBehind: writes, prepare: { frames in
+            try engine.prepare(frames)
+            return engine.replacedRuns(in: frames)
+        }) { block, frames, first in
             engine.process(block, firstFrame: first, codec: codec)
             try writes.start(UnsafePointer(block.baseAddress!), frames: frames)
         }
@@ -25,7 +27,7 @@ struct FileStream<Reader: AudioBlockReader> {
     /// Streams as `Float`, resampling each censored block before it is written.
     mutating func run(engine: inout some BlockCensor, codec: FloatCodec, resampler: Resampler) throws {
         let writer = writer
-        framesRead = try blocks(of: Float.self) { block, frames, first in
+        framesRead = try blocks(of: Float.self, prepare: { try engine.prepare($0); return [] }) { block, frames, first in
             engine.process(block, firstFrame: first, codec: codec)
             try resampler.process(block.baseAddress!, frames: frames, last: false) { resampled, count in
                 try writer.write(from: resampled, frames: count)
@@ -44,12 +46,12 @@ struct FileStream<Reader: AudioBlockReader> {
     /// buffers, so the next is read while the last is written, and each block's progress is
     /// reported once its write is over.
     ///
-    /// With a file's reader (``AudioReader``) whose frames lie in place (no decoding to seek),
-    /// the runs of each block that `unread` gives (those `body` overwrites whatever they hold:
-    /// a mute's or a beep's core) are seeked over rather than read, when at least
-    /// ``shortestUnread`` frames long.
+    /// Before each block is read, `prepare` is given its frames, and gives back the runs of
+    /// them that `body` overwrites whatever they hold (a mute's or a beep's core). With a
+    /// file's reader (``AudioReader``) whose frames lie in place (no decoding to seek), those
+    /// runs are seeked over rather than read, when at least ``shortestUnread`` frames long.
     private func blocks<Sample: SndFileSample>(
-        of _: Sample.Type, writingBehind writes: BackgroundBlockWriter? = nil, unread: (Range<Int>) -> [Range<Int>] = { _ in [] },
+        of _: Sample.Type, writingBehind writes: BackgroundBlockWriter? = nil, prepare: (Range<Int>) throws -> [Range<Int>],
         _ body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
     ) throws -> Int {
         let seekable = (reader as? AudioReader).flatMap { $0.format.storesFramesInPlace ? $0 : nil }
@@ -70,8 +72,9 @@ struct FileStream<Reader: AudioBlockReader> {
         while frame < reader.frameCount {
             let block = storage.baseAddress! + (blockCount % buffers) * blockFrames * channels
             let wanted = min(blockFrames, reader.frameCount - frame)
+            let unread = try prepare(frame..<(frame + wanted))
             let count = if let seekable {
-                try read(into: block, frames: wanted, at: frame, leaving: unread(frame..<(frame + wanted)), from: seekable)
+                try read(into: block, frames: wanted, at: frame, leaving: unread, from: seekable)
             } else {
                 try reader.read(into: block, frames: wanted)
             }
