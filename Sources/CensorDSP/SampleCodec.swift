@@ -84,12 +84,15 @@ package struct NarrowPCMCodec: SampleCodec {
     /// the last: three times slower.)
     @inline(__always) package func scale(_ samples: UnsafeMutablePointer<Int16>, count: Int, by gain: Float) {
         let raw = UnsafeMutableRawPointer(samples)
+        // decode's 1/32768, the gain and encode's scale as one factor: the two are powers of
+        // two, which scale a float exactly, so each lane's product rounds as encode's does.
+        let factor = gain * (scale * (1.0 / 32_768.0))
         var index = 0
         while index &+ 8 <= count {
             // Little-endian: each pair's first sample in the low half.
             let pairs = raw.loadUnaligned(fromByteOffset: index &* 2, as: SIMD4<Int32>.self)
-            let first = encoded(SIMD4<Float>((pairs &<< 16) &>> 16) * (1.0 / 32_768.0) * gain)
-            let second = encoded(SIMD4<Float>(pairs &>> 16) * (1.0 / 32_768.0) * gain)
+            let first = rounded(SIMD4<Float>((pairs &<< 16) &>> 16) * factor)
+            let second = rounded(SIMD4<Float>(pairs &>> 16) * factor)
             raw.storeBytes(of: (second &<< 16) | (first & 0xFFFF), toByteOffset: index &* 2, as: SIMD4<Int32>.self)
             index &+= 8
         }
@@ -121,7 +124,12 @@ package struct NarrowPCMCodec: SampleCodec {
 
     /// ``encode(_:)`` of four values, each in the low 16 bits of its lane.
     @inline(__always) private func encoded(_ values: SIMD4<Float>) -> SIMD4<Int32> {
-        var clamped = values * scale
+        rounded(values * scale)
+    }
+
+    /// ``encoded(_:)`` of values already multiplied by `scale`.
+    @inline(__always) private func rounded(_ scaled: SIMD4<Float>) -> SIMD4<Int32> {
+        var clamped = scaled
         // The lanes of encode's two comparisons, written so that they compile to min and max.
         clamped = clamped.replacing(with: SIMD4(repeating: maximum), where: SIMD4(repeating: maximum) .< clamped)
         clamped = clamped.replacing(with: SIMD4(repeating: -scale), where: clamped .< SIMD4(repeating: -scale))

@@ -10,7 +10,7 @@ import Testing
         let codec = NarrowPCMCodec(bits: bits)
         // Every value, then three more: a count that leaves a tail past the groups of eight.
         let values = (0..<65_539).map { Int16(truncatingIfNeeded: $0 &* 40_503) }
-        for gain: Float in [0, 0.001, 0.1, 0.5, 0.999, 1, 1.5, 40, -1] {
+        for gain: Float in [0, 0.000_001, 0.001, 0.031_622_78, 0.1, 0.5, 0.999, 1, 1.5, 40, -1] {
             var scaled = values
             scaled.withUnsafeMutableBufferPointer { codec.scale($0.baseAddress!, count: $0.count, by: gain) }
             let expected = values.map { codec.encode(codec.decode($0) * gain) }
