@@ -96,11 +96,11 @@ struct SpanLevels {
 
     /// Measures `spans` of `audio`: their cores when `cores`, their fades when `fades`.
     ///
-    /// Unless not `parallel`, two threads share the frames to read, the first taking those before a cut and the
-    /// second the rest. Samples stored as narrow integers are cut anywhere, even within a span,
-    /// as their integer sums add exactly; audio read as `Float` is cut between spans, so that
-    /// each span's `Double` sum is taken in order by one thread. Either way the levels are
-    /// those one thread measures.
+    /// When `parallel`, two threads share the frames to read, the first taking those before a
+    /// cut and the second the rest. Samples stored as narrow integers are cut anywhere, even
+    /// within a span, as their integer sums add exactly; audio read as `Float` is cut between
+    /// spans, so that each span's `Double` sum is taken in order by one thread. Either way the
+    /// levels are those one thread measures.
     init(_ spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource, parallel: Bool = true) throws {
         let exact = audio.narrowStoredSamples != nil
         guard parallel, let reopen = audio.reopener,

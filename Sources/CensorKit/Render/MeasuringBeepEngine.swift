@@ -50,7 +50,9 @@ struct MeasuringBeepEngine: BlockCensor {
         let (feed, runStarts) = (feed, runStarts)
         guard runStarts.count > 2 else { return }
         feed.measuring.enter()
-        DispatchQueue.global().async {
+        // A thread of its own, not a dispatch queue's: the render may run on a pool thread (a
+        // batch's jobs), and blocks in `prepare` until this one has measured.
+        Thread {
             defer { feed.measuring.leave() }
             do {
                 var source = try reopen()
@@ -62,7 +64,7 @@ struct MeasuringBeepEngine: BlockCensor {
             } catch {
                 feed.fail(error)
             }
-        }
+        }.start()
     }
 
     /// Where runs of about equal frames to measure begin in `spans`, and `spans.count`; a
