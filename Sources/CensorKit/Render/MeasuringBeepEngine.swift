@@ -26,7 +26,11 @@ struct MeasuringBeepEngine: BlockCensor {
     private var engines: [CensorEngine]
     /// The run the latest block began in: those before it are done.
     private var current = 0
-    private let feed: Feed
+    /// The runs' engines as the measuring thread makes them (index 0 unused: the first run's is
+    /// made before), and what it threw.
+    private let measured: ThreadResults<CensorEngine>
+    /// Left while the measuring thread runs.
+    private let measuring = DispatchGroup()
 
     /// Measures the first run of `spans` now and starts measuring the others on a thread
     /// that reads through `reopen`.
@@ -46,23 +50,23 @@ struct MeasuringBeepEngine: BlockCensor {
         runStarts = Self.runStarts(of: spans)
         engines = [try CensorEngine(
             spans: Array(spans[runStarts[0]..<runStarts[1]]), mode: mode, sampleRate: sampleRate, measuring: &audio)]
-        feed = Feed(count: runStarts.count - 1)
-        let (feed, runStarts) = (feed, runStarts)
+        measured = ThreadResults(count: runStarts.count - 1)
+        let (measured, measuring, runStarts) = (measured, measuring, runStarts)
         guard runStarts.count > 2 else { return }
-        feed.measuring.enter()
+        measuring.enter()
         // A thread of its own, not a dispatch queue's: the render may run on a pool thread (a
         // batch's jobs), and blocks in `prepare` until this one has measured.
         Thread {
-            defer { feed.measuring.leave() }
+            defer { measuring.leave() }
             do {
                 var source = try reopen()
-                for run in 1..<(runStarts.count - 1) where !feed.isStopped {
-                    feed.publish(run, try CensorEngine(
+                for run in 1..<(runStarts.count - 1) where !measured.hasFailed {
+                    measured.set(run, try CensorEngine(
                         spans: Array(spans[runStarts[run]..<runStarts[run + 1]]), mode: mode, sampleRate: sampleRate,
                         measuring: &source, parallel: false))
                 }
             } catch {
-                feed.fail(error)
+                measured.fail(error)
             }
         }.start()
     }
@@ -85,7 +89,7 @@ struct MeasuringBeepEngine: BlockCensor {
     /// - Throws: What measuring them threw.
     mutating func prepare(_ frames: Range<Int>) throws {
         while engines.count < runStarts.count - 1, spans[runStarts[engines.count]].fadeStart < frames.upperBound {
-            engines.append(try feed.engine(engines.count))
+            engines.append(try measured.value(at: engines.count))
         }
     }
 
@@ -103,48 +107,10 @@ struct MeasuringBeepEngine: BlockCensor {
     /// Stops measuring and waits for the thread that measures: after the render, or when it
     /// failed.
     func stop() {
-        feed.stop()
-        feed.measuring.wait()
+        measured.fail(Stopped())
+        measuring.wait()
     }
-}
 
-extension MeasuringBeepEngine {
-    /// The engines the measuring thread hands to the render, under a lock.
-    private final class Feed: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var engines: [CensorEngine?]
-        private var error: (any Error)?
-        private var stopped = false
-        /// Entered while the measuring thread runs.
-        let measuring = DispatchGroup()
-
-        init(count: Int) {
-            engines = Array(repeating: nil, count: count)
-        }
-
-        var isStopped: Bool { condition.withLock { stopped } }
-
-        func publish(_ run: Int, _ engine: CensorEngine) {
-            condition.withLock { engines[run] = engine }
-            condition.broadcast()
-        }
-
-        func fail(_ error: any Error) {
-            condition.withLock { self.error = error }
-            condition.broadcast()
-        }
-
-        func stop() {
-            condition.withLock { stopped = true }
-        }
-
-        /// Run `run`'s engine, once measured.
-        func engine(_ run: Int) throws -> CensorEngine {
-            condition.lock()
-            defer { condition.unlock() }
-            while engines[run] == nil, error == nil { condition.wait() }
-            if let engine = engines[run] { return engine }
-            throw error!
-        }
-    }
+    /// What stops the measuring thread before its next run.
+    private struct Stopped: Error {}
 }
