@@ -1,6 +1,12 @@
-extension AudioReader: StoredSamples {
+extension AudioReader: StoredSamples, BlockSquaresSource {
     /// Opens the file again, for refining edges on several threads.
-    public var reopener: (@Sendable () throws -> any FrameSource)? { { [path] in try AudioReader(path: path) } }
+    public var reopener: (@Sendable () throws -> any FrameSource)? {
+        { [path, blockSquares] in
+            let reader = try AudioReader(path: path)
+            reader.blockSquares = blockSquares
+            return reader
+        }
+    }
 
     /// Whether the file holds integer PCM of at most 16 bits.
     public var storesNarrowIntegers: Bool { format.integerBits.map { $0 <= 16 } == true }

@@ -22,6 +22,9 @@ public final class AudioReader: FrameSource {
     public let warnings: [String]
     /// Text fields and channel layout.
     public let metadata: AudioMetadata
+    /// Where the squares of stored blocks read whole are kept, when they are (a matched beep's
+    /// levels add them); shared by the readers ``reopener`` opens.
+    package var blockSquares: BlockSquares?
     private let file: OpaquePointer
     private var position = 0
 

@@ -100,69 +100,120 @@ struct SpanLevels {
     /// cut and the second the rest. Samples stored as narrow integers are cut anywhere, even
     /// within a span, as their integer sums add exactly; audio read as `Float` is cut between
     /// spans, so that each span's `Double` sum is taken in order by one thread. Either way the
-    /// levels are those one thread measures.
+    /// levels are those one thread measures. The whole blocks of a core whose squares the
+    /// readers' ``BlockSquares`` holds are added from there, not read.
     init(_ spans: [Span], cores: Bool, fades: Bool, in audio: inout some FrameSource, parallel: Bool = true) throws {
-        let exact = audio.narrowStoredSamples != nil
-        guard parallel, let reopen = audio.reopener,
-              let cut = Self.cut(spans, cores: cores, fades: fades, withinSpans: exact) else {
-            try self.init(serial: spans, cores: cores, fades: fades, window: 0..<Int.max, in: &audio)
-            return
+        let stored = audio.narrowStoredSamples
+        var unread = Self.parts(of: spans, cores: cores, fades: fades)
+        var known: [Int64] = []
+        if cores, let store = (stored as? any BlockSquaresSource)?.blockSquares {
+            known = Self.takeKnownBlocks(of: &unread, from: store)
         }
-        let windows = [0..<cut, cut..<Int.max]
-        let results = ThreadResults<SpanLevels>(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            do {
-                var source = try reopen()
-                results.set(half, try SpanLevels(serial: spans, cores: cores, fades: fades, window: windows[half], in: &source))
-            } catch {
-                results.fail(error)
+        let parts = unread
+        if parallel, let reopen = audio.reopener, let cut = Self.cut(parts, withinSpans: stored != nil) {
+            let windows = [0..<cut, cut..<Int.max]
+            let results = ThreadResults<SpanLevels>(count: 2)
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                do {
+                    var source = try reopen()
+                    results.set(half, try SpanLevels(serial: parts, spans: spans, window: windows[half], in: &source))
+                } catch {
+                    results.fail(error)
+                }
             }
+            let levels = try results.values()
+            self = levels[0]!
+            let second = levels[1]!
+            // Each sum is the first part's plus the second's: exact for integers, and a `Double`
+            // sum is all in one half, the other's 0 adding nothing.
+            for index in squares.indices { squares[index] &+= second.squares[index] }
+            for index in sums.indices { sums[index] += second.sums[index] }
+            for index in peaks.indices { peaks[index] = max(peaks[index], second.peaks[index]) }
+        } else {
+            try self.init(serial: parts, spans: spans, window: 0..<Int.max, in: &audio)
         }
-        let levels = try results.values()
-        self = levels[0]!
-        let second = levels[1]!
-        // Each sum is the first part's plus the second's: exact for integers, and a `Double`
-        // sum is all in one half, the other's 0 adding nothing.
-        for index in squares.indices { squares[index] &+= second.squares[index] }
-        for index in sums.indices { sums[index] += second.sums[index] }
-        for index in peaks.indices { peaks[index] = max(peaks[index], second.peaks[index]) }
+        for index in known.indices { squares[index] &+= known[index] }
     }
 
-    /// Where two threads should split the frames `spans` has to read, or `nil` when they are
-    /// fewer than ``parallelFrames`` or (not `withinSpans`) no cut between spans leaves both
-    /// threads a share.
-    static func cut(_ spans: [Span], cores: Bool, fades: Bool, withinSpans: Bool) -> Int? {
-        let measured = spans.map { parts(of: $0, cores: cores, fades: fades).map(\.frames) }
-        let total = measured.joined().reduce(0) { $0 + $1.count }
+    /// A part of a span to read: frames of its fade in, core or fade out.
+    struct Part: Equatable {
+        var frames: Range<Int>
+        var isCore: Bool
+    }
+
+    /// The parts of each span to read, in order: the fade in and out when `fades`, the core
+    /// when `cores`; none empty.
+    static func parts(of spans: [Span], cores: Bool, fades: Bool) -> [[Part]] {
+        spans.map { span in
+            var parts: [Part] = []
+            if fades { parts.append(Part(frames: span.fadeStart..<span.start, isCore: false)) }
+            if cores { parts.append(Part(frames: span.start..<span.end, isCore: true)) }
+            if fades { parts.append(Part(frames: span.end..<span.fadeEnd, isCore: false)) }
+            return parts.filter { !$0.frames.isEmpty }
+        }
+    }
+
+    /// Takes out of the cores in `parts` the whole blocks `store` holds the squares of.
+    ///
+    /// - Returns: Their sums, `channelCount` per span.
+    static func takeKnownBlocks(of parts: inout [[Part]], from store: BlockSquares) -> [Int64] {
+        let channels = store.channelCount, size = BlockSquares.frames
+        var known = [Int64](repeating: 0, count: parts.count * channels)
+        known.withUnsafeMutableBufferPointer { known in
+            for index in parts.indices where parts[index].contains(where: { $0.isCore && $0.frames.count >= size }) {
+                parts[index] = parts[index].flatMap { part -> [Part] in
+                    guard part.isCore else { return [part] }
+                    // The core's frames outside the blocks added, in runs.
+                    var left: [Part] = []
+                    var start = part.frames.lowerBound
+                    for block in ((start + size - 1) / size)..<(part.frames.upperBound / size)
+                    where store.add(block, to: known.baseAddress! + index * channels) {
+                        if start < block * size { left.append(Part(frames: start..<(block * size), isCore: true)) }
+                        start = (block + 1) * size
+                    }
+                    if start < part.frames.upperBound { left.append(Part(frames: start..<part.frames.upperBound, isCore: true)) }
+                    return left
+                }
+            }
+        }
+        return known
+    }
+
+    /// Where two threads should split the frames of `parts` (each span's), or `nil` when they
+    /// are fewer than ``parallelFrames`` or (not `withinSpans`) no cut between spans leaves
+    /// both threads a share.
+    static func cut(_ parts: [[Part]], withinSpans: Bool) -> Int? {
+        let total = parts.joined().reduce(0) { $0 + $1.frames.count }
         guard total >= parallelFrames else { return nil }
         var left = total / 2
-        for (index, parts) in measured.enumerated() {
-            for part in parts {
-                guard left >= part.count else {
-                    if withinSpans { return part.lowerBound + left }
+        for (index, spanParts) in parts.enumerated() {
+            for part in spanParts {
+                guard left >= part.frames.count else {
+                    if withinSpans { return part.frames.lowerBound + left }
                     // Before the span the middle falls in, or after it when it is the first.
-                    if index > 0 { return parts[0].lowerBound }
-                    return index + 1 < spans.count ? parts[parts.count - 1].upperBound : nil
+                    if index > 0 { return spanParts[0].frames.lowerBound }
+                    return index + 1 < parts.count ? spanParts[spanParts.count - 1].frames.upperBound : nil
                 }
-                left -= part.count
+                left -= part.frames.count
             }
         }
         return nil
     }
 
-    /// Measures the frames of `spans` within `window` of `audio` on this thread.
-    private init(serial spans: [Span], cores: Bool, fades: Bool, window: Range<Int>, in audio: inout some FrameSource) throws {
+    /// Measures the frames of `parts` (those of each of `spans`) within `window` of `audio` on
+    /// this thread.
+    private init(serial parts: [[Part]], spans: [Span], window: Range<Int>, in audio: inout some FrameSource) throws {
         channels = audio.channelCount
         coreFrames = spans.map { $0.end - $0.start }
         peaks = Array(repeating: 0, count: spans.count * channels)
         if let stored = audio.narrowStoredSamples {
             squares = Array(repeating: 0, count: spans.count * channels)
             sums = []
-            try measureStored(spans, cores: cores, fades: fades, window: window, source: stored)
+            try measureStored(parts, window: window, source: stored)
         } else {
             squares = []
             sums = Array(repeating: 0, count: spans.count * channels)
-            try measureFloat(spans, cores: cores, fades: fades, window: window, audio: &audio)
+            try measureFloat(parts, window: window, audio: &audio)
         }
     }
 
@@ -185,30 +236,17 @@ struct SpanLevels {
         return overshoots ? .complementary : .equalPower
     }
 
-    /// The parts of `span` to read: the fade in, the core, the fade out, each with whether it
-    /// is a core.
-    private static func parts(of span: Span, cores: Bool, fades: Bool) -> [(frames: Range<Int>, isCore: Bool)] {
-        var parts: [(Range<Int>, Bool)] = []
-        if fades { parts.append((span.fadeStart..<span.start, false)) }
-        if cores { parts.append((span.start..<span.end, true)) }
-        if fades { parts.append((span.end..<span.fadeEnd, false)) }
-        return parts.filter { !$0.0.isEmpty }
-    }
-
-    /// Reads the frames of each span's parts within `window` in chunks of
+    /// Reads the frames of each span's `parts` within `window` in chunks of
     /// ``BeepLevels/chunkFrames``, a whole span in one read when it fits, and hands every chunk
     /// of a part to `body` with the span's index.
     private static func walk<Sample>(
-        _ spans: [Span], cores: Bool, fades: Bool, window: Range<Int>, scratch: UnsafeMutablePointer<Sample>, channels: Int,
+        _ parts: [[Part]], window: Range<Int>, scratch: UnsafeMutablePointer<Sample>, channels: Int,
         read: (Range<Int>, UnsafeMutablePointer<Sample>) throws -> Void,
         _ body: (Int, UnsafeBufferPointer<Sample>, Bool) -> Void
     ) throws {
         let chunk = BeepLevels.chunkFrames
-        var index = spans.firstIndex { $0.fadeEnd > window.lowerBound } ?? spans.count
-        while index < spans.count, spans[index].fadeStart < window.upperBound {
-            defer { index += 1 }
-            let parts = parts(of: spans[index], cores: cores, fades: fades)
-                .map { (frames: $0.frames.clamped(to: window), isCore: $0.isCore) }.filter { !$0.frames.isEmpty }
+        for (index, spanParts) in parts.enumerated() {
+            let parts = spanParts.map { Part(frames: $0.frames.clamped(to: window), isCore: $0.isCore) }.filter { !$0.frames.isEmpty }
             guard let first = parts.first, let last = parts.last else { continue }
             let whole = first.frames.lowerBound..<last.frames.upperBound
             if whole.count <= chunk {
@@ -232,17 +270,15 @@ struct SpanLevels {
     }
 
     /// Measures 16-bit (or narrower) integer PCM as stored: exact integer sums of squares.
-    private mutating func measureStored(
-        _ spans: [Span], cores: Bool, fades: Bool, window: Range<Int>, source: any StoredSamples
-    ) throws {
+    private mutating func measureStored(_ parts: [[Part]], window: Range<Int>, source: any StoredSamples) throws {
         let channels = channels
         let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: BeepLevels.chunkFrames * channels)
         defer { scratch.deallocate() }
-        try Self.walk(spans, cores: cores, fades: fades, window: window, scratch: scratch, channels: channels,
+        try Self.walk(parts, window: window, scratch: scratch, channels: channels,
                       read: { range, buffer in try source.readStoredSamples(range, into: buffer) }) { index, samples, isCore in
             if isCore {
                 squares.withUnsafeMutableBufferPointer { squares in
-                    Self.addSquares(of: samples, channels: channels, into: squares.baseAddress! + index * channels)
+                    BlockSquares.addSquares(of: samples, channels: channels, into: squares.baseAddress! + index * channels)
                 }
             } else {
                 peaks.withUnsafeMutableBufferPointer { peaks in
@@ -253,14 +289,12 @@ struct SpanLevels {
     }
 
     /// Measures audio read as `Float`, summing squares in `Double` frame by frame.
-    private mutating func measureFloat(
-        _ spans: [Span], cores: Bool, fades: Bool, window: Range<Int>, audio: inout some FrameSource
-    ) throws {
+    private mutating func measureFloat(_ parts: [[Part]], window: Range<Int>, audio: inout some FrameSource) throws {
         let channels = channels
         var buffer: [Float] = []
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: BeepLevels.chunkFrames * channels)
         defer { scratch.deallocate() }
-        try Self.walk(spans, cores: cores, fades: fades, window: window, scratch: scratch, channels: channels,
+        try Self.walk(parts, window: window, scratch: scratch, channels: channels,
                       read: { range, target in
                           try audio.readFrames(range, into: &buffer)
                           buffer.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: $0.count) }
@@ -289,33 +323,6 @@ struct SpanLevels {
                     }
                 }
             }
-        }
-    }
-
-    /// Adds each channel's sum of squares of `samples` to `squares`; exact in 64 bits for
-    /// up to 2³³ frames.
-    private static func addSquares(of samples: UnsafeBufferPointer<Int16>, channels: Int, into squares: UnsafeMutablePointer<Int64>) {
-        let base = samples.baseAddress!, frames = samples.count / channels
-        if channels == 2 {
-            var left: Int64 = 0, right: Int64 = 0
-            for frame in 0..<frames {
-                let a = Int32(base[2 &* frame]), b = Int32(base[2 &* frame &+ 1])
-                left &+= Int64(a &* a)
-                right &+= Int64(b &* b)
-            }
-            squares[0] &+= left
-            squares[1] &+= right
-            return
-        }
-        for channel in 0..<channels {
-            var sum: Int64 = 0
-            var pointer = base + channel
-            for _ in 0..<frames {
-                let value = Int32(pointer.pointee)
-                sum &+= Int64(value &* value)
-                pointer += channels
-            }
-            squares[channel] &+= sum
         }
     }
 

@@ -93,19 +93,19 @@ import Testing
         let spans = [Span(ordered: 1000, start: 1240, end: 58_000, fadeEnd: 58_240)]
         // Stored 16-bit samples are cut in the middle of the frames read, inside the core;
         // `Float` audio only between spans, so one span stays on one thread.
-        #expect(SpanLevels.cut(spans, cores: true, fades: true, withinSpans: true) == 1000 + (57_240 / 2))
-        #expect(SpanLevels.cut(spans, cores: true, fades: true, withinSpans: false) == nil)
-        #expect(SpanLevels.cut(spans, cores: true, fades: false, withinSpans: true) == 1240 + (56_760 / 2))
+        #expect(SpanLevels.cut(SpanLevels.parts(of: spans, cores: true, fades: true), withinSpans: true) == 1000 + (57_240 / 2))
+        #expect(SpanLevels.cut(SpanLevels.parts(of: spans, cores: true, fades: true), withinSpans: false) == nil)
+        #expect(SpanLevels.cut(SpanLevels.parts(of: spans, cores: true, fades: false), withinSpans: true) == 1240 + (56_760 / 2))
         try expectLevelsOnTwoThreads(spans, path: path, floats: floats, channels: channels)
     }
 
     @Test("Float audio is cut between spans, before the one the middle falls in or after the first")
     func floatCutBetweenSpans() {
         let spans = [Span(ordered: 0, start: 100, end: 40_000, fadeEnd: 40_100), Span(ordered: 41_000, start: 41_100, end: 42_000, fadeEnd: 42_100)]
-        #expect(SpanLevels.cut(spans, cores: true, fades: true, withinSpans: false) == 40_100)
+        #expect(SpanLevels.cut(SpanLevels.parts(of: spans, cores: true, fades: true), withinSpans: false) == 40_100)
         let later = [Span(ordered: 0, start: 100, end: 1000, fadeEnd: 1100), Span(ordered: 2000, start: 2100, end: 42_000, fadeEnd: 42_100)]
-        #expect(SpanLevels.cut(later, cores: true, fades: true, withinSpans: false) == 2000)
-        #expect(SpanLevels.cut(Array(later.prefix(1)), cores: true, fades: true, withinSpans: true) == nil, "too few frames")
+        #expect(SpanLevels.cut(SpanLevels.parts(of: later, cores: true, fades: true), withinSpans: false) == 2000)
+        #expect(SpanLevels.cut(SpanLevels.parts(of: Array(later.prefix(1)), cores: true, fades: true), withinSpans: true) == nil, "too few frames")
     }
 
     /// Expects the levels of `spans` measured from the file at `path` (on two threads) and from
@@ -122,6 +122,43 @@ import Testing
             #expect(levels.amplitudes.map { $0.map(\.bitPattern) } == expected.amplitudes.map { $0.map(\.bitPattern) })
             #expect(levels.fades == expected.fades)
         }
+    }
+
+    @Test("planning records the squares of the blocks refinement reads; beep levels that add them are those read again")
+    func refinementRecordsSquares() throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let (path, floats) = try Self.audio(channels: 2, in: folder)
+        // Every 50 ms word of the file censored: one span over nearly all of it.
+        let words = (0..<25).map { Word(text: "w\($0)", start: Double($0) * 0.05, end: Double($0 + 1) * 0.05) }
+        let matches = words.indices.map { Match(wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text,
+                                                start: words[$0].start, end: words[$0].end) }
+        var reader = try AudioReader(path: path)
+        reader.blockSquares = BlockSquares(channelCount: 2)
+        let spans = try Planner(options: PlanOptions(), transcriptWords: words)
+            .plan(matches, sampleRate: Self.rate, audio: &reader).spans.map(\.span)
+        let size = BlockSquares.frames
+        let inCores = spans.flatMap { (($0.start + size - 1) / size)..<($0.end / size) }
+        #expect(!inCores.isEmpty)
+        for block in inCores {
+            var sums: [Int64] = [0, 0]
+            #expect(sums.withUnsafeMutableBufferPointer { reader.blockSquares!.add(block, to: $0.baseAddress!) }, "block \(block)")
+            let expected = (0..<2).map { channel in
+                stride(from: block * size * 2 + channel, to: (block + 1) * size * 2, by: 2).reduce(Int64(0)) {
+                    let value = Int64(floats[$1] * 32_768)
+                    return $0 + value * value
+                }
+            }
+            #expect(sums == expected)
+        }
+        // A reader the planner shared its store with, and one that reads every frame again.
+        var reopened = try reader.reopener!()
+        var single = OneReader(file: try AudioReader(path: path))
+        let levels = try BeepLevels.levels(for: spans, beep: Beep(), in: &reopened)
+        let expected = try BeepLevels.levels(for: spans, beep: Beep(), in: &single)
+        #expect(levels.amplitudes.map { $0.map(\.bitPattern) } == expected.amplitudes.map { $0.map(\.bitPattern) })
+        #expect(levels.fades == expected.fades)
+        #expect(expected.amplitudes.joined().allSatisfy { $0 < Beep.maximumPeak }, "a level the cap would hide")
     }
 
     @Test("a matched level is the core's RMS × √2, summed over every frame of a core longer than a chunk")

@@ -61,6 +61,8 @@ final class BandLevelCache {
     /// levels and their bins.
     @exclusivity(unchecked) private var interleaved: [Float] = []
     @exclusivity(unchecked) private var storedSamples: [Int16] = []
+    /// Sums the squares of the stored samples read, for a matched beep's levels.
+    @exclusivity(unchecked) private var squares: BlockSquares.Recorder?
     @exclusivity(unchecked) private var power: [Float]
     /// Scratch: one frame's band power sums, eight lanes a time (the lanes past the bands hold
     /// 1), then the bands' widths in bins, laid out alike.
@@ -270,17 +272,24 @@ final class BandLevelCache {
     /// Appends the channels' mix of `range` to the samples kept, read a piece at a time: as
     /// stored 16-bit integers when the audio holds them (``StoredSamples``), mixed from the
     /// `Float` values `sf_readf_float` gives for them (`Int16.normalized(_:)`), so the mix is
-    /// the same to the bit without libsndfile converting every sample first.
+    /// the same to the bit without libsndfile converting every sample first. The squares of
+    /// such samples go to the readers' ``BlockSquares``, when they share one.
     private func append(_ range: Range<Int>, from audio: inout some FrameSource) throws {
         let channels = audio.channelCount
         precondition(channels == mix.weights.count, "the mix is for another channel count")
         let stored = audio.narrowStoredSamples
+        if let store = (stored as? any BlockSquaresSource)?.blockSquares, squares?.store !== store {
+            squares = BlockSquares.Recorder(store: store)
+        }
         var start = range.lowerBound
         while start < range.upperBound {
             let piece = start..<min(range.upperBound, start + Self.readFrames)
             if let stored {
                 if storedSamples.count < piece.count * channels { storedSamples = [Int16](repeating: 0, count: Self.readFrames * channels) }
-                try storedSamples.withUnsafeMutableBufferPointer { try stored.readStoredSamples(piece, into: $0.baseAddress!) }
+                try storedSamples.withUnsafeMutableBufferPointer { samples in
+                    try stored.readStoredSamples(piece, into: samples.baseAddress!)
+                    squares?.take(piece, samples: samples.baseAddress!)
+                }
                 appendMix(ofStored: piece.count, channels: channels)
             } else {
                 try audio.readFrames(piece, into: &interleaved)

@@ -76,6 +76,11 @@ extension Censor {
             frames: outputFrames, path: output, limit: sizeLimit)
         if let sizeWarning { warnings.append(sizeWarning) }
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
+        // A matched beep's levels add the squares refinement sums as it reads the censored
+        // audio, rather than read it all again.
+        if case let .beep(beep) = mode, beep.level == .matched, reader.storesNarrowIntegers {
+            reader.blockSquares = BlockSquares(channelCount: reader.channelCount)
+        }
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         let spans = plan.spans.map(\.span)
