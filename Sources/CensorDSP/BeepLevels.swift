@@ -7,7 +7,8 @@ import Foundation
 /// stored as 16-bit (or narrower) integer PCM is read as its stored samples, whose squares sum
 /// exactly in integers; anything else is read as `Float` and summed in `Double`. Both give the
 /// same level for the same audio (each square of a 16-bit sample is exact in `Double`), and
-/// neither depends on how the reads are cut.
+/// neither depends on how the reads are cut. Where refinement read a core's blocks already and
+/// the readers keep their squares (``BlockSquares``), those are added instead of read again.
 public enum BeepLevels {
     /// Frames read at a time while measuring.
     static let chunkFrames = 16_384
