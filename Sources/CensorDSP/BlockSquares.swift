@@ -11,7 +11,7 @@ import Foundation
 /// level that adds them equals one read again to the bit.
 ///
 /// The readers of one file share one store (``BlockSquaresSource``). It holds 8 bytes per
-/// channel and block read whole, and the block's place: about 90 KB per 10 minutes of stereo
+/// channel and block read whole, and the block's place: about 0.1 MB per 10 minutes of stereo
 /// read at 48 kHz. Any number of threads may record and look up at once.
 package final class BlockSquares: @unchecked Sendable {
     /// Frames per block; blocks start at multiples of it.
