@@ -29,7 +29,8 @@ struct EdgeSnapper {
     mutating func widen(
         _ core: Range<Int>, in audio: inout some FrameSource, edges: (start: Bool, end: Bool) = (true, true)
     ) throws -> Range<Int> {
-        guard windowFrames > 0 else { return core }
+        // Packed words leave most edges to their span's neighbours: not even the reader is looked up.
+        guard windowFrames > 0, edges.start || edges.end else { return core }
         let channels = audio.channelCount
         let reader = audio.narrowStoredSamples
         var start = core.lowerBound
