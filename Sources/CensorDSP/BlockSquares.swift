@@ -63,7 +63,8 @@ package final class BlockSquares: @unchecked Sendable {
     /// Adds each channel's sum of squares of `samples` (interleaved, `channels` per frame) to
     /// `squares`; exact in 64 bits for up to 2³³ frames.
     package static func addSquares(of samples: UnsafeBufferPointer<Int16>, channels: Int, into squares: UnsafeMutablePointer<Int64>) {
-        var base = samples.baseAddress!, count = samples.count
+        guard var base = samples.baseAddress else { return }
+        var count = samples.count
         if 4 % channels == 0 {
             // Eight samples at a time, folded into four lanes: lane i sums channel i % channels.
             // A square is at most 2³⁰, so two add up in 32 bits before they widen.
