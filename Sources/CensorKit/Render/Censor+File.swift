@@ -76,9 +76,10 @@ extension Censor {
             frames: outputFrames, path: output, limit: sizeLimit)
         if let sizeWarning { warnings.append(sizeWarning) }
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
+        let matchedBeep = if case let .beep(beep) = mode { beep.level == .matched } else { false }
         // A matched beep's levels add the squares refinement sums as it reads the censored
         // audio, rather than read it all again.
-        if case let .beep(beep) = mode, beep.level == .matched, reader.storesNarrowIntegers {
+        if matchedBeep, reader.storesNarrowIntegers {
             reader.blockSquares = BlockSquares(channelCount: reader.channelCount)
         }
         var source = reader
@@ -100,8 +101,7 @@ extension Censor {
         do {
             let framesRead: Int
             // A matched beep's levels are measured while the render runs, where another reader can measure them.
-            if case let .beep(beep) = mode, beep.level == .matched, spans.count >= MeasuringBeepEngine.leastSpans,
-               let reopen = source.reopener {
+            if matchedBeep, spans.count >= MeasuringBeepEngine.leastSpans, let reopen = source.reopener {
                 var engine = try MeasuringBeepEngine(
                     spans: spans, mode: mode, sampleRate: reader.format.sampleRate, audio: &source, reopen: reopen)
                 defer { engine.stop() }
