@@ -247,6 +247,10 @@ struct SpanLevels {
     ) throws {
         let chunk = BeepLevels.chunkFrames
         for (index, spanParts) in parts.enumerated() {
+            // The spans are in order: those before the window are passed over, and none after it is read.
+            guard let outer = spanParts.first.map({ $0.frames.lowerBound..<spanParts[spanParts.count - 1].frames.upperBound }),
+                  outer.upperBound > window.lowerBound else { continue }
+            if outer.lowerBound >= window.upperBound { break }
             let parts = spanParts.map { Part(frames: $0.frames.clamped(to: window), isCore: $0.isCore) }.filter { !$0.frames.isEmpty }
             guard let first = parts.first, let last = parts.last else { continue }
             let whole = first.frames.lowerBound..<last.frames.upperBound
