@@ -3,8 +3,8 @@ import Foundation
 extension Planner {
     /// Matches a thread refines at the least: fewer are not worth another reader.
     static let matchesPerThread = 64
-    /// Runs of matches per refining thread, taken by whichever thread is free.
-    static let chunksPerThread = 4
+    /// Matches a refining thread takes at a time from its stretch (``StretchQueue``).
+    static let matchesPerPiece = 16
     /// Words on each side of a match whose times are fitted to the audio with it.
     static let nearbyWords = 6
     /// Matches whose surrounding words are weighed together to place the transcript as a whole.
@@ -92,11 +92,12 @@ extension Planner {
     /// in time order), with the channels of `audio` mixed by `mix`, handing each result to
     /// `store` with its index.
     ///
-    /// On several threads, the ordered matches are cut into ``chunksPerThread`` runs per
-    /// thread, and each thread takes the next run not taken, until none is left: a thread
-    /// slowed (by its runs' audio, or by the machine) leaves more runs to the others, and all
-    /// finish within about one run of each other. Each thread takes its runs in time order, so
-    /// its refiner's analysis carries on from one run to the next where they meet.
+    /// On several threads, the ordered matches are cut into one stretch per thread, refined
+    /// ``matchesPerPiece`` at a time from its front; a thread done with its own stretch takes
+    /// the later half of the longest one left (``StretchQueue``). A thread slowed (by its
+    /// audio, or by the machine) leaves more to the others, and all finish within about a piece
+    /// of each other, while each thread's refiner carries its analysis on from one piece to the
+    /// next.
     private func refine(
         _ analysis: OffsetAnalysis, of matches: [Match], sampleRate: Int, mix: ChannelMix, audio: inout some FrameSource,
         storing store: (Int, (start: Double, end: Double)) -> Void
@@ -115,20 +116,18 @@ extension Planner {
             return
         }
         let results = ThreadResults<(start: Double, end: Double)>(count: matches.count)
-        let runs = threads * Self.chunksPerThread
-        let next = RunQueue(count: runs)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        let queue = StretchQueue(count: order.count, threads: threads, piece: Self.matchesPerPiece)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
             do {
                 var source = try reopen()
                 var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved,
                                           strategy: options.refineStrategy)
-                while let run = next.take() {
-                    try refine(order[(order.count * run / runs)..<(order.count * (run + 1) / runs)], of: matches, offset: offset,
-                               with: &refiner, in: &source, storing: results.set)
+                while let piece = queue.take(thread: thread) {
+                    try refine(order[piece], of: matches, offset: offset, with: &refiner, in: &source, storing: results.set)
                 }
             } catch {
                 results.fail(error)
-                next.stop()
+                queue.stop()
             }
         }
         for (index, value) in try results.values().enumerated() { if let value { store(index, value) } }
@@ -248,30 +247,5 @@ extension Planner {
         context.nearbyFromFirst = nearby.lowerBound == 0 && !words[0].isTimeEstimated
         context.nearbyToLast = nearby.upperBound == words.count && !words[words.count - 1].isTimeEstimated
         return context
-    }
-}
-
-/// The numbers of runs of work, `0..<count`, handed out in order to whichever thread asks.
-private final class RunQueue: @unchecked Sendable {
-    private var next = 0
-    private var count: Int
-    private let lock = NSLock()
-
-    init(count: Int) {
-        self.count = count
-    }
-
-    /// The next run not taken; `nil` when none is left.
-    func take() -> Int? {
-        lock.withLock {
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return next
-        }
-    }
-
-    /// Hands out no more runs (a thread failed: the plan fails whatever the others do).
-    func stop() {
-        lock.withLock { count = 0 }
     }
 }
