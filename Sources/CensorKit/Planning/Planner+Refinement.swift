@@ -243,7 +243,9 @@ extension Planner {
         if indices.lowerBound > 0 { context.previous = times(words[indices.lowerBound - 1]) }
         if indices.upperBound < words.count { context.next = times(words[indices.upperBound]) }
         let nearby = max(0, indices.lowerBound - nearbyWords)..<min(words.count, indices.upperBound + nearbyWords)
-        context.nearby = words[nearby].filter { !$0.isTimeEstimated }.map(times)
+        // A word's times read in place: no copy of the word (and its text) for each.
+        context.nearby.reserveCapacity(nearby.count)
+        for index in nearby where !words[index].isTimeEstimated { context.nearby.append((words[index].start, words[index].end)) }
         context.nearbyFromFirst = nearby.lowerBound == 0 && !words[0].isTimeEstimated
         context.nearbyToLast = nearby.upperBound == words.count && !words[words.count - 1].isTimeEstimated
         return context

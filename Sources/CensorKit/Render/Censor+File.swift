@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Censor {
     /// Censors an audio file into a new file.
     ///
@@ -85,6 +87,13 @@ extension Censor {
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         let spans = plan.spans.map(\.span)
+        // The report depends on the plan alone: it is built on another thread while the
+        // render runs (mostly waiting on the writing thread).
+        let reportBuilt = ThreadResults<Report>(count: 1)
+        let (inputFormat, inputFrames) = (reader.format, reader.frameCount)
+        DispatchQueue.global().async { [self] in
+            reportBuilt.set(0, self.report(plan, input: input, output: output, format: inputFormat, frames: inputFrames))
+        }
         var metadata = reader.metadata
         metadata.strings["software"] = CensorMarker.text(
             spans: spans, sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
@@ -122,7 +131,7 @@ extension Censor {
             transaction.discard()
             throw error
         }
-        var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
+        var report = try reportBuilt.value(at: 0)
         report.warnings = warnings
         return report
     }
