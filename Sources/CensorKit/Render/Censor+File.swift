@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 extension Censor {
     /// Censors an audio file into a new file.
@@ -88,12 +88,14 @@ extension Censor {
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         let spans = plan.spans.map(\.span)
         // The report depends on the plan alone: it is built on another thread while the
-        // render runs (mostly waiting on the writing thread).
+        // render runs (mostly waiting on the writing thread). A thread of its own, not a
+        // dispatch queue's: this may run on a pool thread (a batch's jobs), which then waits
+        // for the report, and the pool need not have another thread to give.
         let reportBuilt = ThreadResults<Report>(count: 1)
         let (inputFormat, inputFrames) = (reader.format, reader.frameCount)
-        DispatchQueue.global().async { [self] in
+        Thread { [self] in
             reportBuilt.set(0, self.report(plan, input: input, output: output, format: inputFormat, frames: inputFrames))
-        }
+        }.start()
         var metadata = reader.metadata
         metadata.strings["software"] = CensorMarker.text(
             spans: spans, sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
