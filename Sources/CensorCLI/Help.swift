@@ -38,7 +38,7 @@ enum Help {
             "EXAMPLES:",
             "  censor talk.wav --transcript talk.json --words list.txt",
             "  censor talk.wav --transcript talk.json --word damn --mode duck --duck-gain -40 -o clean.flac",
-            "  censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json",
+            "  mkdir -p clean && censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json",
             "  censor talk.wav --transcript talk.json --words list.txt --dry-run",
             "  censor talk.mp4 --transcript talk.json --words list.txt --subtitles talk.srt --embed-subtitles",
             "",

@@ -84,7 +84,7 @@ extension Option {
         help: "Where to write the result (one input only); its extension picks the container; - for standard output.",
         default: "<stem>.censored.<ext> beside the input", completion: .file)
     static let outputDir = Option(
-        "--output-dir", value: "dir", help: "Write each result into this folder, under its input's file name.",
+        "--output-dir", value: "dir", help: "Write each result into this folder (it must exist), under its input's file name.",
         completion: .directory)
     static let inPlace = Option(
         "--in-place", help: "Replace each input with its censored version (atomically, keeping its owner, group, "

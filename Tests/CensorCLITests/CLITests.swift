@@ -525,8 +525,8 @@ import Darwin
                                       extension picks the container; - for standard
                                       output. (default: <stem>.censored.<ext> beside the
                                       input)
-          --output-dir <dir>          Write each result into this folder, under its
-                                      input's file name.
+          --output-dir <dir>          Write each result into this folder (it must
+                                      exist), under its input's file name.
           --in-place                  Replace each input with its censored version
                                       (atomically, keeping its owner, group, mode and
                                       extended attributes; through a symlink, its
@@ -675,7 +675,7 @@ import Darwin
         EXAMPLES:
           censor talk.wav --transcript talk.json --words list.txt
           censor talk.wav --transcript talk.json --word damn --mode duck --duck-gain -40 -o clean.flac
-          censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json
+          mkdir -p clean && censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json
           censor talk.wav --transcript talk.json --words list.txt --dry-run
           censor talk.mp4 --transcript talk.json --words list.txt --subtitles talk.srt --embed-subtitles
 
