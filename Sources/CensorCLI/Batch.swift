@@ -45,9 +45,15 @@ struct Batch {
         }
         progress.clear()
         if let combinedReport, let path = arguments.report {
-            let reports = results.compactMap(\.report).map { $0.json() }
-            try combinedReport.write("[\n" + reports.joined(separator: ",\n") + "]\n", to: path)
-            try combinedReport.commit()
+            if results.allSatisfy({ $0.error != nil }) {
+                // Every input failed: nothing was censored, and no report says otherwise (nor
+                // stands in the way of the run that follows the fix).
+                combinedReport.discard()
+            } else {
+                let reports = results.compactMap(\.report).map { $0.json() }
+                try combinedReport.write("[\n" + reports.joined(separator: ",\n") + "]\n", to: path)
+                try combinedReport.commit()
+            }
         }
         if jobs.count > 1 { printer.summarize(results) }
         return results.allSatisfy { $0.error == nil }

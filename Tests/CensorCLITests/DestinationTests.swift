@@ -207,6 +207,29 @@ import Darwin
         for input in ["a/ep.wav", "b/ep.wav"] { #expect(try workspace.bytes(input) == Data(Workspace.wavBytes)) }
     }
 
+    @Test("a batch whose every input fails leaves no combined report; one that succeeds in part reports the rest")
+    func failedBatchLeavesNoReport() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.copyItem(at: workspace.file("talk.wav"), to: workspace.file("second.wav"))
+        try FileManager.default.copyItem(at: workspace.file("talk.json"), to: workspace.file("second.json"))
+        let before = try workspace.contents()
+        let failed = try workspace.run(["talk.wav", "second.wav", "--words", "words.txt", "--output-dir", "nowhere",
+                                        "--report", "all.json", "-j", "2"])
+        #expect(failed.status == 1, "\(failed)")
+        #expect(failed.stderr.contains("cannot write output 'nowhere/talk.wav': its folder does not exist"), "\(failed)")
+        let after = try workspace.contents()
+        #expect(after == before, "left behind: \(Set(after).subtracting(before).sorted())")
+        // Fixed, the same command runs without --force; with one input missing, the other is reported.
+        try FileManager.default.createDirectory(at: workspace.file("nowhere"), withIntermediateDirectories: false)
+        try FileManager.default.removeItem(at: workspace.file("second.wav"))
+        let partial = try workspace.run(["talk.wav", "second.wav", "--words", "words.txt", "--output-dir", "nowhere",
+                                         "--report", "all.json", "-j", "2"])
+        #expect(partial.status == 1, "\(partial)")
+        let reports = try #require(try JSONSerialization.jsonObject(with: workspace.bytes("all.json")) as? [[String: Any]])
+        #expect(reports.map { $0["input"] as? String } == ["talk.wav"])
+    }
+
     // MARK: - Outputs past 4 GiB, with the limit lowered so that a small file crosses it
 
     /// Censors the workspace's recording into `output` through the library, with WAV and AIFF
