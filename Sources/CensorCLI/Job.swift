@@ -99,11 +99,7 @@ struct Job: Sendable {
                     .write(to: review, into: transaction)
             }
             try transaction.commit()
-            outcome.warnings += report.skipped.map { match in
-                "'\(match.text)' at \(Messages.seconds(match.start))–\(Messages.seconds(match.end)) s lies past "
-                    + "the end of \(report.input) (\(Messages.seconds(Double(report.frames) / Double(report.sampleRate))) s); "
-                    + "nothing was censored for it"
-            }
+            outcome.warnings += Self.pastTheEnd(report)
             outcome.warnings += Self.disagreements(transcriptPath: transcriptPath, report: report)
             outcome.report = report
         } catch {
@@ -127,5 +123,27 @@ struct Job: Sendable {
         guard let folder = arguments.outputDir else { return path }
         let name = URL(fileURLWithPath: arguments.outputFormat.container == nil ? input : path).lastPathComponent
         return URL(fileURLWithPath: folder).appendingPathComponent(name).relativePath
+    }
+}
+
+extension Job {
+    /// Matches past the end of the audio that are named one a line; the rest are counted.
+    static let pastTheEndNamed = 5
+
+    /// The warnings for `report`'s matches past the end of the audio: the first
+    /// ``pastTheEndNamed`` named with their times, then how many more (the report lists every
+    /// one), so that a transcript of a longer recording does not bury the run's other messages.
+    static func pastTheEnd(_ report: Report) -> [String] {
+        let length = Messages.seconds(Double(report.frames) / Double(report.sampleRate))
+        var lines = report.skipped.prefix(pastTheEndNamed).map { match in
+            "'\(match.text)' at \(Messages.seconds(match.start))–\(Messages.seconds(match.end)) s lies past "
+                + "the end of \(report.input) (\(length) s); nothing was censored for it"
+        }
+        let more = report.skipped.count - lines.count
+        if more > 0 {
+            lines.append("\(more) more censored words lie past the end of \(report.input); nothing was censored for them "
+                + "(--report lists every one under \"skipped\")")
+        }
+        return lines
     }
 }

@@ -268,6 +268,24 @@ import Darwin
         #expect(result.stderr.contains("1 span censored"), "\(result)")
     }
 
+    @Test("many words past the end: the first five named, the rest counted, every one in the report")
+    func manyWordsPastTheEnd() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let late = (0..<12).map { ("damn", 10.0 + Double($0), 10.3 + Double($0)) }
+        try Data(Self.transcript([("damn", 0.5, 0.8)] + late).utf8).write(to: workspace.file("long.json"))
+        let result = try workspace.run(["talk.wav", "--transcript", "long.json", "--words", "words.txt", "-o", "out.wav",
+                                        "--report", "report.json"])
+        #expect(result.status == 0, "\(result)")
+        let named = result.stderrLines.filter { $0.hasPrefix("Warning: 'damn' at ") && $0.hasSuffix("nothing was censored for it") }
+        #expect(named.map { String($0.prefix(39)) } == (10...14).map { "Warning: 'damn' at \($0).000–\($0).300 s lies" })
+        #expect(result.stderrLines.contains("Warning: 7 more censored words lie past the end of talk.wav; nothing was "
+            + "censored for them (--report lists every one under \"skipped\")"), "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: workspace.bytes("report.json")) as? [String: Any])
+        #expect((report["skipped"] as? [Any])?.count == 12)
+        #expect(result.stderr.contains("1 span censored"), "\(result)")
+    }
+
     @Test("a transcript wholly past the end of the audio: warnings, and the output equals the input")
     func transcriptPastTheEnd() throws {
         let workspace = try Workspace()
