@@ -10,8 +10,14 @@ enum TranscriptLocator {
     /// them (`talk.en.vtt`, `talk.en-US.srt`).
     ///
     /// - Throws: ``TranscriptNotFound`` listing what was tried, or the several language
-    ///   variants found when there is more than one.
+    ///   variants found when there is more than one; or, when `input` itself is missing or a
+    ///   folder, saying that (a mistyped input is the error to name, not its transcript).
     static func transcript(beside input: String) throws(TranscriptNotFound) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
+            throw TranscriptNotFound(input: input, tried: [], inputProblem: "no such file")
+        }
+        if isFolder.boolValue { throw TranscriptNotFound(input: input, tried: [], inputProblem: "it is a directory") }
         let url = URL(fileURLWithPath: input)
         let stem = url.deletingPathExtension().relativePath
         let candidates = extensions.map { "\(stem).\($0)" }
@@ -52,8 +58,12 @@ struct TranscriptNotFound: Error, CustomStringConvertible {
     let tried: [String]
     /// Language variants found beside the input, when there were several to choose from.
     var variants: [String] = []
+    /// Why the input itself cannot be read, when it cannot (no file, a folder): no transcript
+    /// was looked for.
+    var inputProblem: String?
 
     var description: String {
+        if let inputProblem { return "cannot read '\(input)': \(inputProblem)" }
         guard variants.isEmpty else {
             return "no transcript for '\(input)': several lie beside it (\(variants.joined(separator: ", "))); "
                 + "give --transcript <file>"

@@ -268,6 +268,19 @@ import Darwin
         #expect(result.stderr.contains("1 span censored"), "\(result)")
     }
 
+    @Test("an input that is missing or a folder, with no --transcript: the input is the error, not its transcript",
+          arguments: [("gone.wav", "no such file"), ("episodes", "it is a directory")])
+    func unreadableInputWithoutTranscript(_ input: String, _ problem: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(at: workspace.file("episodes"), withIntermediateDirectories: false)
+        let before = try workspace.contents()
+        let result = try workspace.run([input, "--words", "words.txt"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines == ["Error: cannot read '\(input)': \(problem)"], "\(result)")
+        #expect(try workspace.contents() == before)
+    }
+
     @Test("many words past the end: the first five named, the rest counted, every one in the report")
     func manyWordsPastTheEnd() throws {
         let workspace = try Workspace()
