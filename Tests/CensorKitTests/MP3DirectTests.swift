@@ -4,7 +4,7 @@ import Testing
 
 @testable import CensorKit
 
-/// Censoring MP3s on their compressed data (issue 16): MP3s made here by libmp3lame, censored
+/// Censoring MP3s on their compressed data: MP3s made here by libmp3lame, censored
 /// by rewriting `global_gain`, decoded again by ffmpeg (and mpg123) to check the result.
 @Suite struct MP3DirectTests {
     /// CBR and VBR, mono and joint stereo, MPEG-1 (44.1, 48 kHz) and MPEG-2 (22.05 kHz).

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CensorKit
 
-/// The two things censoring an MP3 directly does beyond rewriting `global_gain` (issue 16):
+/// The two things censoring an MP3 directly does beyond rewriting `global_gain`:
 /// decoding only the frames around a word for edge refinement, and keeping the LAME tag's CRCs
 /// true.
 @Suite struct MP3PartialDecodingTests {
@@ -66,7 +66,7 @@ import Testing
             #expect(decoded.count == stretch.count * channels)
             // Only the frames around the stretch are decoded, however long the file.
             #expect(audio.framesDecoded == needed(stretch), "\(encoding) \(stretch) of \(frames.count) frames")
-            // The same samples but for float rounding: the synthesis filter sums in another order
+            // The same samples but for float precision: the synthesis filter sums in another order
             // when it starts elsewhere (one part in 10⁷; −120 dBFS is 10⁻⁶).
             let difference = zip(expected(stretch), decoded).map { abs($0 - $1) }.max() ?? .infinity
             #expect(difference < 1e-6, "\(encoding) \(stretch): differs by up to \(difference)")

@@ -58,9 +58,9 @@ extension Report {
     private func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let scaled = value * 1_000_000
-        let rounded = scaled.isFinite ? scaled.rounded() / 1_000_000 : value
-        guard abs(rounded) < 0x1p53 else { return "\(rounded)" }
-        return rounded == rounded.rounded() ? String(Int(rounded)) : "\(rounded)"
+        let nearest = scaled.isFinite ? scaled.rounded() / 1_000_000 : value
+        guard abs(nearest) < 0x1p53 else { return "\(nearest)" }
+        return nearest == nearest.rounded() ? String(Int(nearest)) : "\(nearest)"
     }
 
     /// `value` as a JSON string literal.
