@@ -19,7 +19,8 @@ extension Report {
             text += "\"transcript\": {\"format\": \(quoted(transcript.format)), \"words\": \(transcript.words), "
                 + "\"estimatedWords\": \(transcript.estimatedWords), "
                 + "\"firstTime\": \(transcript.firstTime.map(decimal) ?? "null"), "
-                + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")},\n "
+                + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")"
+                + (transcript.maskedWords > 0 ? ", \"maskedWords\": \(transcript.maskedWords)" : "") + "},\n "
         }
         text += "\"spans\": ["
         text += spans.map { entry in

@@ -124,6 +124,9 @@ public struct Report: Sendable, Hashable, Codable {
         public var firstTime: Double?
         /// The latest end of any word in seconds; `nil` without words.
         public var lastTime: Double?
+        /// How many words the recognizer's profanity filter masked (`s***`, `****`, `[ __ ]`;
+        /// see ``Transcript/maskedWordIndices``).
+        public var maskedWords: Int = 0
 
         /// The summary of a transcript.
         ///
@@ -134,6 +137,7 @@ public struct Report: Sendable, Hashable, Codable {
             estimatedWords = transcript.estimatedWordCount
             firstTime = transcript.timeRange?.first
             lastTime = transcript.timeRange?.last
+            maskedWords = transcript.maskedWordIndices.count
         }
     }
 
