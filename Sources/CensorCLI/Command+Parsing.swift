@@ -27,6 +27,8 @@ private struct ParsedLine {
     var flags: Set<String> = []
     var values: [String: String] = [:]
     var lists: [Arguments.ListSource] = []
+    /// Every `--audio-stream` value, in order.
+    var audioStreams: [String] = []
 
     init(_ tokens: [String]) throws(UsageError) {
         var parser = ArgumentParser(tokens)
@@ -57,6 +59,8 @@ private struct ParsedLine {
                     throw UsageError("--word '\(value)': expected a word, phrase or glob with a letter or digit")
                 }
                 lists.append(.word(value))
+            case NumberOption.audioStream.name:
+                audioStreams.append(value)
             default:
                 if values[option.name] != nil { throw UsageError("\(option.name) is given more than once") }
                 values[option.name] = value
@@ -186,10 +190,19 @@ private struct ParsedLine {
 
     /// The options of videos and containers read through ffmpeg, and of censored subtitles.
     private func mediaOptions(_ result: inout Arguments) throws(UsageError) {
-        let stream = try wholeNumber(NumberOption.audioStream)
+        // Every audio stream unless some are named; `all` names every one.
+        var streams: [Int]? = nil
+        if !audioStreams.isEmpty, !audioStreams.contains("all") {
+            streams = try audioStreams.map { text throws(UsageError) in
+                guard let number = Int(text) else {
+                    throw UsageError("\(NumberOption.audioStream.name) '\(text)': expected a whole number or 'all'")
+                }
+                return number
+            }
+        }
         let bitrate = values[NumberOption.bitrate.name] != nil ? try wholeNumber(NumberOption.bitrate) : nil
         result.media = try checked([.audioStream, .bitrate]) { () throws(ParameterError) in
-            try MediaOptions(audioStream: stream, bitrate: bitrate)
+            try MediaOptions(audioStreams: streams, bitrate: bitrate)
         }
         result.subtitles = values[Option.subtitles.name]
         result.embedSubtitles = flags.contains(Option.embedSubtitles.name)

@@ -76,6 +76,8 @@ struct Job: Sendable {
             } else if media {
                 var options = arguments.media
                 if arguments.embedSubtitles { options.embeddedSubtitles = subtitles?.srt }
+                let (list, mask) = (list, arguments.mask)
+                options.subtitleCensor = { CensoredSubtitles.censorCueText($0, list: list, mask: mask) }
                 report = try censor.censorMedia(
                     input: input, output: outputPath, matches: matches, options: options,
                     format: arguments.outputFormat, replacingInput: arguments.inPlace, into: transaction, progress: progress)

@@ -85,8 +85,9 @@ extension NumberOption {
         Parameters.duckGain, "--duck-gain", help: "Gain applied to censored audio in duck mode.")
     static let audioStream = NumberOption(
         Parameters.audioStream, "--audio-stream",
-        help: "The audio stream of a video or container (MP4, MKV …) to censor, counting audio streams from 0; "
-            + "the others are copied untouched.", default: "0, the first")
+        help: "An audio stream of a video or container (MP4, MKV …) to censor, counting audio streams from 0; "
+            + "repeatable, or 'all'. The others are copied untouched; the transcript's times are the first one's.",
+        default: "all")
     static let bitrate = NumberOption(
         Parameters.bitrate, "--bitrate",
         help: "Bit rate of the re-encoded audio of a video or container (MP4, MKV …), and of an MP3 written from an MP3.",

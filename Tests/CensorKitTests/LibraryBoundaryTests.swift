@@ -48,11 +48,12 @@ import Testing
 
     @Test("media options refuse an audio stream outside 0…127 and a bit rate outside 8…640 kb/s")
     func mediaOptionRanges() throws {
-        #expect(throws: ParameterError(parameter: Parameters.audioStream, value: -1)) { try MediaOptions(audioStream: -1) }
+        #expect(throws: ParameterError(parameter: Parameters.audioStream, value: -1)) { try MediaOptions(audioStreams: [0, -1]) }
         #expect(throws: ParameterError(parameter: Parameters.bitrate, value: 0)) { try MediaOptions(bitrate: 0) }
         #expect(throws: ParameterError(parameter: Parameters.bitrate, value: 641)) { try MediaOptions(bitrate: 641) }
-        let options = try MediaOptions(audioStream: 2, bitrate: 96)
-        #expect(options.audioStream == 2 && options.bitrate == 96 && MediaOptions().bitrate == nil)
+        let options = try MediaOptions(audioStreams: [2, 0, 2], bitrate: 96)
+        #expect(options.audioStreams == [0, 2] && options.bitrate == 96 && MediaOptions().bitrate == nil)
+        #expect(MediaOptions().audioStreams == nil, "every stream by default")
     }
 
     @Test("Censor refuses a duck gain above 0 dB and a block of no frames, with their ranges")

@@ -60,30 +60,43 @@ extension Censor {
             return try censorDecoded(input: input, output: output, matches: matches, options: options, format: format,
                                      replacingInput: replacingInput, into: transaction, progress: progress)
         }
-        if options.embeddedSubtitles != nil, container.subtitleCodec == nil {
-            throw MediaError.noSubtitleStream(path: output)
-        }
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         let probe = try MediaProbe(path: input)
-        let stream = try probe.audioStream(options.audioStream, path: input)
+        let streams = try probe.audioStreams(options.audioStreams, path: input)
         let scratch = ScratchFiles(beside: output)
-        let reader = try decode(input, stream: stream, probe: probe, scratch: scratch, progress: progress)
+        let reader = try decode(input, stream: streams[0], probe: probe, scratch: scratch, progress: progress)
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
+        let firstTime = try probe.firstSampleTime(of: streams[0], path: input)
+        let (rawFormat, rawName) = Self.rawPCM(for: reader.format)
+        var replacements = [MuxCommand.Replacement(
+            stream: try Self.withBitrate(streams[0], probe: probe, path: input), input: "pipe:0",
+            pcm: (rawName, reader.format.sampleRate, reader.channelCount), firstSampleTime: firstTime)]
+        var censored = [Report.CensoredStream(stream: streams[0], spans: plan.spans.count)]
+        for stream in streams.dropFirst() {
+            let (replacement, spans) = try censorOther(
+                stream, of: input, probe: probe, matches: matches, shift: firstTime, scratch: scratch, output: output)
+            replacements.append(replacement)
+            censored.append(Report.CensoredStream(stream: stream, spans: spans))
+        }
+        let ownSubtitles = try options.subtitleCensor.map {
+            try censorSubtitleStreams(of: input, probe: probe, with: $0, scratch: scratch)
+        } ?? [:]
         var subtitlePath: String?
-        if let subtitles = options.embeddedSubtitles {
+        // Added only to a file without subtitles: its own are censored in their place.
+        if let subtitles = options.embeddedSubtitles, !probe.streams.contains(where: { $0.type == "subtitle" }) {
             let path = try scratch.create("srt")
             try Data(subtitles.utf8).write(to: URL(fileURLWithPath: path))
             subtitlePath = path
         }
-        let (rawFormat, rawName) = Self.rawPCM(for: reader.format)
-        let command = MuxCommand(
-            source: input, probe: probe, stream: stream, container: container,
-            pcm: (rawName, reader.format.sampleRate, reader.channelCount),
+        var command = MuxCommand(
+            source: input, probe: probe, replacements: replacements, container: container,
             bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath,
-            mp3: container == .mp3 && stream.codec == "mp3" ? MP3Header(path: input) : nil,
+            mp3: container == .mp3 && streams[0].codec == "mp3" ? MP3Header(path: input) : nil,
             comment: CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: probe.tag("comment")))
+        command.censoredSubtitles = ownSubtitles
+        command.attachments = try pictureAttachments(of: input, probe: probe, container: container, scratch: scratch)
         var warnings = reader.warnings
         do {
             let handle = try scratch.handle(temporary)
@@ -100,13 +113,97 @@ extension Censor {
             transaction.discard()
             throw error
         }
-        if command.encodedRate != reader.format.sampleRate {
+        if command.encodedRate(of: replacements[0]) != reader.format.sampleRate {
             warnings.append("Opus takes 8, 12, 16, 24 or 48 kHz: '\(output)' is resampled from "
                 + "\(reader.format.sampleRate) Hz to 48000 Hz")
         }
         var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
         report.warnings = warnings
+        report.streams = censored
         return report
+    }
+
+    /// Censors an audio stream besides the first at the same moments: `matches`' times, on the
+    /// first stream's clock (whose first sample plays at `shift` seconds), moved onto this
+    /// stream's, planned on its own audio and rendered into a scratch file of raw PCM.
+    ///
+    /// - Returns: The stream's replacement for the mux, and how many spans it has.
+    private func censorOther(
+        _ stream: MediaProbe.Stream, of input: String, probe: MediaProbe, matches: [Match], shift: Double,
+        scratch: ScratchFiles, output: String
+    ) throws -> (MuxCommand.Replacement, Int) {
+        let reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
+        let firstTime = try probe.firstSampleTime(of: stream, path: input)
+        let moved = matches.map { match in
+            var match = match
+            match.start += shift - firstTime
+            match.end += shift - firstTime
+            return match
+        }
+        var source = reader
+        let plan = try planner.plan(moved, sampleRate: reader.format.sampleRate, audio: &source)
+        var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
+        let (format, name) = Self.rawPCM(for: reader.format)
+        let path = try scratch.create("raw")
+        let writer = try AudioWriter(creating: path, for: output, format: format, metadata: AudioMetadata())
+        do {
+            try reader.seek(to: 0)
+            _ = try self.stream(reader, into: writer, format: format, engine: &engine, progress: nil)
+            try writer.close()
+        } catch {
+            try? writer.close()
+            throw error
+        }
+        let replacement = MuxCommand.Replacement(
+            stream: try Self.withBitrate(stream, probe: probe, path: input), input: path,
+            pcm: (name, reader.format.sampleRate, reader.channelCount), firstSampleTime: firstTime)
+        return (replacement, plan.spans.count)
+    }
+
+    /// `stream` with its bit rate measured from its packets when the container states none.
+    private static func withBitrate(_ stream: MediaProbe.Stream, probe: MediaProbe, path: String) throws -> MediaProbe.Stream {
+        guard stream.bitRate == nil, probe.streams.count > 1 || probe.bitRate == nil,
+              MediaCodec.takesBitrate(stream.codec) else { return stream }
+        var measured = stream
+        measured.bitRate = try probe.measuredBitrate(of: stream, path: path)
+        return measured
+    }
+
+    /// The file's text subtitle streams whose cues `censor` changes, each written out as a
+    /// censored SubRip scratch file: stream index → the file.
+    private func censorSubtitleStreams(
+        of input: String, probe: MediaProbe, with censor: (String) -> String, scratch: ScratchFiles
+    ) throws -> [Int: String] {
+        var files: [Int: String] = [:]
+        for stream in probe.streams where stream.type == "subtitle" && MediaCodec.textSubtitles.contains(stream.codec) {
+            let run = try FFmpeg.Run(
+                .ffmpeg, ["-nostdin", "-v", "error", "-i", "file:" + input, "-map", "0:\(stream.index)",
+                          "-c:s", "srt", "-f", "srt", "-"],
+                output: .captured, for: input)
+            let original = String(decoding: try run.wait(for: input), as: UTF8.self)
+            let censored = CensoredSubtitles.censorSubRip(original, with: censor)
+            guard censored != original else { continue }
+            let path = try scratch.create("srt")
+            try Data(censored.utf8).write(to: URL(fileURLWithPath: path))
+            files[stream.index] = path
+        }
+        return files
+    }
+
+    /// A Matroska source's attached pictures, extracted for a Matroska output (whose muxer,
+    /// in ffmpeg 5.1, writes a copied one as a video track): stream index → scratch file.
+    private func pictureAttachments(
+        of input: String, probe: MediaProbe, container: MediaContainer, scratch: ScratchFiles
+    ) throws -> [Int: String] {
+        guard probe.formatName.hasPrefix("matroska"), [.mkv, .mka, .webm].contains(container) else { return [:] }
+        var files: [Int: String] = [:]
+        for stream in probe.streams where stream.disposition.contains("attached_pic") {
+            let path = try scratch.create("attachment")
+            try FFmpeg.Run(.ffmpeg, ["-nostdin", "-v", "error", "-y", "-i", "file:" + input, "-map", "0:\(stream.index)",
+                                     "-c", "copy", "-f", "data", path], for: input).wait(for: input)
+            files[stream.index] = path
+        }
+        return files
     }
 
     /// Plans what censoring a media file's audio stream would do, without writing anything
@@ -120,7 +217,7 @@ extension Censor {
     /// - Throws: ``MediaError`` when the file or its stream cannot be read.
     public func planMedia(input: String, matches: [Match], options: MediaOptions = MediaOptions()) throws -> Report {
         let probe = try MediaProbe(path: input)
-        let stream = try probe.audioStream(options.audioStream, path: input)
+        let stream = try probe.audioStreams(options.audioStreams, path: input)[0]
         let scratch = ScratchFiles(beside: NSTemporaryDirectory() + "/censor-plan")
         var reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate,
@@ -152,7 +249,7 @@ extension Censor {
     ) throws -> Report {
         try transaction.reserve(output, replacingInput: replacingInput)
         let probe = try MediaProbe(path: input)
-        let stream = try probe.audioStream(options.audioStream, path: input)
+        let stream = try probe.audioStreams(options.audioStreams, path: input)[0]
         let scratch = ScratchFiles(beside: output)
         let reader = try decode(input, stream: stream, probe: probe, scratch: scratch, progress: progress)
         var report = try censorFile(input: reader.path, output: output, matches: matches, format: format,

@@ -14,6 +14,20 @@ enum MediaCodec {
     /// `initial_padding`): LAME's 576 + 529, AAC's one frame, AC-3's 256.
     static let encoderDelay: [String: Int] = ["mp3": 1105, "aac": 1024, "ac3": 256, "eac3": 256]
 
+    /// The samples at 48 kHz ffmpeg's libopus encoder puts before the audio (its pre-skip),
+    /// which Matroska stores as the track's codec delay.
+    static let opusCodecDelay = 312
+
+    /// ffmpeg's encoder profile for the profile ffprobe names `name` of a `codec` stream, when
+    /// ffmpeg's encoder writes it (AAC-LC, Main and LTP; not HE-AAC, which it cannot encode).
+    static func profile(codec: String, named name: String) -> String? {
+        guard codec == "aac" else { return nil }
+        return ["LC": "aac_low", "Main": "aac_main", "LTP": "aac_ltp"][name]
+    }
+
+    /// The text subtitle codecs ffmpeg converts to and from SubRip, so that their cues can be censored.
+    static let textSubtitles: Set<String> = ["subrip", "srt", "mov_text", "webvtt", "ass", "ssa", "text"]
+
     /// Whether `codec` is lossy, so that a bit rate applies to it.
     static func takesBitrate(_ codec: String) -> Bool {
         ["aac", "mp3", "opus", "vorbis", "ac3", "eac3", "wmav1", "wmav2", "mp2"].contains(codec)

@@ -1,32 +1,42 @@
-/// How a video or audio container is censored through ffmpeg: which audio stream, at what bit
-/// rate, and with what subtitles added.
-public struct MediaOptions: Sendable, Hashable {
-    /// The audio stream to censor, counting the file's audio streams from 0 (`0:a:N` in ffmpeg's
-    /// notation). The other audio streams are copied untouched.
-    public let audioStream: Int
-    /// The censored stream's bit rate in kilobits per second; `nil`: the source stream's (or,
-    /// when it declares none, the encoder's default).
+/// How a video or audio container is censored through ffmpeg: which audio streams, at what bit
+/// rate, how its own subtitle streams are censored, and what subtitles are added.
+public struct MediaOptions: Sendable {
+    /// The audio streams to censor, counting the file's audio streams from 0 (`0:a:N` in
+    /// ffmpeg's notation), in order; `nil`: every one (a second language or a 5.1 mix of the
+    /// same speech would otherwise keep the words). The others are copied untouched. The
+    /// transcript's times are on the first one's clock.
+    public let audioStreams: [Int]?
+    /// The censored streams' bit rate in kilobits per second; `nil`: each source stream's (or,
+    /// when it declares none, its measured rate).
     public let bitrate: Int?
     /// Subtitles in SubRip form to add as a subtitle stream of the output (mov_text in MP4 and
-    /// MOV, SubRip in Matroska, WebVTT in WebM), besides the streams that are there.
+    /// MOV, SubRip in Matroska, WebVTT in WebM), when the file has no subtitle stream of its own.
     public var embeddedSubtitles: String?
+    /// How the file's own text subtitle streams are censored: each cue's text in, its censored
+    /// text out (``CensoredSubtitles/censorCueText(_:list:mask:)``). `nil`: they are copied.
+    public var subtitleCensor: (@Sendable (String) -> String)?
 
-    /// The default options: the first audio stream, at its own bit rate, and no subtitles added.
+    /// The default options: every audio stream, at its own bit rate, no subtitles added.
     public init() {
-        audioStream = 0
+        audioStreams = nil
         bitrate = nil
     }
 
     /// Creates media options, each checked against its ``Parameters`` range.
     ///
     /// - Parameters:
-    ///   - audioStream: The audio stream to censor (``Parameters/audioStream``: 0 to 127).
-    ///   - bitrate: The censored stream's kilobits per second (``Parameters/bitrate``: 8 to 640),
-    ///     or `nil` for the source stream's.
+    ///   - audioStreams: The audio streams to censor (each ``Parameters/audioStream``: 0 to 127),
+    ///     or `nil` for all; repeated numbers count once.
+    ///   - bitrate: The censored streams' kilobits per second (``Parameters/bitrate``: 8 to 640),
+    ///     or `nil` for each source stream's.
     ///   - embeddedSubtitles: SubRip text to add as a subtitle stream, or `nil`.
     /// - Throws: ``ParameterError`` naming the value out of its range, and the range.
-    public init(audioStream: Int = 0, bitrate: Int? = nil, embeddedSubtitles: String? = nil) throws(ParameterError) {
-        self.audioStream = try Parameters.audioStream.validate(audioStream)
+    public init(audioStreams: [Int]? = nil, bitrate: Int? = nil, embeddedSubtitles: String? = nil) throws(ParameterError) {
+        var streams: [Int] = []
+        for stream in audioStreams ?? [] where !streams.contains(stream) {
+            streams.append(try Parameters.audioStream.validate(stream))
+        }
+        self.audioStreams = audioStreams == nil ? nil : streams.sorted()
         self.bitrate = try bitrate.map { rate throws(ParameterError) in try Parameters.bitrate.validate(rate) }
         self.embeddedSubtitles = embeddedSubtitles
     }

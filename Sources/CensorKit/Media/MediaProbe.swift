@@ -10,6 +10,10 @@ struct MediaProbe: Sendable {
         var type: String
         /// ffmpeg's codec name, such as `aac`, `alac`, `opus`, `mp3`, `h264`.
         var codec: String
+        /// The container's four-character code for the codec (`mp4a`, `text`), when it has one.
+        var codecTag: String?
+        /// The codec's profile, such as `LC` or `HE-AAC`.
+        var profile: String?
         /// Audio: frames per second.
         var sampleRate: Int?
         /// Audio: channels.
@@ -40,6 +44,18 @@ struct MediaProbe: Sendable {
     var bitRate: Int?
     /// The file's global metadata, as ffprobe names it (`comment`, or `COMMENT` in Matroska).
     var tags: [String: String] = [:]
+    /// How many chapters the file has.
+    var chapterCount = 0
+
+    /// Whether the container is QuickTime's family (MOV, MP4, M4A …).
+    var isQuickTime: Bool { formatName.hasPrefix("mov,") }
+
+    /// Whether `stream` is the text track in which a QuickTime-family file keeps its chapters
+    /// a second time (besides the `chpl` list): the muxer writes it again from the chapters,
+    /// so it is never mapped as a stream of its own.
+    func isChapterTrack(_ stream: Stream) -> Bool {
+        isQuickTime && chapterCount > 0 && stream.type == "data" && stream.codecTag == "text"
+    }
 
     /// The audio streams in order: ``MediaOptions/audioStream`` `N` is the `N`th of them.
     var audioStreams: [Stream] { streams.filter { $0.type == "audio" } }
@@ -62,7 +78,7 @@ struct MediaProbe: Sendable {
         guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a directory") }
         // `file:` keeps a name with a colon from being taken for a protocol.
         let run = try FFmpeg.Run(
-            .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "file:" + path],
+            .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "-show_chapters", "file:" + path],
             output: .captured, for: path)
         let data: Data
         do {
@@ -85,13 +101,15 @@ struct MediaProbe: Sendable {
         formatName = format["format_name"] as? String ?? ""
         bitRate = Self.integer(format["bit_rate"])
         tags = Self.strings(format["tags"])
+        chapterCount = (root["chapters"] as? [Any])?.count ?? 0
         streams = (root["streams"] as? [[String: Any]] ?? []).map { item in
             let disposition = (item["disposition"] as? [String: Any] ?? [:])
                 .filter { Self.integer($0.value) == 1 }.map(\.key).sorted()
             let tags = item["tags"] as? [String: Any] ?? [:]
             return Stream(
                 index: Self.integer(item["index"]) ?? 0, type: item["codec_type"] as? String ?? "unknown",
-                codec: item["codec_name"] as? String ?? "unknown", sampleRate: Self.integer(item["sample_rate"]),
+                codec: item["codec_name"] as? String ?? "unknown", codecTag: item["codec_tag_string"] as? String,
+                profile: item["profile"] as? String, sampleRate: Self.integer(item["sample_rate"]),
                 channels: Self.integer(item["channels"]), channelLayout: item["channel_layout"] as? String,
                 sampleFormat: item["sample_fmt"] as? String, bitsPerRawSample: Self.integer(item["bits_per_raw_sample"]),
                 // Matroska keeps the rate as a statistics tag.
@@ -106,13 +124,71 @@ struct MediaProbe: Sendable {
     ///
     /// - Throws: ``MediaError/noAudio(path:streams:)`` or ``MediaError/noSuchStream(path:index:count:)``.
     func audioStream(_ number: Int, path: String) throws(MediaError) -> Stream {
+        try audioStreams([number], path: path)[0]
+    }
+
+    /// The audio streams `numbers` (counting audio streams only), in order; every one for `nil`.
+    ///
+    /// - Throws: ``MediaError/noAudio(path:streams:)`` or ``MediaError/noSuchStream(path:index:count:)``.
+    func audioStreams(_ numbers: [Int]?, path: String) throws(MediaError) -> [Stream] {
         let audio = audioStreams
         guard !audio.isEmpty else {
             let kinds = streams.isEmpty ? "no streams" : streams.map { "\($0.type) (\($0.codec))" }.joined(separator: ", ")
             throw .noAudio(path: path, streams: kinds)
         }
-        guard audio.indices.contains(number) else { throw .noSuchStream(path: path, index: number, count: audio.count) }
-        return audio[number]
+        let numbers = numbers ?? Array(audio.indices)
+        if let missing = numbers.first(where: { !audio.indices.contains($0) }) {
+            throw .noSuchStream(path: path, index: missing, count: audio.count)
+        }
+        return numbers.map { audio[$0] }
+    }
+
+    /// When the first sample the decoder gives of `stream` plays on the file's timeline, in
+    /// seconds: after the priming or pre-skip the container tells the decoder to drop, which
+    /// the stream's `start_time` (its first packet's) still counts.
+    ///
+    /// - Throws: ``MediaError`` when ffprobe cannot read the file.
+    func firstSampleTime(of stream: Stream, path: String) throws(MediaError) -> Double {
+        let run = try FFmpeg.Run(
+            .ffprobe, ["-v", "error", "-select_streams", "\(stream.index)", "-read_intervals", "%+#1",
+                       "-show_entries", "frame=pts_time", "-of", "csv=p=0", "file:" + path],
+            output: .captured, for: path)
+        let data: Data
+        do {
+            data = try run.wait(for: path)
+        } catch {
+            guard case let .toolFailed(_, _, reason) = error else { throw error }
+            throw .unreadable(path: path, reason: reason)
+        }
+        let text = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first
+        return text.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? stream.startTime
+    }
+
+    /// `stream`'s bit rate measured from its packets' sizes and durations, for a stream whose
+    /// container states none (Matroska written by ffmpeg, for one); `nil` when it has no packets.
+    ///
+    /// - Throws: ``MediaError`` when ffprobe cannot read the file.
+    func measuredBitrate(of stream: Stream, path: String) throws(MediaError) -> Int? {
+        let run = try FFmpeg.Run(
+            .ffprobe, ["-v", "error", "-select_streams", "\(stream.index)", "-show_entries", "packet=size,duration_time",
+                       "-of", "csv=p=0", "file:" + path],
+            output: .captured, for: path)
+        let data: Data
+        do {
+            data = try run.wait(for: path)
+        } catch {
+            guard case let .toolFailed(_, _, reason) = error else { throw error }
+            throw .unreadable(path: path, reason: reason)
+        }
+        var bytes = 0.0, seconds = 0.0
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: ",")
+            // ffprobe prints the fields in its own order: duration, then size.
+            guard fields.count == 2, let duration = Double(fields[0]), let size = Double(fields[1]) else { continue }
+            bytes += size
+            seconds += duration
+        }
+        return seconds > 0 ? Int((bytes * 8 / seconds).rounded()) : nil
     }
 
     /// The file's global tag `key`, whatever its case (`comment`, `COMMENT`).
@@ -134,5 +210,12 @@ struct MediaProbe: Sendable {
         if let number = value as? NSNumber { return number.doubleValue }
         if let text = value as? String { return Double(text) }
         return nil
+    }
+}
+
+extension Report.CensoredStream {
+    /// The report's entry for a censored stream of a probed file.
+    init(stream: MediaProbe.Stream, spans: Int) {
+        self.init(index: stream.index, codec: stream.codec, language: stream.tags["language"], spans: spans)
     }
 }

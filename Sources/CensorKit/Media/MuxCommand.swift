@@ -1,85 +1,159 @@
 /// The ffmpeg command line that writes a censored media file: every stream of the source
-/// copied as it is (`-c copy`), but the censored audio stream, which is encoded from raw PCM on
-/// standard input with the source stream's codec, rate, channel layout and bit rate; global and
-/// per-stream metadata, dispositions and chapters carried over.
+/// copied as it is (`-c copy`), but the censored audio streams, each encoded from raw PCM with
+/// the source stream's codec, profile, rate, channel layout and bit rate, and the censored
+/// subtitle streams, each encoded from SubRip with the source stream's codec; every stream's
+/// metadata and disposition, the global metadata and the chapters carried over, and nothing
+/// added but the subtitles asked for.
 struct MuxCommand {
+    /// A censored audio stream: the source stream it replaces and the PCM it is encoded from.
+    struct Replacement {
+        /// The source's stream.
+        var stream: MediaProbe.Stream
+        /// ffmpeg's name of the PCM input: `pipe:0`, or a scratch file's path.
+        var input: String
+        /// The raw PCM: ffmpeg's demuxer name (`s16le`, `f32le` …), rate, channels.
+        var pcm: (format: String, sampleRate: Int, channels: Int)
+        /// When the PCM's first sample plays on the file's timeline, in seconds
+        /// (``MediaProbe/firstSampleTime(of:path:)``).
+        var firstSampleTime: Double
+    }
+
     /// The source file.
     var source: String
     /// What ffprobe found in it.
     var probe: MediaProbe
-    /// The audio stream being replaced.
-    var stream: MediaProbe.Stream
+    /// The audio streams being replaced, in the source's order.
+    var replacements: [Replacement]
     /// The output container.
     var container: MediaContainer
-    /// The raw PCM on standard input: ffmpeg's demuxer name (`s16le`, `f32le` …), rate, channels.
-    var pcm: (format: String, sampleRate: Int, channels: Int)
     /// The bit rate asked for, in bits per second.
     var bitrate: Int?
     /// A SubRip file to add as a subtitle stream.
     var subtitles: String?
+    /// The source's subtitle streams replaced by censored copies: stream index → SubRip file.
+    var censoredSubtitles: [Int: String] = [:]
+    /// Attached pictures of a Matroska source, extracted to be attached again as attachments
+    /// (ffmpeg's Matroska muxer writes a copied one as a video track): stream index → file.
+    var attachments: [Int: String] = [:]
     /// For an MP3 source written as MP3: its tag version and bit-rate mode, kept.
     var mp3: MP3Header?
     /// The file's new global comment, which carries the ``CensorMarker``.
     var comment: String?
 
-    /// The codec the censored stream is written with: the source's when the container holds
-    /// it, else the container's first.
-    var codec: String {
-        container.audioCodecs.contains(stream.codec) ? stream.codec : container.audioCodecs[0]
+    /// The source's streams the output holds, in order: all but a QuickTime chapter track,
+    /// which the muxer writes again from the chapters, and the attachments attached again
+    /// (``attachments``), which follow the rest.
+    var mappedStreams: [MediaProbe.Stream] {
+        probe.streams.filter { !probe.isChapterTrack($0) && attachments[$0.index] == nil }
+            + probe.streams.filter { attachments[$0.index] != nil }
     }
 
-    /// The rate the censored stream is encoded at: the source's, except that Opus, which takes
+    /// The codec a censored stream is written with: the source's when the container holds it,
+    /// else the container's first.
+    func codec(of replacement: Replacement) -> String {
+        container.audioCodecs.contains(replacement.stream.codec) ? replacement.stream.codec : container.audioCodecs[0]
+    }
+
+    /// The rate a censored stream is encoded at: the source's, except that Opus, which takes
     /// only 8, 12, 16, 24 and 48 kHz, gets 48 kHz from any other.
-    var encodedRate: Int {
-        codec == "opus" && !AudioFileFormat.opusRates.contains(pcm.sampleRate) ? 48_000 : pcm.sampleRate
+    func encodedRate(of replacement: Replacement) -> Int {
+        let rate = replacement.pcm.sampleRate
+        return codec(of: replacement) == "opus" && !AudioFileFormat.opusRates.contains(rate) ? 48_000 : rate
     }
 
-    /// The encoder's priming samples to drop from the start of the censored audio: its encoder
-    /// delay, when the container has no way to say it (Matroska and AVI for AAC, MP3 and AC-3;
-    /// MP4's edit list, MP3's LAME header and Opus's pre-skip do say it). The source's decoded
-    /// audio then holds the old encoder's priming, as many samples, and the new encoder puts its
-    /// own in their place: the output decodes in sync with the input, sample for sample.
-    var primingTrim: Int {
-        guard [.mkv, .mka, .avi, .wma, .aac, .ac3].contains(container) else { return 0 }
-        return MediaCodec.encoderDelay[codec] ?? 0
+    /// The encoder's priming samples to drop from the start of a censored stream: its encoder
+    /// delay, when the container will not tell the decoder to drop it: always in Matroska and
+    /// AVI for AAC, MP3 and AC-3 (Opus's codec delay does say it), and in QuickTime's family
+    /// when the stream starts late enough that its first packet is not before the timeline's
+    /// start (the edit list then starts with an empty edit and cannot skip the priming). The
+    /// source's decoded audio then holds the old encoder's priming, as many samples, and the
+    /// new encoder puts its own in their place: the output decodes in sync with the input,
+    /// sample for sample, starting at the same time.
+    func primingTrim(of replacement: Replacement) -> Int {
+        let delay = MediaCodec.encoderDelay[codec(of: replacement)] ?? 0
+        if [.mkv, .mka, .avi, .wma, .aac, .ac3].contains(container) { return delay }
+        if [.mp4, .m4a, .m4b, .m4v, .mov].contains(container),
+           replacement.firstSampleTime * Double(encodedRate(of: replacement)) >= Double(delay) {
+            return delay
+        }
+        return 0
+    }
+
+    /// How many samples of its PCM a censored stream keeps, in a QuickTime-family file written
+    /// as one: its edit list's length (counting priming the edit list shows), to which
+    /// ffmpeg's decoder does not cut the padding at the end, so that the stream's duration
+    /// stays the source's.
+    func sampleCount(of replacement: Replacement) -> Int? {
+        guard probe.isQuickTime, [.mp4, .m4a, .m4b, .m4v, .mov].contains(container),
+              encodedRate(of: replacement) == replacement.pcm.sampleRate, let duration = replacement.stream.duration
+        else { return nil }
+        return Int((duration * Double(replacement.pcm.sampleRate)).rounded())
+    }
+
+    /// Where a censored stream's PCM is placed on the timeline, in seconds: its first sample's
+    /// time, plus, in Matroska, the Opus codec delay its demuxer subtracts from every
+    /// timestamp and its muxer does not add (so that the packets keep the source's times).
+    func offset(of replacement: Replacement) -> Double {
+        guard codec(of: replacement) == "opus", [.mkv, .mka, .webm].contains(container) else {
+            return replacement.firstSampleTime
+        }
+        return replacement.firstSampleTime + Double(MediaCodec.opusCodecDelay) / 48_000
     }
 
     /// The arguments, writing the container to standard output (a file censor created).
     var arguments: [String] {
         // -copyts: timestamps as they are, so chapters and streams that start after 0 stay where they were.
         var arguments = ["-nostdin", "-v", "error", "-y", "-copyts", "-i", "file:" + source]
-        arguments += ["-f", pcm.format, "-sample_rate", "\(pcm.sampleRate)"]
-        if let layout = stream.channelLayout, stream.channels == pcm.channels {
-            arguments += ["-ch_layout", layout]
-        } else {
-            arguments += ["-channels", "\(pcm.channels)"]
+        var inputOf: [Int: Int] = [:]
+        for replacement in replacements {
+            let stream = replacement.stream
+            arguments += ["-f", replacement.pcm.format, "-sample_rate", "\(replacement.pcm.sampleRate)"]
+            if let layout = stream.channelLayout, stream.channels == replacement.pcm.channels {
+                arguments += ["-ch_layout", layout]
+            } else {
+                arguments += ["-channels", "\(replacement.pcm.channels)"]
+            }
+            let offset = offset(of: replacement)
+            if offset != 0 { arguments += ["-itsoffset", String(format: "%.6f", offset)] }
+            inputOf[stream.index] = inputOf.count + 1
+            arguments += ["-i", replacement.input == "pipe:0" ? "pipe:0" : "file:" + replacement.input]
         }
-        // Audio that starts later than the file's timeline (Matroska, MPEG-TS) starts there again.
-        if stream.startTime != 0 { arguments += ["-itsoffset", String(format: "%.6f", stream.startTime)] }
-        arguments += ["-i", "pipe:0"]
+        for (index, path) in censoredSubtitles.sorted(by: { $0.key < $1.key }) {
+            inputOf[index] = inputOf.count + 1
+            arguments += ["-f", "srt", "-i", "file:" + path]
+        }
+        let addedInput = inputOf.count + 1
         if let subtitles { arguments += ["-f", "srt", "-i", "file:" + subtitles] }
-        // Per-stream metadata named for every stream: once one is named, ffmpeg copies no other.
-        for (position, item) in probe.streams.enumerated() {
-            arguments += ["-map", item.index == stream.index ? "1:a:0" : "0:\(item.index)"]
+        for path in attachments.sorted(by: { $0.key < $1.key }).map(\.value) { arguments += ["-attach", "file:" + path] }
+
+        // Per-stream metadata and dispositions named for every stream: once one is named,
+        // ffmpeg copies no other, and it would mark a first stream default that was not.
+        var encoding: [String] = []
+        let streams = mappedStreams
+        for (position, item) in streams.enumerated() {
+            if attachments[item.index] == nil {
+                arguments += ["-map", inputOf[item.index].map { "\($0):0" } ?? "0:\(item.index)"]
+            }
             arguments += ["-map_metadata:s:\(position)", "0:s:\(item.index)"]
+            if attachments[item.index] != nil {
+                // -attach names the stream for the scratch file; the source's names are set after it.
+                arguments += item.tags.sorted { $0.key < $1.key }.flatMap { ["-metadata:s:\(position)", "\($0.key)=\($0.value)"] }
+            }
+            encoding += ["-disposition:\(position)", item.disposition.isEmpty ? "0" : item.disposition.joined(separator: "+")]
+            if let replacement = replacements.first(where: { $0.stream.index == item.index }) {
+                encoding += audioEncoding(replacement, position: position)
+            } else if censoredSubtitles[item.index] != nil {
+                encoding += ["-c:\(position)", item.codec == "subrip" ? "srt" : item.codec]
+            }
         }
-        arguments += ["-map_metadata", "0", "-map_chapters", "0", "-c", "copy", "-copy_unknown"]
-        let position = probe.streams.firstIndex { $0.index == stream.index } ?? 0
-        arguments += ["-c:\(position)", MediaCodec.encoder(for: codec), "-ar:\(position)", "\(encodedRate)"]
+        arguments += ["-map_metadata", "0", "-map_chapters", "0", "-c", "copy", "-copy_unknown"] + encoding
         // FLAC in MP4 is standard, but ffmpeg 5.1 still writes it only when told experiments are fine.
-        if codec == "flac", [.mp4, .m4v].contains(container) { arguments += ["-strict", "experimental"] }
-        if primingTrim > 0 { arguments += ["-filter:\(position)", "atrim=start_sample=\(primingTrim)"] }
-        if bitrate == nil, let mp3, mp3.isVariable {
-            // LAME's quality when the Xing header gives it; else the same average, still variable.
-            arguments += mp3.vbrQuality.map { ["-q:\(position)", "\($0)"] }
-                ?? ["-abr:\(position)", "1", "-b:\(position)", "\(probe.bitRate ?? 128_000)"]
-        } else if MediaCodec.takesBitrate(codec), let rate = bitrate ?? (codec == stream.codec ? sourceBitrate : nil) {
-            arguments += ["-b:\(position)", "\(rate)"]
+        if replacements.contains(where: { codec(of: $0) == "flac" }), [.mp4, .m4v].contains(container) {
+            arguments += ["-strict", "experimental"]
         }
-        arguments += ["-disposition:\(position)", stream.disposition.isEmpty ? "0" : stream.disposition.joined(separator: "+")]
         if subtitles != nil, let subtitleCodec = container.subtitleCodec {
-            let added = probe.streams.count
-            arguments += ["-map", "2:0", "-c:\(added)", subtitleCodec, "-metadata:s:\(added)", "title=Censored"]
+            let added = streams.count
+            arguments += ["-map", "\(addedInput):0", "-c:\(added)", subtitleCodec, "-metadata:s:\(added)", "title=Censored"]
         }
         // The marker in the comment; an earlier direct MP3 pass's own tag for it is dropped.
         if let comment { arguments += ["-metadata", "comment=" + comment, "-metadata", "censor="] }
@@ -88,8 +162,34 @@ struct MuxCommand {
         return arguments
     }
 
-    /// The source stream's bit rate; for a file holding only that stream, the file's.
-    private var sourceBitrate: Int? {
+    /// The encoder, rate, priming trim and bit rate of the censored stream at `position`.
+    private func audioEncoding(_ replacement: Replacement, position: Int) -> [String] {
+        let codec = codec(of: replacement), stream = replacement.stream
+        var arguments = ["-c:\(position)", MediaCodec.encoder(for: codec), "-ar:\(position)", "\(encodedRate(of: replacement))"]
+        if codec == stream.codec, let profile = stream.profile.flatMap({ MediaCodec.profile(codec: codec, named: $0) }) {
+            arguments += ["-profile:\(position)", profile]
+        }
+        let trim = primingTrim(of: replacement)
+        var bounds = trim > 0 ? ["start_sample=\(trim)"] : []
+        // The new encoder's priming, in place of the trimmed, counts in the length.
+        if let length = sampleCount(of: replacement) { bounds.append("end_sample=\(length)") }
+        if !bounds.isEmpty { arguments += ["-filter:\(position)", "atrim=" + bounds.joined(separator: ":")] }
+        if bitrate == nil, let mp3, mp3.isVariable {
+            // LAME's quality when the Xing header gives it; else the same average, still variable.
+            arguments += mp3.vbrQuality.map { ["-q:\(position)", "\($0)"] }
+                ?? ["-abr:\(position)", "1", "-b:\(position)", "\(probe.bitRate ?? 128_000)"]
+        } else if MediaCodec.takesBitrate(codec), let rate = bitrate ?? (codec == stream.codec ? sourceBitrate(of: stream) : nil) {
+            arguments += ["-b:\(position)", "\(rate)"]
+            // The source's rate is what its packets measure. libopus's VBR misses it by far (asked for
+            // 214 kb/s on speech it writes 365 kb/s; constrained, 13 % less when a word is muted);
+            // at a constant rate the stream measures the source's to 1 %.
+            if codec == "opus" { arguments += ["-vbr:\(position)", "off"] }
+        }
+        return arguments
+    }
+
+    /// A source stream's bit rate; for a file holding only that stream, the file's.
+    private func sourceBitrate(of stream: MediaProbe.Stream) -> Int? {
         stream.bitRate ?? (probe.streams.count == 1 ? probe.bitRate : nil)
     }
 }

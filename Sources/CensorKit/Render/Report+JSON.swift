@@ -22,6 +22,12 @@ extension Report {
                 + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")"
                 + (transcript.maskedWords > 0 ? ", \"maskedWords\": \(transcript.maskedWords)" : "") + "},\n "
         }
+        if !streams.isEmpty {
+            text += "\"streams\": [" + streams.map { stream in
+                "{\"index\": \(stream.index), \"codec\": \(quoted(stream.codec)), "
+                    + "\"language\": \(stream.language.map(quoted) ?? "null"), \"spans\": \(stream.spans)}"
+            }.joined(separator: ", ") + "],\n "
+        }
         text += "\"spans\": ["
         text += spans.map { entry in
             "{\"text\": \(quoted(entry.text)), \"pattern\": \(quoted(entry.pattern)), "

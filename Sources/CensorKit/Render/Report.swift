@@ -110,6 +110,29 @@ public struct Report: Sendable, Hashable, Codable {
     /// How well the transcript's times fit the audio, when ``WordAlignment/auto`` judged it
     /// (``Plan/timesFit``): where they did not, every censored word was aligned. Not part of ``json()``.
     public var timesFit: TimesFit?
+    /// The audio streams of a media file that were censored, each at the same times, in the
+    /// file's order (the first is the one ``spans`` count frames of); empty for an audio file.
+    public var streams: [CensoredStream] = []
+
+    /// One audio stream of a media file, censored.
+    public struct CensoredStream: Sendable, Hashable, Codable {
+        /// Its index among the file's streams (ffmpeg's `0:N`).
+        public var index: Int
+        /// ffmpeg's name of its codec, as written.
+        public var codec: String
+        /// Its language tag, when it has one.
+        public var language: String?
+        /// How many spans were censored in it.
+        public var spans: Int
+
+        /// Describes a censored stream.
+        public init(index: Int, codec: String, language: String?, spans: Int) {
+            self.index = index
+            self.codec = codec
+            self.language = language
+            self.spans = spans
+        }
+    }
 
     /// What a transcript held: its format, how many words and how many of those had estimated
     /// times, and the first and last times.

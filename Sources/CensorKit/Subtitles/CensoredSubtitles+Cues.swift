@@ -1,0 +1,70 @@
+import Foundation
+
+extension CensoredSubtitles {
+    /// A cue's text with every word `list` censors masked in place: its lines, spaces and
+    /// the punctuation around each word kept, a matched phrase with a replacement
+    /// (`damn it|darn`) written as the replacement.
+    ///
+    /// - Parameters:
+    ///   - text: The cue's text, as a subtitle stream holds it.
+    ///   - list: The censor list.
+    ///   - mask: How a censored word without a replacement is written.
+    /// - Returns: The censored text; `text` itself when nothing matched.
+    public static func censorCueText(_ text: String, list: CensorList, mask: MaskStyle) -> String {
+        // Words and the whitespace after each, so that the text is rebuilt as it was.
+        var lead = ""
+        var tokens: [(word: String, gap: String)] = []
+        for character in text {
+            if character.isWhitespace {
+                if tokens.isEmpty { lead.append(character) } else { tokens[tokens.count - 1].gap.append(character) }
+            } else if let last = tokens.last, last.gap.isEmpty {
+                tokens[tokens.count - 1].word.append(character)
+            } else {
+                tokens.append((String(character), ""))
+            }
+        }
+        let words = tokens.enumerated().map { Word(text: $0.element.word, start: Double($0.offset), end: Double($0.offset) + 0.5) }
+        let matches = list.matches(in: words)
+        guard !matches.isEmpty else { return text }
+        var shown = tokens
+        for match in matches where !match.wordIndices.isEmpty {
+            let range = match.wordIndices.clamped(to: 0..<tokens.count)
+            if let replacement = match.replacement {
+                let (before, _, _) = MaskStyle.split(tokens[range.lowerBound].word)
+                let (_, _, after) = MaskStyle.split(tokens[range.upperBound - 1].word)
+                shown[range.lowerBound].word = before + replacement + after
+                shown[range.lowerBound].gap = tokens[range.upperBound - 1].gap
+                for position in range.dropFirst() { shown[position] = ("", "") }
+            } else {
+                for position in range { shown[position].word = mask.mask(tokens[position].word) }
+            }
+        }
+        return lead + shown.map { $0.word + $0.gap }.joined()
+    }
+
+    /// A SubRip file's cues with each cue's text passed through `censor`; numbers, timing lines
+    /// and line ends (ffmpeg writes a cue's inner line breaks as CR LF) as they were.
+    ///
+    /// - Parameters:
+    ///   - srt: The SubRip text (as ffmpeg writes a subtitle stream out).
+    ///   - censor: A cue's text in, its censored text out.
+    /// - Returns: The censored SubRip text.
+    static func censorSubRip(_ srt: String, with censor: (String) -> String) -> String {
+        let lines = srt.components(separatedBy: "\n")
+        var result: [String] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            result.append(line)
+            index += 1
+            guard line.contains("-->") else { continue }
+            var text: [String] = []
+            while index < lines.count, !lines[index].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                text.append(lines[index])
+                index += 1
+            }
+            if !text.isEmpty { result += censor(text.joined(separator: "\n")).components(separatedBy: "\n") }
+        }
+        return result.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+/// Containers in the shapes people publish, censored through ffmpeg: ffprobe's description of
+/// the output (`-show_streams -show_chapters -show_format`) equal to the input's but for the
+/// censored audio's own figures and censor's tag; start times, lengths and sync kept.
+@Suite struct ContainerFidelityTests {
+    /// ffprobe's flat description of `file`: each section (`STREAM 0`, `CHAPTER 1`, `FORMAT`)
+    /// as its `key=value` lines.
+    static func sections(_ media: MediaFixture, _ file: String) throws -> [String: [String: String]] {
+        let text = String(decoding: try MediaFixture.run(
+            "/usr/bin/ffprobe", ["-v", "error", "-show_streams", "-show_chapters", "-show_format", media.workspace.path(file)]),
+            as: UTF8.self)
+        var sections: [String: [String: String]] = [:]
+        var name = "", counts: [String: Int] = [:]
+        for line in text.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("[/") { continue }
+            if line.hasPrefix("[") {
+                let kind = String(line.dropFirst().dropLast())
+                name = kind == "FORMAT" ? kind : "\(kind) \(counts[kind, default: 0])"
+                counts[kind, default: 0] += 1
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            sections[name, default: [:]][String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return sections
+    }
+
+    /// Seconds as ffprobe writes them (`3.236000`) or as Matroska's tags do (`00:00:03.007000000`).
+    static func seconds(_ value: String?) -> Double? {
+        value.flatMap { text in
+            text.split(separator: ":").reduce(0.0 as Double?) { total, part in total.flatMap { sum in Double(part).map { sum * 60 + $0 } } }
+        }
+    }
+
+    /// The lines of `output`'s description that differ from `input`'s, but `ignored` keys of
+    /// their sections and the tags holding censor's marker; start times and durations within
+    /// 1 ms (MP4's movie and Matroska's clusters count whole milliseconds), their counts in
+    /// the stream's time base with them.
+    static func differences(_ input: [String: [String: String]], _ output: [String: [String: String]],
+                            ignoring ignored: [String: Set<String>]) -> [String] {
+        var lines: [String] = []
+        let times = ["start_time": "start_pts", "duration": "duration_ts", "TAG:DURATION": ""]
+        for name in Set(input.keys).union(output.keys).sorted() {
+            let before = input[name] ?? [:], after = output[name] ?? [:]
+            var close: Set<String> = []
+            for (key, count) in times {
+                guard let old = seconds(before[key]), let new = seconds(after[key]), abs(old - new) <= 0.001 else { continue }
+                close.formUnion([key, count])
+            }
+            for key in Set(before.keys).union(after.keys).sorted() where before[key] != after[key] {
+                if ignored[name]?.contains(key) == true || close.contains(key) { continue }
+                if key.hasPrefix("TAG:"), after[key]?.contains("censored by censor") == true, before[key] == nil { continue }
+                lines.append("\(name) \(key): \(before[key] ?? "-") → \(after[key] ?? "-")")
+            }
+        }
+        return lines
+    }
+
+    /// What a file's size and overall rate are allowed to change by: its audio is new.
+    static let fileFigures: Set<String> = ["filename", "size", "bit_rate"]
+
+    /// The mean bit rate of stream `index` of `file`, from its packets.
+    static func measuredRate(_ media: MediaFixture, _ file: String, stream index: Int) throws -> Double {
+        let text = String(decoding: try MediaFixture.run(
+            "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "\(index)", "-show_entries", "packet=size,duration_time",
+                                 "-of", "csv=p=0", media.workspace.path(file)]), as: UTF8.self)
+        var bytes = 0.0, seconds = 0.0
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ",").compactMap { Double($0) }
+            guard fields.count == 2 else { continue }
+            seconds += fields[0]
+            bytes += fields[1]
+        }
+        return bytes * 8 / seconds
+    }
+
+    /// The report's first span's fades, as frames.
+    static func span(_ workspace: Workspace) throws -> MediaTests.Span {
+        try #require(try MediaTests.report(workspace, "r.json").spans.first)
+    }
+
+    /// Lag 0 and the same length: the decoded stream `map` of the output against the input's,
+    /// outside the span (`channels` interleaved).
+    static func expectInSync(_ media: MediaFixture, _ input: String, _ output: String, map: String = "0:a:0",
+                             channels: Int = 1, span: MediaTests.Span, codecFrame: Int = 1024) throws {
+        // ffmpeg 5.1 decodes MP4 audio to the end of its last packet, not of its edit list: the stream's
+        // length is its duration (compared above), the decoded one within a codec frame.
+        let before = try media.samples(input, map: map), after = try media.samples(output, map: map)
+        #expect(abs(before.count - after.count) < codecFrame * channels,
+                "\(input) → \(output): \(before.count / channels) → \(after.count / channels) frames")
+        let first = { (samples: [Float]) in stride(from: 0, to: samples.count, by: channels).map { samples[$0] } }
+        let window = (2 * codecFrame)..<(span.fadeStartFrame - 2 * codecFrame)
+        #expect(Measure.lag(first(before), first(after), window: window, maxLag: 1200) == 0, "\(input) → \(output)")
+        #expect(Measure.snr(first(before), first(after), window) > 15)
+        let core = (span.startFrame + codecFrame) * channels..<(span.endFrame - codecFrame) * channels
+        #expect(Measure.rms(before, core) > 0.01 && Measure.rms(after, core) < 0.001, "\(map) muted in \(output)")
+    }
+
+    @Test("a podcast M4A (AAC, PNG cover, two chapters in both of MP4's forms, tags): described as the input was")
+    func podcastM4A() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try Data(("""
+            ;FFMETADATA1
+            title=Episode 7
+            artist=The Host
+            album=The Show
+            genre=Podcast
+            date=2026
+            [CHAPTER]
+            TIMEBASE=1/1000
+            START=0
+            END=1000
+            title=Intro
+            [CHAPTER]
+            TIMEBASE=1/1000
+            START=1000
+            END=\(Int(media.duration * 1000))
+            title=Main
+            """ + "\n").utf8).write(to: workspace.file("chapters.txt"))
+        try media.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=32x32", "-frames:v", "1", "cover.png"])
+        try media.ffmpeg(["-i", media.speech, "-i", "cover.png", "-i", "chapters.txt", "-map", "0:a", "-map", "1:v",
+                          "-map_metadata", "2", "-map_chapters", "2", "-c:a", "aac", "-b:a", "64k", "-c:v", "png",
+                          "-disposition:v", "attached_pic", "-metadata:s:a", "language=eng", "episode.m4a"])
+        let input = try Self.sections(media, "episode.m4a")
+        #expect(input["STREAM 1"]?["codec_tag_string"] == "text", "ffmpeg keeps the chapters as a text track too")
+        let result = try workspace.run(["episode.m4a", "--transcript", "speech.json", "--word", "damn", "--mode", "mute",
+                                        "--report", "r.json"])
+        // ffmpeg refused the header before: exit 1.
+        #expect(result.status == 0, "\(result)")
+        let output = try Self.sections(media, "episode.censored.m4a")
+        #expect(Self.differences(input, output, ignoring: ["STREAM 0": ["bit_rate"], "FORMAT": Self.fileFigures]) == [])
+        #expect(output.keys.filter { $0.hasPrefix("STREAM") }.count == 3, "no stream added")
+        // The source's bit rate asked for: as ffmpeg's own encoder gives it at that rate on the same audio
+        // (it spends less than asked on a muted word).
+        let source = try #require(input["STREAM 0"]?["bit_rate"])
+        try media.ffmpeg(["-i", "episode.censored.m4a", "-map", "0:a", "-c:a", "aac", "-b:a", source, "reference.m4a"])
+        let rates = (Double(try Self.sections(media, "reference.m4a")["STREAM 0"]?["bit_rate"] ?? "") ?? 0,
+                     Double(output["STREAM 0"]?["bit_rate"] ?? "") ?? 0)
+        #expect(rates.0 > 0 && abs(rates.1 / rates.0 - 1) < 0.1, "source \(source), reference and censor's \(rates)")
+        #expect(try media.packetDigests("episode.censored.m4a", map: "0:v") == media.packetDigests("episode.m4a", map: "0:v"))
+        try Self.expectInSync(media, "episode.m4a", "episode.censored.m4a", span: Self.span(workspace))
+
+        // Subtitles embedded: one stream more, and only that.
+        let embedded = try workspace.run(["episode.m4a", "--transcript", "speech.json", "--word", "damn", "-o", "sub.m4a",
+                                          "--embed-subtitles"])
+        #expect(embedded.status == 0, "\(embedded)")
+        #expect(try media.streamSummary("sub.m4a").sorted() == (media.streamSummary("episode.m4a") + ["subtitle:mov_text/und"]).sorted())
+    }
+
+    @Test("a WebM-style MKV (H.264, Opus at 130 kb/s, a cover attachment): start times, attached picture, Opus rate kept")
+    func matroskaOpus() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try media.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=32x32", "-frames:v", "1", "cover.png"])
+        try media.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=25:duration=\(media.duration)", "-i", media.speech,
+                          "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "libopus", "-b:a", "130k",
+                          "-ar", "48000", "-ac", "2", "-metadata:s:a", "language=eng", "-attach", "cover.png",
+                          "-metadata:s:t", "mimetype=image/png", "-metadata:s:t", "filename=cover.png", "talk.mkv"])
+        let input = try Self.sections(media, "talk.mkv")
+        #expect(input["STREAM 0"]?["start_time"] == "0.007000", "ffmpeg moved the video by the Opus delay: \(input["STREAM 0"] ?? [:])")
+        #expect(input["STREAM 2"]?["DISPOSITION:attached_pic"] == "1")
+        let result = try workspace.run(["talk.mkv", "--transcript", "speech.json", "--word", "damn", "--mode", "mute",
+                                        "--report", "r.json", "--align", "off"])
+        #expect(result.status == 0, "\(result)")
+        let output = try Self.sections(media, "talk.censored.mkv")
+        #expect(Self.differences(input, output, ignoring: ["FORMAT": Self.fileFigures]) == [])
+        let rates = (try Self.measuredRate(media, "talk.mkv", stream: 1), try Self.measuredRate(media, "talk.censored.mkv", stream: 1))
+        #expect(abs(rates.1 / rates.0 - 1) < 0.1, "Opus \(rates)")
+        #expect(try media.packetDigests("talk.censored.mkv", map: "0:v:0") == media.packetDigests("talk.mkv", map: "0:v:0"))
+        try Self.expectInSync(media, "talk.mkv", "talk.censored.mkv", channels: 2,
+                              span: Self.span(workspace), codecFrame: 960)
+    }
+
+    @Test("an MP4 whose audio starts late or early (an edit list either way): its start time, length and sync kept",
+          arguments: ["0.5", "-0.2"])
+    func audioOffset(_ offset: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try media.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=25:duration=\(media.duration + 0.5)",
+                          "-itsoffset", offset, "-i", media.speech, "-map", "0:v", "-map", "1:a", "-c:v", "libx264",
+                          "-preset", "ultrafast", "-c:a", "aac", "-b:a", "96k", "clip.mp4"])
+        let result = try workspace.run(["clip.mp4", "--transcript", "speech.json", "--word", "damn", "--mode", "mute",
+                                        "--report", "r.json", "--align", "off"])
+        #expect(result.status == 0, "\(result)")
+        let input = try Self.sections(media, "clip.mp4"), output = try Self.sections(media, "clip.censored.mp4")
+        // ffmpeg's encoder gives the early stream's hidden part no frames: their count is the audio's own figure.
+        let ignored: [String: Set<String>] = ["STREAM 1": ["bit_rate", "nb_frames"], "FORMAT": Self.fileFigures]
+        #expect(Self.differences(input, output, ignoring: ignored) == [])
+        #expect(input["STREAM 1"]?["start_time"] == output["STREAM 1"]?["start_time"])
+        // The transcript's times are the stream's own, from its first decoded sample.
+        try Self.expectInSync(media, "clip.mp4", "clip.censored.mp4", span: Self.span(workspace))
+    }
+}
