@@ -29,6 +29,8 @@ private struct ParsedLine {
     var lists: [Arguments.ListSource] = []
     /// Every `--audio-stream` value, in order.
     var audioStreams: [String] = []
+    /// `--markers` and `--player-edl` files, in the order given.
+    var markerFiles: [(path: String, option: String)] = []
 
     init(_ tokens: [String]) throws(UsageError) {
         var parser = ArgumentParser(tokens)
@@ -54,6 +56,8 @@ private struct ParsedLine {
             switch option.name {
             case Option.words.name:
                 lists.append(.file(value))
+            case Option.markers.name, Option.playerEDL.name:
+                markerFiles.append((value, option.name))
             case Option.word.name:
                 guard CensorList.Entry(parsing: value).canMatch else {
                     throw UsageError("--word '\(value)': expected a word, phrase or glob with a letter or digit")
@@ -80,6 +84,7 @@ private struct ParsedLine {
         result.report = values[Option.report.name]
         result.labels = values[Option.labels.name]
         result.review = values[Option.review.name]
+        (result.markers, result.fps) = try MarkerFile.parse(markerFiles, fps: values[Option.fps.name], inputs: result.inputs.count)
         result.reviewEmbed = flags.contains(Option.reviewEmbed.name)
         result.inPlace = flags.contains(Option.inPlace.name)
         result.dryRun = flags.contains(Option.dryRun.name)

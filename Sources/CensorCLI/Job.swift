@@ -37,7 +37,7 @@ struct Job: Sendable {
                 overwrite: arguments.force, protecting: protected + inputFile + [(transcriptPath, .transcript)])
             // The side files are checked before any work; the audio output as soon as the input is open.
             let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
-                .compactMap { $0 }
+                .compactMap { $0 } + arguments.markers.map(\.path)
             for path in sideFiles { try transaction.reserve(path) }
             if arguments.inPlace, !arguments.force, !arguments.dryRun,
                let marker = CensorMarker.find(inFileAt: input) {
@@ -93,6 +93,8 @@ struct Job: Sendable {
             report.transcript = Report.TranscriptSummary(transcript)
             if input == arguments.stdinSpool { report.input = StdinInput.name }
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
+            try MarkerFile.write(arguments.markers, report: report, fps: arguments.fps,
+                                 probing: arguments.stdinStreamed ? nil : input, into: transaction)
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
             if let path = arguments.subtitles, let subtitles, let format = CensoredSubtitles.Format(path: path) {
                 try transaction.write(subtitles.text(format), to: path)
