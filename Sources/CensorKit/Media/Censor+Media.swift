@@ -63,6 +63,17 @@ extension Censor {
         if options.embeddedSubtitles != nil, container.subtitleCodec == nil {
             throw MediaError.noSubtitleStream(path: output)
         }
+        var notDirect: String?
+        if options.direct, options.bitrate == nil, options.embeddedSubtitles == nil, !replacingInput,
+           Self.aacDirectPair(input: input, output: output) {
+            do {
+                return try censorAAC(input: input, output: output, matches: matches, options: options, into: transaction,
+                                     progress: progress)
+            } catch AACError.notDirect(_, let reason) {
+                notDirect = "'\(input)' was decoded and re-encoded, since \(reason): every packet changed and lost a "
+                    + "generation of quality"
+            } catch AACError.notAAC {}
+        }
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         let probe = try MediaProbe(path: input)
         let stream = try probe.audioStream(options.audioStream, path: input)
@@ -84,7 +95,7 @@ extension Censor {
             bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath,
             mp3: container == .mp3 && stream.codec == "mp3" ? MP3Header(path: input) : nil,
             comment: CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: probe.tag("comment")))
-        var warnings = reader.warnings
+        var warnings = reader.warnings + [notDirect].compactMap { $0 }
         do {
             let handle = try scratch.handle(temporary)
             let run = try FFmpeg.Run(.ffmpeg, command.arguments, output: .file(handle), feedsInput: true, for: output)
@@ -164,7 +175,7 @@ extension Censor {
     /// The audio stream as a reader: the input itself when libsndfile reads it and it holds
     /// only that stream, else the stream decoded by ffmpeg into a scratch WAV file, with
     /// `progress` told how far decoding has come (from the scratch file's growing size).
-    private func decode(
+    func decode(
         _ input: String, stream: MediaProbe.Stream, probe: MediaProbe, scratch: ScratchFiles,
         progress: ((RenderProgress) -> Void)? = nil
     ) throws -> AudioReader {

@@ -10,6 +10,10 @@ public struct MediaOptions: Sendable, Hashable {
     /// Subtitles in SubRip form to add as a subtitle stream of the output (mov_text in MP4 and
     /// MOV, SubRip in Matroska, WebVTT in WebM), besides the streams that are there.
     public var embeddedSubtitles: String?
+    /// Whether mute and duck of an AAC stream into the same container (ADTS, MP4, M4A, MOV)
+    /// edit its compressed data where they can (``Censor/censorAAC(input:output:matches:options:into:progress:)``),
+    /// leaving every other byte as it is; `false` decodes and re-encodes the stream.
+    public var direct = true
 
     /// The default options: the first audio stream, at its own bit rate, and no subtitles added.
     public init() {
