@@ -28,12 +28,22 @@ FIXTURES="$OUT/seeds/fixtures"
 rm -rf "$FIXTURES"
 "$OUT/extract-seeds" "$FIXTURES" $(find Tests -name '*.swift' | sort)
 
+# AAC seeds are made here by ffmpeg's AAC encoder: a tenth of a second in ADTS and M4A, mono and stereo.
+AAC_SEEDS="$OUT/seeds/aac"
+mkdir -p "$AAC_SEEDS"
+for seed in "1 64k aac" "2 128k aac" "1 96k m4a" "2 64k m4a"; do
+    read -r channels rate container <<< "$seed"
+    ffmpeg -nostdin -v error -y -f lavfi -i "sine=f=440:d=0.1" -ac "$channels" -c:a aac -b:a "$rate" \
+        "$AAC_SEEDS/tone-$channels-$rate.$container"
+done
+
 # The seed folders of a target: Fuzz/Seeds/<group>, and the fixtures for text parsers.
 seeds_for() {
     case "$1" in
         arguments) echo Fuzz/Seeds/arguments ;;
         audio) echo Fuzz/Seeds/audio ;;
         mp3-frames) echo Fuzz/Seeds/mp3 ;;
+        aac-packets) echo "$AAC_SEEDS" ;;
         censor-list) echo "Fuzz/Seeds/censor-list $FIXTURES" ;;
         pipeline) echo "Fuzz/Seeds/pipeline Fuzz/Seeds/transcripts $FIXTURES" ;;
         report | labels) echo Fuzz/Seeds/report ;;

@@ -97,10 +97,10 @@ struct FuzzTarget {
                 // place with CRCs recomputed, and the LAME tag's CRCs updated.
                 let bytes = Array(data)
                 var parser = MP3Parser(bytes: bytes, path: "fuzz")
-                let change: MP3GainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
+                let change: CodedGainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
                 let span = PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000))
-                var rewriter = MP3GainRewriter(plan: MP3GainPlan(
-                    planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20), musicStart: 0)
+                var rewriter = MP3GainRewriter(plan: CodedGainPlan(
+                    mp3: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20), musicStart: 0)
                 while let frame = try? parser.next() { _ = rewriter.apply(to: frame, in: parser.stream) }
                 _ = parser.warnings + rewriter.warnings(path: "fuzz")
                 if let frame = parser.infoFrame, let at = parser.infoHeader?.lameTagOffset {
@@ -108,6 +108,31 @@ struct FuzzTarget {
                     let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
                     _ = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
                 }
+            },
+            FuzzTarget(name: "aac-packets") { data in
+                // The bytes as an ADTS stream, or (starting with an MP4 box) as an MP4 file: its
+                // packets located, each read as a raw data block, and those under a span muted or
+                // ducked to their own length, as the direct AAC editor would.
+                let isMP4 = data.count >= 8 && data[data.startIndex + 4..<data.startIndex + 8].elementsEqual("ftyp".utf8)
+                let path = FuzzTarget.scratch + (isMP4 ? "/input.m4a" : "/input.aac")
+                guard FileManager.default.createFile(atPath: path, contents: data) else { return }
+                defer { unlink(path) }
+                guard let stream = try? (isMP4 ? AACStream.mp4(path: path, audioStream: 0) : AACStream.adts(path: path)) else { return }
+                let change: CodedGainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
+                let span = PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000))
+                let plan = CodedGainPlan(aac: [span], change: change, stream: stream)
+                guard AACGainEditor.unsupported(change, stream: stream) == nil else { return }
+                var editor = AACGainEditor(plan: plan, stream: stream)
+                let bytes = Array(data)
+                for (index, packet) in stream.packets.prefix(64).enumerated() where packet.upperBound <= bytes.count {
+                    let block = Array(bytes[packet])
+                    _ = try? AACRawBlock(block, range: 0..<block.count)
+                    if plan.runs.contains(where: { $0.contains(index) }),
+                       let edited = try? editor.edit(packet: index, block) {
+                        precondition(edited.count == block.count, "an edited packet changed its length")
+                    }
+                }
+                _ = editor.warnings(path: "fuzz")
             },
             FuzzTarget(name: "manifest") { data in
                 // A batch manifest: the first byte `C` makes it CSV, anything else JSON Lines.

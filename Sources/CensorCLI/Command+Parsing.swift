@@ -209,6 +209,7 @@ private struct ParsedLine {
         result.media = try checked([.audioStream, .bitrate]) { () throws(ParameterError) in
             try MediaOptions(audioStreams: streams, bitrate: bitrate)
         }
+        result.media.direct = !flags.contains(Option.noDirect.name)
         result.subtitles = values[Option.subtitles.name]
         result.embedSubtitles = flags.contains(Option.embedSubtitles.name)
         if let path = result.subtitles {
@@ -270,9 +271,11 @@ private struct ParsedLine {
 
     /// `--mp3-direct` (the default) or `--no-mp3-direct`, checked against what else is asked.
     private func mp3Direct(_ arguments: Arguments) throws(UsageError) -> Bool {
-        guard flags.contains(Option.mp3Direct.name) else { return !flags.contains(Option.noMP3Direct.name) }
-        if flags.contains(Option.noMP3Direct.name) {
-            throw UsageError("\(Option.mp3Direct.name) and \(Option.noMP3Direct.name) contradict each other")
+        guard flags.contains(Option.mp3Direct.name) else {
+            return !flags.contains(Option.noMP3Direct.name) && !flags.contains(Option.noDirect.name)
+        }
+        for other in [Option.noMP3Direct, .noDirect] where flags.contains(other.name) {
+            throw UsageError("\(Option.mp3Direct.name) and \(other.name) contradict each other")
         }
         if case .beep = arguments.mode {
             throw UsageError("\(Option.mp3Direct.name) mutes or ducks the compressed data; a beep needs new audio "

@@ -176,6 +176,11 @@ extension Option {
             + "granule (13 ms at 44.1 kHz). On by default when it applies.")
     static let noMP3Direct = Option(
         "--no-mp3-direct", help: "Decode and re-encode MP3s instead of censoring their compressed data.")
+    static let noDirect = Option(
+        "--no-direct", help: "Decode and re-encode instead of censoring the compressed data. By default mute and duck "
+            + "of an MP3 into an MP3, and mute (and mono duck) of AAC-LC in ADTS, MP4, M4A or MOV into the same "
+            + "container, rewrite only the frames under each word (1024 samples each for AAC) and copy every other "
+            + "byte.")
     static let refine = Option(
         "--refine", value: "strategy", help: "How far a refined edge may run into the transcript's neighbouring word: "
             + "conservative (10 ms; for good word times) or aggressive (to its middle, and an aligned word over its "
@@ -197,7 +202,7 @@ extension Option {
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
         output, outputDir, inPlace, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, dryRun, force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
-        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct,
+        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct, noDirect,
         NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,
         NumberOption.audioStream.option, NumberOption.bitrate.option, subtitles, mask, NumberOption.maxCueChars.option,
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,

@@ -142,7 +142,7 @@ import Testing
     func duck(encoding: MP3Files.Encoding, gain: Double) throws {
         let run = try Self.run(encoding, mode: .duck(gainDB: gain))
         _ = try Self.checkBytes(run)
-        let steps = (-gain / MP3GainPlan.stepDB).rounded()
+        let steps = (-gain / CodedGainPlan.stepDB).rounded()
         for channel in 0..<encoding.channels {
             let original = run.original[channel], censored = run.censored[channel]
             Self.checkUntouched(run, channel: channel)

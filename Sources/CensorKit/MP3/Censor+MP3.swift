@@ -2,7 +2,7 @@ extension Censor {
     /// Whether ``censorMP3(input:output:matches:overwrite:replacingInput:progress:)`` can do
     /// this censor's mode on the compressed data: mute and duck can, beep cannot (it needs new
     /// audio, so it re-encodes).
-    public var censorsMP3Directly: Bool { MP3GainPlan.Change(mode) != nil }
+    public var censorsMP3Directly: Bool { CodedGainPlan.Change(mode) != nil }
 
     /// Censors an MP3 without re-encoding it: only the `global_gain` of the granules under each
     /// span changes; every other byte — frames no span touches, tags, the Xing/LAME header and
@@ -56,7 +56,7 @@ extension Censor {
         input: String, output: String, matches: [Match], replacingInput: Bool = false,
         into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
-        guard let change = MP3GainPlan.Change(mode) else {
+        guard let change = CodedGainPlan.Change(mode) else {
             throw MP3Error.io(path: input, reason: "\(mode.name) needs new audio, which the compressed data cannot carry")
         }
         let source = try MP3File(reading: input)
@@ -78,7 +78,7 @@ extension Censor {
         var planner = self.planner
         planner.options = try planner.options.replacing(snapWindow: 0)
         let plan = try planner.plan(matches, sampleRate: audio.sampleRate, audio: &audio)
-        let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: audio.frameCount)
+        let gains = CodedGainPlan(mp3: plan.spans, change: change, decodedStartOffset: offset, frameCount: audio.frameCount)
 
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         var rewriter = MP3GainRewriter(plan: gains, musicStart: probe.infoFrame?.upperBound ?? 0)
@@ -129,6 +129,8 @@ extension Censor {
             input: input, output: output, sampleRate: audio.sampleRate, channels: audio.channelCount,
             frames: audio.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped,
             transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate), timesFit: plan.timesFit)
+        report.direct = Report.DirectEdit(codec: "mp3", packets: parser.frameCount, editedPackets: rewriter.editedFrames,
+                                          blockFrames: MP3FrameHeader.granuleSamples)
         report.warnings = parser.warnings + rewriter.warnings(path: input)
         if let declared = probe.infoHeader?.frameCount, declared != parser.frameCount {
             report.warnings.append("'\(input)': its \(probe.infoHeader?.kind.rawValue ?? "") header counts \(declared) frames "

@@ -1,9 +1,9 @@
-/// Rewrites the `global_gain` of the granules a ``MP3GainPlan`` changes, frame by frame, in
+/// Rewrites the `global_gain` of the granules a ``CodedGainPlan`` changes, frame by frame, in
 /// place in the byte stream; a protected frame gets its CRC recomputed, and the change to the
 /// music data is taken into the LAME tag's music CRC.
 struct MP3GainRewriter {
     /// The plan applied.
-    let plan: MP3GainPlan
+    let plan: CodedGainPlan
     /// Frames whose side information was changed.
     private(set) var editedFrames = 0
     /// Frames that needed a change but were cut off before their side information ended.
@@ -17,7 +17,7 @@ struct MP3GainRewriter {
     private var before = [UInt8](repeating: 0, count: 38)
 
     /// Prepares to apply `plan` to frames whose music data (for the LAME tag's CRC) begin at `musicStart`.
-    init(plan: MP3GainPlan, musicStart: Int) {
+    init(plan: CodedGainPlan, musicStart: Int) {
         self.plan = plan
         musicCRC = MP3MusicCRCChange(start: musicStart)
     }

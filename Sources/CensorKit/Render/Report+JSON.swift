@@ -15,6 +15,7 @@ extension Report {
         var text = "{\"input\": \(quoted(input)), \"output\": \(output.map(quoted) ?? "null"), "
         text += "\"sampleRate\": \(sampleRate), \"channels\": \(channels), \"frames\": \(frames), "
         text += "\"mode\": \(quoted(mode)),\n "
+        if let direct { text += "\"direct\": \(direct.json),\n " }
         if let transcript {
             text += "\"transcript\": {\"format\": \(quoted(transcript.format)), \"words\": \(transcript.words), "
                 + "\"estimatedWords\": \(transcript.estimatedWords), "
