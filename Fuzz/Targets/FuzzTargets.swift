@@ -100,7 +100,7 @@ struct FuzzTarget {
                 let change: MP3GainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
                 let span = PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000))
                 var rewriter = MP3GainRewriter(plan: MP3GainPlan(
-                    planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20), musicStart: 0)
+                    planned: [span], change: change, timeline: MP3Timeline(startOffset: 1105, frameCount: 1 << 20)), musicStart: 0)
                 while let frame = try? parser.next() { _ = rewriter.apply(to: frame, in: parser.stream) }
                 _ = parser.warnings + rewriter.warnings(path: "fuzz")
                 if let frame = parser.infoFrame, let at = parser.infoHeader?.lameTagOffset {

@@ -52,21 +52,23 @@ struct MP3GainPlan {
     /// the whole region it alters, with the planned spans' matches.
     let spans: [PlannedSpan]
 
-    /// Maps planned spans onto granules.
+    /// Maps planned spans onto granules: those of every timeline `timeline` allows for a span,
+    /// so that decoders that part from the planned timeline hear its core censored too.
     ///
     /// - Parameters:
     ///   - planned: The planner's spans, in decoded frames; their cores are what must be censored.
     ///   - change: What to do to the granules.
-    ///   - decodedStartOffset: Undelayed samples decoders drop from the start (``MP3InfoHeader``).
-    ///   - frameCount: The decoded length, to clamp to.
-    init(planned: [PlannedSpan], change: Change, decodedStartOffset: Int, frameCount: Int) {
+    ///   - timeline: Where decoded frames lie on the undelayed granules (``MP3Timeline``); its
+    ///     length is what the spans are clamped to.
+    init(planned: [PlannedSpan], change: Change, timeline: MP3Timeline) {
         self.change = change
-        let size = MP3FrameHeader.granuleSamples, offset = decodedStartOffset
+        let size = MP3FrameHeader.granuleSamples, offset = timeline.startOffset, frameCount = timeline.frameCount
         func clamp(_ frame: Int) -> Int { min(frameCount, max(0, frame)) }
         func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
         var widened: [(span: PlannedSpan, granules: Range<Int>)] = planned.map { span in
-            let first = max(0, floorDiv(span.start + offset - (Self.reach - size), size))
-            let last = max(first + 1, (span.end + offset + size - 1) / size)
+            let undelayed = timeline.undelayed(span.start..<max(span.start, span.end))
+            let first = max(0, floorDiv(undelayed.lowerBound - (Self.reach - size), size))
+            let last = max(first + 1, (undelayed.upperBound + size - 1) / size)
             var affected = span
             affected.span = Span(
                 ordered: clamp(first * size - offset),
