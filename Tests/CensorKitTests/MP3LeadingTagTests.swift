@@ -30,17 +30,17 @@ import Testing
     }
 
     @Test("a 4 MiB tag, or 1,000 tags of 4 KiB, before the frames are skipped unread",
-          arguments: [[4 << 20], [Int](repeating: 4 << 10, count: 1000)])
-    func tagsSkipped(sizes: [Int]) throws {
+          arguments: [(count: 1, size: 4 << 20), (count: 1000, size: 4 << 10)])
+    func tagsSkipped(count: Int, size: Int) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let path = folder.path("in.mp3")
         try MP3Files.make(path, MP3InputTests.cbr, seconds: 1)
         let audio = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let frames = MP3Files.frames(audio)
-        let tagged = sizes.flatMap(Self.tag(size:)) + audio
+        let tagged = (0..<count).flatMap { _ in Self.tag(size: size) } + audio
         let walk = try Self.bytesRead(walking: tagged)
-        #expect(walk.tags.leadingLength == sizes.reduce(0, +) + frames[0].offset)
+        #expect(walk.tags.leadingLength == count * size + frames[0].offset)
         #expect(walk.frames == frames.count - 1)
         // The frames' bytes, and not one byte of the tags.
         #expect(walk.read == audio.count - frames[0].offset, "\(walk.read) bytes read")
