@@ -116,7 +116,7 @@ struct FuzzTarget {
                     fatalError("MP3GainPlan's runs are not sorted and apart: \(plan.runs) for \(plan.spans.count) spans")
                 }
                 var parser = MP3Parser(bytes: bytes, path: "fuzz")
-                var rewriter = MP3GainRewriter(plan: plan, musicStart: 0)
+                var rewriter = MP3GainRewriter(plan: plan, music: 0..<bytes.count)
                 while let frame = try? parser.next() { _ = rewriter.apply(to: frame, in: parser.stream) }
                 _ = parser.warnings + rewriter.warnings(path: "fuzz")
                 if let frame = parser.infoFrame, let at = parser.infoHeader?.lameTagOffset {

@@ -82,8 +82,16 @@ extension Censor {
         }
         let offset = index.timeline.startOffset
 
+        // The LAME tag, whose music CRC covers the frames up to the music length it gives.
+        var lame: (at: Int, tag: [UInt8], musicEnd: Int)?
+        if let frame = index.infoFrame, let at = index.infoHeader?.lameTagOffset {
+            let tag = try source.read(at: frame.lowerBound + at, count: MP3InfoHeader.lameTagLength)
+            lame = (frame.lowerBound + at, tag,
+                    MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: source.size - tags.trailingLength))
+        }
+        let musicStart = index.infoFrame?.upperBound ?? 0
+        var rewriter = MP3GainRewriter(plan: gains, music: musicStart..<max(musicStart, lame?.musicEnd ?? source.size))
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
-        var rewriter = MP3GainRewriter(plan: gains, musicStart: index.infoFrame?.upperBound ?? 0)
         var parser: MP3Parser
         do {
             // Untouched bytes go from file to file through the kernel where they run long; only
@@ -117,11 +125,9 @@ extension Censor {
             }
             try writer.append(copied..<source.size, from: parser.stream)
             try writer.flush()
-            if rewriter.editedFrames > 0, let frame = index.infoFrame, let at = index.infoHeader?.lameTagOffset {
-                let tag = try source.read(at: frame.lowerBound + at, count: MP3InfoHeader.lameTagLength)
-                let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
-                let crcs = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
-                try crcs.withUnsafeBytes { bytes in try writer.write(bytes, at: frame.lowerBound + at + 32 + shift) }
+            if rewriter.editedFrames > 0, let lame {
+                let crcs = MP3InfoHeader.updatedCRCs(of: lame.tag, change: rewriter.musicCRC.value(end: lame.musicEnd))
+                try crcs.withUnsafeBytes { bytes in try writer.write(bytes, at: lame.at + 32 + shift) }
             }
         } catch {
             transaction.discard()

@@ -163,8 +163,8 @@ struct MP3Parser {
         var result: [String] = []
         for gap in gaps.prefix(5).map(\.bytes) {
             result.append("'\(path)': \(gap.count) bytes at byte \(gap.lowerBound) are not MP3 frames (lost sync or a "
-                + "corrupt frame); copied as they are. Players that drop audio there hear what follows early (ffmpeg by "
-                + "several frames), so spans after it may miss their words")
+                + "corrupt frame); copied as they are. Decoders part there (ffmpeg drops the next frame, mpg123 does not), "
+                + "so spans after it are widened to where either decodes their words")
         }
         if gaps.count > 5 {
             result.append("'\(path)': \(gaps.count - 5) more stretches (\(gaps.dropFirst(5).map(\.bytes.count).reduce(0, +)) "
