@@ -6,7 +6,8 @@
 #   FUZZ_BUILD=…        build, corpus and crash folder (default .build/fuzz)
 #
 # Leaks inside the codec libraries libsndfile uses are suppressed (Fuzz/lsan.supp).
-# Seeds: the tests' inline fixtures (extracted from Tests/ at every run) and Fuzz/Seeds/.
+# Seeds: the tests' inline fixtures (extracted from Tests/ at every run), Fuzz/Seeds/, and for
+# the MP3 targets the files Fuzz/Tools/make-mp3-seeds.sh makes with ffmpeg at every run.
 # The corpus of each target grows in $FUZZ_BUILD/corpus/<target> from run to run. A crash,
 # timeout, out-of-memory or sanitizer report is saved in $FUZZ_BUILD/crashes/<target>/ and
 # the run ends with status 1; replay one with
@@ -27,6 +28,9 @@ read -r -a TARGETS <<< "${FUZZ_TARGETS:-${ALL[*]}}"
 FIXTURES="$OUT/seeds/fixtures"
 rm -rf "$FIXTURES"
 "$OUT/extract-seeds" "$FIXTURES" $(find Tests -name '*.swift' | sort)
+MP3_SEEDS="$OUT/seeds/mp3"
+rm -rf "$MP3_SEEDS"
+bash Fuzz/Tools/make-mp3-seeds.sh "$MP3_SEEDS"
 
 # AAC seeds are made here by ffmpeg's AAC encoder: a tenth of a second in ADTS and M4A, mono and stereo.
 AAC_SEEDS="$OUT/seeds/aac"
@@ -42,7 +46,7 @@ seeds_for() {
     case "$1" in
         arguments) echo Fuzz/Seeds/arguments ;;
         audio) echo Fuzz/Seeds/audio ;;
-        mp3-frames) echo Fuzz/Seeds/mp3 ;;
+        mp3-frames | mp3-tags) echo "Fuzz/Seeds/mp3 $MP3_SEEDS" ;;
         aac-packets) echo "$AAC_SEEDS" ;;
         censor-list) echo "Fuzz/Seeds/censor-list $FIXTURES" ;;
         pipeline) echo "Fuzz/Seeds/pipeline Fuzz/Seeds/transcripts $FIXTURES" ;;

@@ -12,10 +12,7 @@ import Testing
     static func reader(_ path: String) throws -> MP3DecodedAudio {
         let file = try MP3File(reading: path)
         let tags = try MP3Tags(size: file.size) { try file.read(at: $0, count: $1) }
-        var probe = MP3Parser(stream: MP3ByteStream(size: file.size) { try file.read(at: $0, into: $1) }, tags: tags, path: path)
-        let first = try #require(try probe.next())
-        while try probe.next() != nil {}
-        return MP3DecodedAudio(path: path, header: first.header, info: probe.infoHeader, tags: tags, granules: probe.granuleCount)
+        return MP3DecodedAudio(path: path, index: try MP3FrameIndex(file: file, tags: tags), tags: tags)
     }
 
     @Test("a stereo stream's mixing reader gives the mean of the channels mpg123 decodes, from the same frames",

@@ -30,8 +30,7 @@ import Testing
         var probe = MP3Parser(stream: MP3ByteStream(size: file.size) { try file.read(at: $0, into: $1) }, tags: tags, path: path)
         let first = try #require(try probe.next())
         while try probe.next() != nil {}
-        let audio = MP3DecodedAudio(path: path, header: first.header, info: probe.infoHeader, tags: tags,
-                                    granules: probe.granuleCount)
+        let audio = MP3DecodedAudio(path: path, index: try MP3FrameIndex(file: file, tags: tags), tags: tags)
         // The reference: mpg123's decode of the whole stream, gapless (interleaved again).
         let channels = encoding.channels
         let whole = try MP3Files.decode(path, channels: channels, with: "mpg123")

@@ -7,10 +7,12 @@ extension CodedGainPlan {
     /// is a sine-window crossfade, 576 samples long for long blocks, 192 for short ones.
     static let mp3Reach = 2 * MP3FrameHeader.granuleSamples + 512 - 32
 
-    /// Maps planned spans onto the granules of an MP3 whose decoders drop `decodedStartOffset`
-    /// undelayed samples; `frameCount` is its decoded length.
-    init(mp3: [PlannedSpan], change: Change, decodedStartOffset: Int, frameCount: Int) {
+    /// Maps planned spans onto the granules of every timeline `timeline` allows for a span
+    /// (``MP3Timeline``), so that decoders that part from the planned timeline hear its core
+    /// censored too; the spans are clamped to the timeline's length.
+    init(mp3: [PlannedSpan], change: Change, timeline: MP3Timeline) {
         self.init(planned: mp3, change: change, blockSamples: MP3FrameHeader.granuleSamples, reach: Self.mp3Reach,
-                  decodedStartOffset: decodedStartOffset, frameCount: frameCount)
+                  decodedStartOffset: timeline.startOffset, frameCount: timeline.frameCount,
+                  undelayed: timeline.undelayed)
     }
 }

@@ -16,10 +16,10 @@ struct MP3GainRewriter {
     /// A frame's first bytes before its edit: header, CRC and side information (at most 38).
     private var before = [UInt8](repeating: 0, count: 38)
 
-    /// Prepares to apply `plan` to frames whose music data (for the LAME tag's CRC) begin at `musicStart`.
-    init(plan: CodedGainPlan, musicStart: Int) {
+    /// Prepares to apply `plan` to frames whose music data, for the LAME tag's CRC, are the bytes `music`.
+    init(plan: CodedGainPlan, music: Range<Int>) {
         self.plan = plan
-        musicCRC = MP3MusicCRCChange(start: musicStart)
+        musicCRC = MP3MusicCRCChange(music: music)
     }
 
     /// Applies the plan to one frame; frames must come in stream order.

@@ -58,14 +58,19 @@ struct CodedGainPlan {
     ///   - reach: Undelayed output samples one block's coefficients reach from its start.
     ///   - decodedStartOffset: Undelayed samples decoders drop from the start.
     ///   - frameCount: The decoded length, to clamp to.
+    ///   - undelayed: The undelayed samples a range of decoded frames may lie on, whichever
+    ///     decoder made them (``MP3Timeline/undelayed(_:)``); by default the range moved by
+    ///     `decodedStartOffset`.
     init(planned: [PlannedSpan], change: Change, blockSamples size: Int, reach: Int, decodedStartOffset offset: Int,
-         frameCount: Int) {
+         frameCount: Int, undelayed: ((Range<Int>) -> Range<Int>)? = nil) {
         self.change = change
         func clamp(_ frame: Int) -> Int { min(frameCount, max(0, frame)) }
         func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
         var widened: [(span: PlannedSpan, blocks: Range<Int>)] = planned.map { span in
-            let first = max(0, floorDiv(span.start + offset - (reach - size), size))
-            let last = max(first + 1, (span.end + offset + size - 1) / size)
+            let frames = span.start..<max(span.start, span.end)
+            let reached = undelayed?(frames) ?? (frames.lowerBound + offset)..<(frames.upperBound + offset)
+            let first = max(0, floorDiv(reached.lowerBound - (reach - size), size))
+            let last = max(first + 1, (reached.upperBound + size - 1) / size)
             var affected = span
             affected.span = Span(
                 ordered: clamp(first * size - offset),
