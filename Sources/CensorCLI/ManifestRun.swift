@@ -127,20 +127,9 @@ struct ManifestRun {
 
     /// The digests and settings an output of `job` depends on.
     private func sources(of job: ManifestJob, arguments: Arguments) throws -> ResumeRecord.Sources {
-        var lists = SHA256()
-        for source in arguments.lists {
-            switch source {
-            case let .file(path): lists.update("file \(try SHA256.digest(ofFile: path))\n")
-            case let .word(word): lists.update("word \(word)\n")
-            }
-        }
-        if arguments.alsoDefault { lists.update("built-in\n") }
-        let settings = ["mode \(arguments.mode)", "plan \(arguments.plan)", "format \(arguments.outputFormat)",
-                        "transcript-format \(arguments.transcriptFormat?.rawValue ?? "detected")",
-                        "fold-diacritics \(arguments.foldDiacritics)"]
-        return ResumeRecord.Sources(
+        ResumeRecord.Sources(
             input: try SHA256.digest(ofFile: job.input), transcript: try SHA256.digest(ofFile: arguments.transcript!),
-            lists: lists.finish(), settings: settings.joined(separator: "; "))
+            lists: try ResumeRecord.Sources.listsDigest(arguments), settings: ResumeRecord.Sources.settings(arguments))
     }
 
     /// One `--results` line.

@@ -16,6 +16,36 @@ struct ResumeRecord {
         var transcript: String
         var lists: String
         var settings: String
+
+        /// The digest of `arguments`' censor lists: each file's digest, each `--word`, the built-in list.
+        static func listsDigest(_ arguments: Arguments) throws(DigestError) -> String {
+            var lists = SHA256()
+            for source in arguments.lists {
+                switch source {
+                case let .file(path): lists.update("file \(try SHA256.digest(ofFile: path))\n")
+                case let .word(word): lists.update("word \(word)\n")
+                }
+            }
+            if arguments.alsoDefault { lists.update("built-in\n") }
+            return lists.finish()
+        }
+
+        /// The settings of `arguments` that change what an output holds.
+        static func settings(_ arguments: Arguments) -> String {
+            ["mode \(arguments.mode)", "plan \(arguments.plan)", "format \(arguments.outputFormat)",
+             "media \(arguments.media)", "transcript-format \(arguments.transcriptFormat?.rawValue ?? "detected")",
+             "fold-diacritics \(arguments.foldDiacritics)"].joined(separator: "; ")
+        }
+
+        /// The job a ``CensorKit/CensorMarker`` records for an output of `arguments` made
+        /// with the transcript `transcript` (its bytes): the lists, the settings, the transcript.
+        static func markerJob(_ arguments: Arguments, transcript: Data) throws(DigestError) -> CensorMarker.Job {
+            var text = SHA256()
+            transcript.withUnsafeBytes { text.update($0) }
+            var job = SHA256()
+            job.update("lists \(try listsDigest(arguments))\nsettings \(settings(arguments))\ntranscript \(text.finish())\n")
+            return CensorMarker.Job(digest: job.finish())
+        }
     }
 
     var sources: Sources

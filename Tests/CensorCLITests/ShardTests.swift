@@ -1,3 +1,4 @@
+import CensorKit
 import Foundation
 import Testing
 

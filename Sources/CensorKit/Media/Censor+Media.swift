@@ -83,7 +83,7 @@ extension Censor {
             pcm: (rawName, reader.format.sampleRate, reader.channelCount),
             bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath,
             mp3: container == .mp3 && stream.codec == "mp3" ? MP3Header(path: input) : nil,
-            comment: CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: probe.tag("comment")))
+            marker: marker.map { CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, job: $0) })
         var warnings = reader.warnings
         do {
             let handle = try scratch.handle(temporary)
@@ -96,6 +96,13 @@ extension Censor {
                 throw error
             }
             try run.wait(for: output)
+            if let text = command.marker {
+                if MuxCommand.holdsMarkerTag(container) {
+                    try CensorMarker.seal(fileAt: temporary, named: output)
+                } else {
+                    try CensorMarker.append(text, toFileAt: temporary, named: output)
+                }
+            }
         } catch {
             transaction.discard()
             throw error
