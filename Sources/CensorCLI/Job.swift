@@ -10,6 +10,9 @@ struct Job: Sendable {
     /// Files of the run no output of this job may be: inputs, censor lists, the other jobs'
     /// outputs, a combined report.
     var protected: [(path: String, role: OutputTransaction.Role)] = []
+    /// What the output depends on, for a manifest job: its ``ResumeRecord`` is written beside
+    /// the output, in the same transaction.
+    var record: ResumeRecord.Sources?
 
     /// What became of one input.
     struct Outcome: Sendable {
@@ -107,6 +110,10 @@ struct Job: Sendable {
             if let review = arguments.review {
                 try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed)
                     .write(to: review, into: transaction)
+            }
+            if let record, !arguments.dryRun {
+                try ResumeRecord.write(sources: record, report: report, for: outputPath,
+                                       written: transaction.reserve(outputPath), into: transaction)
             }
             try transaction.commit()
             outcome.warnings += Self.pastTheEnd(report)

@@ -69,8 +69,7 @@ struct ManifestRun {
             let jobArguments = try arguments(for: job)
             let sources = try sources(of: job, arguments: jobArguments)
             let record = ResumeRecord.read(for: job.output)
-            if options.resume, !arguments.dryRun, let record, record.sources == sources,
-               ResumeRecord.size(of: job.output) == record.outputBytes {
+            if options.resume, !arguments.dryRun, let record, record.sources == sources, record.matches(output: job.output) {
                 result.status = .skipped
                 result.spans = record.spans
                 result.audioSeconds = record.audioSeconds
@@ -79,17 +78,14 @@ struct ManifestRun {
             var runArguments = jobArguments
             // An output with a record beside it was written by a manifest run: redoing the job replaces it.
             runArguments.force = arguments.force || record != nil
-            let outcome = Job(input: job.input, arguments: runArguments, list: try lists.list(for: job, arguments: runArguments))
-                .run(progress: nil)
+            var runJob = Job(input: job.input, arguments: runArguments, list: try lists.list(for: job, arguments: runArguments))
+            runJob.record = sources
+            let outcome = runJob.run(progress: nil)
             print(outcome, runArguments)
             if let error = outcome.error { throw error }
             guard let report = outcome.report else { return result }
             result.spans = report.spans.count
             result.audioSeconds = Double(report.frames) / Double(report.sampleRate)
-            if !arguments.dryRun {
-                try ResumeRecord(sources: sources, outputBytes: ResumeRecord.size(of: job.output) ?? 0,
-                                 spans: result.spans, audioSeconds: result.audioSeconds).write(for: job.output)
-            }
             result.status = .done
         } catch {
             result.error = ErrorText.describe(error)

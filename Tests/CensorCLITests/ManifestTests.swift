@@ -189,6 +189,53 @@ import Testing
         #expect(try Self.statuses(workspace) == ["done", "skipped"])
     }
 
+    @Test("an output changed since its record, at the same size, is redone: --resume checks the output's digest")
+    func resumeChecksDigest() throws {
+        let workspace = try Self.batchWorkspace()
+        defer { workspace.remove() }
+        try Data(Self.twoJobs.utf8).write(to: workspace.file("batch/jobs.jsonl"))
+        #expect(try Self.runBatch(workspace).status == 0)
+        let censored = try workspace.bytes("batch/out/a.wav")
+        // The uncensored audio put back in the censored file's place, its size kept.
+        var tampered = censored
+        let input = try workspace.bytes("batch/in/a.wav")
+        tampered.replaceSubrange(44..<input.count, with: input[44...])
+        try #require(tampered.count == censored.count && tampered != censored)
+        try tampered.write(to: workspace.file("batch/out/a.wav"))
+        let rerun = try Self.runBatch(workspace)
+        #expect(rerun.status == 0, "\(rerun)")
+        #expect(try Self.statuses(workspace) == ["done", "skipped"])
+        #expect(try workspace.bytes("batch/out/a.wav") == censored)
+    }
+
+    @Test("a link or another file planted at a job's record path is neither followed nor replaced, with --force too",
+          arguments: [false, true])
+    func plantedRecordRefused(link: Bool) throws {
+        let workspace = try Self.batchWorkspace()
+        defer { workspace.remove() }
+        try Data(Self.twoJobs.utf8).write(to: workspace.file("batch/jobs.jsonl"))
+        try Data("precious\n".utf8).write(to: workspace.file("victim.txt"))
+        let record = workspace.path("batch/out/.a.wav.censor-job.json")
+        if link {
+            try FileManager.default.createSymbolicLink(atPath: record, withDestinationPath: workspace.path("victim.txt"))
+        } else {
+            try FileManager.default.copyItem(atPath: workspace.path("victim.txt"), toPath: record)
+        }
+        for extra in [[], ["--force"]] {
+            let result = try Self.runBatch(workspace, extra)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderrLines.contains("  FAILED  batch/jobs.jsonl:1: cannot write output '\(record)': a file that is "
+                + "not a record censor wrote is there; remove it"), "\(result)")
+            #expect(try Self.statuses(workspace) == ["failed", extra.isEmpty ? "done" : "skipped"])
+            #expect(try workspace.bytes("victim.txt") == Data("precious\n".utf8))
+            #expect(try workspace.bytes("batch/out/.a.wav.censor-job.json") == Data("precious\n".utf8))
+            // The job's output is withdrawn with its record: no output without its record.
+            #expect(!workspace.exists("batch/out/a.wav"))
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: record)[.type] as? FileAttributeType
+            == (link ? .typeSymbolicLink : .typeRegular))
+    }
+
     @Test("--results replaces an earlier results file, but no other file, without --force")
     func resultsFileKept() throws {
         let workspace = try Self.batchWorkspace()
