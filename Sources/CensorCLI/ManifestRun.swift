@@ -80,6 +80,8 @@ struct ManifestRun {
             runArguments.force = arguments.force || record != nil
             var runJob = Job(input: job.input, arguments: runArguments, list: try lists.list(for: job, arguments: runArguments))
             runJob.record = sources
+            runJob.protected = (options.path == "-" ? [] : [(options.path, .manifest)])
+                + runArguments.lists.compactMap { if case let .file(path) = $0 { (path, .list) } else { nil } }
             let outcome = runJob.run(progress: nil)
             print(outcome, runArguments)
             if let error = outcome.error { throw error }

@@ -236,6 +236,35 @@ import Testing
             == (link ? .typeSymbolicLink : .typeRegular))
     }
 
+    @Test("two jobs writing one file through a symlinked folder, or a job writing another's input: refused before any work",
+          arguments: [false, true])
+    func outputsComparedAsFiles(existing: Bool) throws {
+        let workspace = try Self.batchWorkspace()
+        defer { workspace.remove() }
+        try FileManager.default.createSymbolicLink(atPath: workspace.path("batch/alias"), withDestinationPath: "out")
+        if existing { try Data("old".utf8).write(to: workspace.file("batch/out/a.wav")) }
+        try Data("""
+            {"input": "in/a.wav", "output": "out/a.wav"}
+            {"input": "in/b.wav", "output": "alias/./a.wav"}
+            {"input": "in/b.wav", "transcript": "in/b.json", "output": "in/a.wav"}
+            {"input": "in/b.wav", "transcript": "in/b.json", "output": "out/b.wav", "list": "words.txt"}
+            {"input": "in/a.wav", "transcript": "in/a.json", "output": "alias/../words.txt"}
+
+            """.utf8).write(to: workspace.file("batch/jobs.jsonl"))
+        let inputs = try ["batch/in/a.wav", "batch/in/b.wav", "batch/words.txt"].map { try workspace.bytes($0) }
+        let result = try Self.runBatch(workspace, ["--force"])
+        #expect(result.status == 1, "\(result)")
+        let folder = workspace.url.appendingPathComponent("batch").path
+        #expect(Array(result.stderrLines.suffix(3)) == [
+            "  FAILED  batch/jobs.jsonl:2: the output '\(folder)/alias/a.wav' is line 1's output already; each job needs an output of its own",
+            "  FAILED  batch/jobs.jsonl:3: the output '\(folder)/in/a.wav' is line 1's input; each job needs an output no job reads",
+            "  FAILED  batch/jobs.jsonl:5: the output '\(folder)/words.txt' is line 4's censor list; "
+                + "each job needs an output no job reads",
+        ], "\(result)")
+        #expect(try Self.statuses(workspace) == ["done", "failed", "failed", "done", "failed"])
+        #expect(try ["batch/in/a.wav", "batch/in/b.wav", "batch/words.txt"].map { try workspace.bytes($0) } == inputs)
+    }
+
     @Test("--results replaces an earlier results file, but no other file, without --force")
     func resultsFileKept() throws {
         let workspace = try Self.batchWorkspace()
