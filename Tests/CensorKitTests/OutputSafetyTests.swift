@@ -32,6 +32,27 @@ import Glibc
         #expect(try String(contentsOfFile: folder + "/a.json", encoding: .utf8) == "one")
     }
 
+    @Test("every temporary file is made 0600 whatever the umask; a new output gets 0666 less the umask at commit")
+    func temporaryModes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+        }
+        let scratch = try TemporaryOutputs.create(in: folder, naming: "scratch", extension: "wav", for: "scratch")
+        defer { TemporaryOutputs.discard(scratch) }
+        #expect(mode(scratch) == 0o600)
+        let transaction = OutputTransaction(overwrite: false)
+        let temporary = try transaction.reserve(folder + "/out.wav")
+        try transaction.write("report", to: folder + "/out.json")
+        let report = try transaction.reserve(folder + "/out.json")
+        #expect(mode(temporary) == 0o600 && mode(report) == 0o600)
+        try transaction.commit()
+        #expect(mode(folder + "/out.wav") == 0o666 & ~OutputTransaction.umask)
+        #expect(mode(folder + "/out.json") == 0o666 & ~OutputTransaction.umask)
+    }
+
     @Test("when one output's name is taken at commit, no output of the transaction appears")
     func commitNone() throws {
         let folder = try Self.folder()

@@ -176,7 +176,12 @@ public final class OutputTransaction {
         finished = true
         do {
             for entry in entries {
-                if let source = entry.preserving { Self.preserveAttributes(of: source, on: entry.temporary) }
+                if let source = entry.preserving {
+                    Self.preserveAttributes(of: source, on: entry.temporary)
+                } else if entry.output.kind == .file {
+                    // Written only its owner may read; in place, the mode any new file gets.
+                    chmod(entry.temporary, 0o666 & ~Self.umask)
+                }
             }
             for entry in entries where entry.output.kind == .stream {
                 try Self.copy(entry.temporary, into: entry.output)
@@ -196,6 +201,14 @@ public final class OutputTransaction {
         finished = true
         entries.forEach { TemporaryOutputs.discard($0.temporary) }
     }
+
+    /// The process's file mode creation mask, from `/proc/self/status` (setting it to read it
+    /// would race with files other threads create); `0o022` where that does not say it.
+    static let umask: mode_t = {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        return line.flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
+    }()
 
     /// Gives `file` the owner (where permitted), group, mode and extended attributes of `source`.
     private static func preserveAttributes(of source: String, on file: String) {
