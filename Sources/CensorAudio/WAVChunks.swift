@@ -42,6 +42,17 @@ package enum WAVChunks {
         return chunks
     }
 
+    /// A `LIST` chunk of type `INFO` holding `software` whole as its `ISFT` field, for a WAV
+    /// whose writer was given no software field: libsndfile cuts that field to 127 bytes and
+    /// appends its own name to it.
+    package static func softwareChunk(_ software: String) -> Data {
+        let text = Array(software.utf8) + [0]
+        let field = Data("ISFT".utf8) + withUnsafeBytes(of: UInt32(text.count).littleEndian) { Data($0) } + Data(text)
+            + (text.count % 2 == 1 ? Data([0]) : Data())
+        let body = Data("INFO".utf8) + field
+        return Data("LIST".utf8) + withUnsafeBytes(of: UInt32(body.count).littleEndian) { Data($0) } + body
+    }
+
     /// Appends `chunks` (as ``carriedChunks(ofFileAt:)`` gives them) to the end of the RIFF/WAVE
     /// file at `path` and updates its RIFF size; a file too large for that size to say (or an
     /// RF64 file) is left as it is.

@@ -19,6 +19,8 @@ struct Arguments: Sendable {
     var output: String?
     var outputDir: String?
     var inPlace = false
+    /// Whether outputs carry a ``CensorKit/CensorMarker`` (off with `--no-marker`).
+    var marker = true
     var outputFormat = OutputFormat()
     var report: String?
     var labels: String?

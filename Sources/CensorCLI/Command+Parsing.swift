@@ -87,6 +87,7 @@ private struct ParsedLine {
         (result.markers, result.fps) = try MarkerFile.parse(markerFiles, fps: values[Option.fps.name], inputs: result.inputs.count)
         result.reviewEmbed = flags.contains(Option.reviewEmbed.name)
         result.inPlace = flags.contains(Option.inPlace.name)
+        result.marker = !flags.contains(Option.noMarker.name)
         result.dryRun = flags.contains(Option.dryRun.name)
         result.force = flags.contains(Option.force.name)
         result.quiet = flags.contains(Option.quiet.name)

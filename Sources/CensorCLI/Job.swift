@@ -10,6 +10,9 @@ struct Job: Sendable {
     /// Files of the run no output of this job may be: inputs, censor lists, the other jobs'
     /// outputs, a combined report.
     var protected: [(path: String, role: OutputTransaction.Role)] = []
+    /// What the output depends on, for a manifest job: its ``ResumeRecord`` is written beside
+    /// the output, in the same transaction.
+    var record: ResumeRecord.Sources?
 
     /// What became of one input.
     struct Outcome: Sendable {
@@ -39,14 +42,23 @@ struct Job: Sendable {
             let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
                 .compactMap { $0 } + arguments.markers.map(\.path)
             for path in sideFiles { try transaction.reserve(path) }
-            if arguments.inPlace, !arguments.force, !arguments.dryRun,
-               let marker = CensorMarker.find(inFileAt: input) {
-                transaction.discard()
-                outcome.skipped = "it was censored already (\(marker)); use --force to censor it again"
-                return outcome
+            let transcriptData = try Transcript.data(path: transcriptPath)
+            let marker = arguments.marker ? try ResumeRecord.Sources.markerJob(arguments, transcript: transcriptData) : nil
+            if arguments.inPlace, !arguments.force, !arguments.dryRun, let marker {
+                switch CensorMarker.verify(fileAt: input, job: marker) {
+                case let .verified(text):
+                    transaction.discard()
+                    outcome.skipped = "it was censored already (\(text)); use --force to censor it again"
+                    return outcome
+                case let .unproven(text, reason):
+                    outcome.warnings.append("'\(input)' carries a censor marker (\(text)) that proves nothing: \(reason); "
+                        + "it is censored again")
+                case .absent:
+                    break
+                }
             }
             let transcript = try Transcript(
-                data: Transcript.data(path: transcriptPath), format: arguments.transcriptFormat, source: transcriptPath,
+                data: transcriptData, format: arguments.transcriptFormat, source: transcriptPath,
                 encoding: arguments.transcriptEncoding)
             outcome.warnings += try Self.transcriptWarnings(
                 transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
@@ -56,6 +68,7 @@ struct Job: Sendable {
             outcome.warnings += Self.maskedWordWarnings(transcript, matches: matches, path: transcriptPath)
             var censor = try Censor(mode: arguments.mode, options: arguments.plan)
             censor.planner.transcriptWords = transcript.words
+            censor.marker = marker
             // Built only when asked for: grouping every word into cues is work a plain run need not do.
             let subtitles = arguments.subtitles != nil || arguments.embedSubtitles
                 ? CensoredSubtitles(
@@ -102,6 +115,10 @@ struct Job: Sendable {
             if let review = arguments.review {
                 try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed)
                     .write(to: review, into: transaction)
+            }
+            if let record, !arguments.dryRun {
+                try ResumeRecord.write(sources: record, report: report, for: outputPath,
+                                       written: transaction.reserve(outputPath), into: transaction)
             }
             try transaction.commit()
             outcome.warnings += Self.pastTheEnd(report)

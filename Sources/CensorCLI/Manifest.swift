@@ -23,7 +23,7 @@ struct Manifest {
         /// The input path as the line writes it (what `--shard-by hash` hashes); the whole line
         /// when it names none.
         let shardKey: String
-        let job: Result<ManifestJob, ManifestLineError>
+        var job: Result<ManifestJob, ManifestLineError>
     }
 
     /// The keys (JSON) or column names (CSV) a line may have.
@@ -74,7 +74,9 @@ struct Manifest {
             lines.removeFirst()
         }
         var entries: [Entry] = []
-        var outputs: [String: Int] = [:]
+        // Outputs compared as files (device and inode, or the resolved folder of one not made yet),
+        // so no spelling or symlinked folder makes two jobs write one file.
+        var outputs: [FileIdentity: Int] = [:]
         for (position, line) in lines.enumerated() {
             var fields: [String: Any]
             var job: Result<ManifestJob, ManifestLineError>
@@ -91,7 +93,7 @@ struct Manifest {
                     : ManifestJob.make(fields, folder: folder, textNumbers: false)
             }
             if case let .success(valid) = job {
-                let output = URL(fileURLWithPath: valid.output).standardizedFileURL.path
+                let output = FileIdentity(of: valid.output)
                 if let first = outputs[output] {
                     job = .failure(ManifestLineError("the output '\(valid.output)' is line \(first)'s output already; each job needs an output of its own"))
                 } else {
@@ -103,7 +105,26 @@ struct Manifest {
                                  job: job.mapError { ManifestLineError(manifest: name, line: line.number, $0.message) }))
         }
         guard !entries.isEmpty else { throw ManifestError("the manifest '\(name)' lists no jobs") }
-        self.entries = entries
+        self.entries = Self.refusingReadFiles(entries, outputs: outputs, name: name)
+    }
+
+    /// `entries` with each job whose output is a file another job reads (its input, transcript
+    /// or a list) failed: it would replace that file while the other job runs, or before.
+    private static func refusingReadFiles(_ entries: [Entry], outputs: [FileIdentity: Int], name: String) -> [Entry] {
+        var read: [FileIdentity: (line: Int, role: String)] = [:]
+        for entry in entries {
+            guard case let .success(job) = entry.job else { continue }
+            let files = [(job.input, "input"), (job.transcript, "transcript")] + (job.lists ?? []).map { ($0, "censor list") }
+            for case let (path?, role) in files { read[FileIdentity(of: path)] = read[FileIdentity(of: path)] ?? (entry.line, role) }
+        }
+        return entries.map { entry in
+            guard case let .success(job) = entry.job, let reader = read[FileIdentity(of: job.output)], reader.line != entry.line
+            else { return entry }
+            var refused = entry
+            refused.job = .failure(ManifestLineError(manifest: name, line: entry.line,
+                "the output '\(job.output)' is line \(reader.line)'s \(reader.role); each job needs an output no job reads"))
+            return refused
+        }
     }
 
     /// The fields of one CSV line: comma-separated, `"quoted, with "" for a quote"`.

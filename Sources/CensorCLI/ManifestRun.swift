@@ -69,8 +69,7 @@ struct ManifestRun {
             let jobArguments = try arguments(for: job)
             let sources = try sources(of: job, arguments: jobArguments)
             let record = ResumeRecord.read(for: job.output)
-            if options.resume, !arguments.dryRun, let record, record.sources == sources,
-               ResumeRecord.size(of: job.output) == record.outputBytes {
+            if options.resume, !arguments.dryRun, let record, record.sources == sources, record.matches(output: job.output) {
                 result.status = .skipped
                 result.spans = record.spans
                 result.audioSeconds = record.audioSeconds
@@ -79,17 +78,16 @@ struct ManifestRun {
             var runArguments = jobArguments
             // An output with a record beside it was written by a manifest run: redoing the job replaces it.
             runArguments.force = arguments.force || record != nil
-            let outcome = Job(input: job.input, arguments: runArguments, list: try lists.list(for: job, arguments: runArguments))
-                .run(progress: nil)
+            var runJob = Job(input: job.input, arguments: runArguments, list: try lists.list(for: job, arguments: runArguments))
+            runJob.record = sources
+            runJob.protected = (options.path == "-" ? [] : [(options.path, .manifest)])
+                + runArguments.lists.compactMap { if case let .file(path) = $0 { (path, .list) } else { nil } }
+            let outcome = runJob.run(progress: nil)
             print(outcome, runArguments)
             if let error = outcome.error { throw error }
             guard let report = outcome.report else { return result }
             result.spans = report.spans.count
             result.audioSeconds = Double(report.frames) / Double(report.sampleRate)
-            if !arguments.dryRun {
-                try ResumeRecord(sources: sources, outputBytes: ResumeRecord.size(of: job.output) ?? 0,
-                                 spans: result.spans, audioSeconds: result.audioSeconds).write(for: job.output)
-            }
             result.status = .done
         } catch {
             result.error = ErrorText.describe(error)
@@ -127,20 +125,9 @@ struct ManifestRun {
 
     /// The digests and settings an output of `job` depends on.
     private func sources(of job: ManifestJob, arguments: Arguments) throws -> ResumeRecord.Sources {
-        var lists = SHA256()
-        for source in arguments.lists {
-            switch source {
-            case let .file(path): lists.update("file \(try SHA256.digest(ofFile: path))\n")
-            case let .word(word): lists.update("word \(word)\n")
-            }
-        }
-        if arguments.alsoDefault { lists.update("built-in\n") }
-        let settings = ["mode \(arguments.mode)", "plan \(arguments.plan)", "format \(arguments.outputFormat)",
-                        "transcript-format \(arguments.transcriptFormat?.rawValue ?? "detected")",
-                        "fold-diacritics \(arguments.foldDiacritics)"]
-        return ResumeRecord.Sources(
+        ResumeRecord.Sources(
             input: try SHA256.digest(ofFile: job.input), transcript: try SHA256.digest(ofFile: arguments.transcript!),
-            lists: lists.finish(), settings: settings.joined(separator: "; "))
+            lists: try ResumeRecord.Sources.listsDigest(arguments), settings: ResumeRecord.Sources.settings(arguments))
     }
 
     /// One `--results` line.

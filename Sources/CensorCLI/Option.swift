@@ -88,7 +88,12 @@ extension Option {
         completion: .directory)
     static let inPlace = Option(
         "--in-place", help: "Replace each input with its censored version (atomically, keeping its owner, group, "
-            + "mode and extended attributes; through a symlink, its target). A file censored already is skipped.")
+            + "mode and extended attributes; through a symlink, its target). A file whose censor marker proves it "
+            + "is this job's output, unchanged since, is skipped; any other is censored.")
+    static let noMarker = Option(
+        "--no-marker", help: "Write no censor marker into the output (a WAV chunk, MP4 box or tag of its own, with "
+            + "digests of the job and of the file); --in-place then censors a file again, and --manifest's "
+            + "resume relies on its records beside the outputs.")
     static let format = Option(
         "--format", value: "container", help: "Output container: "
             + AudioContainer.allCases.map(\.rawValue).joined(separator: ", ") + ".",
@@ -200,7 +205,7 @@ extension Option {
     /// Every option, in the order help lists them.
     static let all: [Option] = [
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
-        output, outputDir, inPlace, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, dryRun, force,
+        output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, dryRun, force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
         NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct, noDirect,
         NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,

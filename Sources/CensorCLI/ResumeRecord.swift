@@ -5,10 +5,11 @@ import Foundation
 /// file, `.<output name>.censor-job.json`, so that a rerun (on any machine that mounts the
 /// folder) can tell an up-to-date output from a stale one.
 ///
-/// A job is skipped when its output exists with the size recorded and the SHA-256 digests of
-/// its input, transcript and lists and its settings equal the record's; anything else is
-/// redone. The record is written after the output is renamed into place, so an interrupted
-/// job has none (or an old one) and is redone.
+/// A job is skipped when its output exists with the size and SHA-256 digest recorded and the
+/// digests of its input, transcript and lists and its settings equal the record's; anything else
+/// is redone. The record is written in the job's own ``CensorKit/OutputTransaction``, so it
+/// appears with the output or not at all; it never follows a link, and replaces only a file
+/// that is a record.
 struct ResumeRecord {
     /// What the output depends on: digests of the files and the effective settings.
     struct Sources: Equatable {
@@ -16,11 +17,43 @@ struct ResumeRecord {
         var transcript: String
         var lists: String
         var settings: String
+
+        /// The digest of `arguments`' censor lists: each file's digest, each `--word`, the built-in list.
+        static func listsDigest(_ arguments: Arguments) throws(DigestError) -> String {
+            var lists = SHA256()
+            for source in arguments.lists {
+                switch source {
+                case let .file(path): lists.update("file \(try SHA256.digest(ofFile: path))\n")
+                case let .word(word): lists.update("word \(word)\n")
+                }
+            }
+            if arguments.alsoDefault { lists.update("built-in\n") }
+            return lists.finish()
+        }
+
+        /// The settings of `arguments` that change what an output holds.
+        static func settings(_ arguments: Arguments) -> String {
+            ["mode \(arguments.mode)", "plan \(arguments.plan)", "format \(arguments.outputFormat)",
+             "media \(arguments.media)", "transcript-format \(arguments.transcriptFormat?.rawValue ?? "detected")",
+             "fold-diacritics \(arguments.foldDiacritics)"].joined(separator: "; ")
+        }
+
+        /// The job a ``CensorKit/CensorMarker`` records for an output of `arguments` made
+        /// with the transcript `transcript` (its bytes): the lists, the settings, the transcript.
+        static func markerJob(_ arguments: Arguments, transcript: Data) throws(DigestError) -> CensorMarker.Job {
+            var text = SHA256()
+            transcript.withUnsafeBytes { text.update($0) }
+            var job = SHA256()
+            job.update("lists \(try listsDigest(arguments))\nsettings \(settings(arguments))\ntranscript \(text.finish())\n")
+            return CensorMarker.Job(digest: job.finish())
+        }
     }
 
     var sources: Sources
     /// The output's size in bytes when it was written.
     var outputBytes: Int
+    /// The output's SHA-256 digest when it was written.
+    var outputDigest: String
     /// The spans censored.
     var spans: Int
     /// The input's length in seconds.
@@ -32,35 +65,73 @@ struct ResumeRecord {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).censor-job.json").path
     }
 
+    /// The most bytes a record file is read for: a record is a few hundred.
+    static let largestRecord = 1 << 16
+
     /// The record kept for `output`, `nil` when there is none or it cannot be read.
     static func read(for output: String) -> ResumeRecord? {
-        guard let data = FileManager.default.contents(atPath: path(for: output)),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        read(at: path(for: output))
+    }
+
+    /// The record in the file at `path`, `nil` when it holds none.
+    static func read(at path: String) -> ResumeRecord? {
+        guard let object = fields(at: path),
               let input = object["input"] as? String, let transcript = object["transcript"] as? String,
               let lists = object["lists"] as? String, let settings = object["settings"] as? String,
-              let bytes = object["outputBytes"] as? Int, let spans = object["spans"] as? Int,
+              let bytes = object["outputBytes"] as? Int, let digest = object["outputSHA256"] as? String,
+              let spans = object["spans"] as? Int,
               let seconds = (object["audioSeconds"] as? Double) ?? (object["audioSeconds"] as? Int).map(Double.init)
         else { return nil }
         return ResumeRecord(sources: Sources(input: input, transcript: transcript, lists: lists, settings: settings),
-                            outputBytes: bytes, spans: spans, audioSeconds: seconds)
+                            outputBytes: bytes, outputDigest: digest, spans: spans, audioSeconds: seconds)
     }
 
-    /// Writes the record beside `output`, replacing an earlier one, as an output transaction of
-    /// its own (a temporary file created exclusively, renamed into place).
+    /// Whether the file at `path` is a record, of this version or an earlier one (which had no
+    /// output digest): a record's sources are in it.
+    static func isRecord(_ path: String) -> Bool {
+        guard let object = fields(at: path) else { return false }
+        return ["input", "transcript", "lists", "settings"].allSatisfy { object[$0] is String }
+    }
+
+    /// The JSON object in the file at `path`: a regular file, not a link, of at most
+    /// ``largestRecord`` bytes; else `nil`.
+    private static func fields(at path: String) -> [String: Any]? {
+        let file = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestRecord else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        guard Glibc.read(file, &bytes, bytes.count) == bytes.count else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+
+    /// Whether `output` is as this record says it was written: its size, then its digest.
+    func matches(output: String) -> Bool {
+        guard Self.size(of: output) == outputBytes else { return false }
+        return (try? SHA256.digest(ofFile: output)) == outputDigest
+    }
+
+    /// Writes the record beside `output`, the finished output being `written` (its temporary
+    /// file), into `transaction`, replacing an earlier record but no other file.
     ///
-    /// - Throws: ``CensorError`` when it cannot be written.
-    func write(for output: String) throws(CensorError) {
+    /// - Throws: ``CensorError`` when something else is at the record's path or it cannot be written.
+    static func write(
+        sources: Sources, report: Report, for output: String, written: String, into transaction: OutputTransaction
+    ) throws {
+        let record = ResumeRecord(
+            sources: sources, outputBytes: size(of: written) ?? 0, outputDigest: try SHA256.digest(ofFile: written),
+            spans: report.spans.count, audioSeconds: Double(report.frames) / Double(max(1, report.sampleRate)))
         let object: [String: Any] = [
             "input": sources.input, "transcript": sources.transcript, "lists": sources.lists,
-            "settings": sources.settings, "outputBytes": outputBytes, "spans": spans, "audioSeconds": audioSeconds,
+            "settings": sources.settings, "outputBytes": record.outputBytes, "outputSHA256": record.outputDigest,
+            "spans": record.spans, "audioSeconds": record.audioSeconds,
         ]
-        let destination = Self.path(for: output)
+        let destination = path(for: output)
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            throw .cannotCreate(path: destination, reason: "the record cannot be encoded")
+            throw CensorError.cannotCreate(path: destination, reason: "the record cannot be encoded")
         }
-        let transaction = OutputTransaction(overwrite: true)
-        try transaction.write(String(decoding: data, as: UTF8.self) + "\n", to: destination)
-        try transaction.commit()
+        try transaction.writeRecord(String(decoding: data, as: UTF8.self) + "\n", to: destination, isRecord: isRecord)
     }
 
     /// The size of the file at `path`, `nil` when there is none.

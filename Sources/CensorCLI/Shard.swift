@@ -77,7 +77,16 @@ struct Shard: Sendable, Equatable {
             guard let countText = environment["SLURM_ARRAY_TASK_COUNT"] else {
                 throw UsageError("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not; give --shard I/N")
             }
-            let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
+            var minimum = 0
+            if let text = environment["SLURM_ARRAY_TASK_MIN"], !text.isEmpty {
+                guard let value = Int(text), value >= 0 else {
+                    throw UsageError("SLURM_ARRAY_TASK_MIN '\(text)': expected a whole number, 0 or above")
+                }
+                minimum = value
+            }
+            guard id >= minimum else {
+                throw UsageError("SLURM_ARRAY_TASK_ID \(id) is below SLURM_ARRAY_TASK_MIN \(minimum)")
+            }
             let count = try count(countText, option: "SLURM_ARRAY_TASK_COUNT")
             return (try checked(id - minimum, count, key, source: "SLURM_ARRAY_TASK_ID"), "SLURM_ARRAY_TASK_ID")
         }

@@ -15,6 +15,9 @@ import Synchronization
 /// safe to call. ``CensorKit/TemporaryOutputs`` creates, renames and removes temporary files
 /// under one lock, so the cleanup sees every file that exists and none appears after it.
 ///
+/// A signal the process sends itself is the Swift runtime's crash handler stopping threads,
+/// not an interruption: it is left to the handler, which reports the crash.
+///
 /// SIGXFSZ is ignored, so that a write past the file-size limit (`ulimit -f`) fails with an
 /// error censor reports and cleans up after, instead of killing the process mid-write.
 enum SignalHandling {
@@ -58,10 +61,17 @@ enum SignalHandling {
         }
         let thread = Thread {
             var set = waited
-            var number: Int32 = 0
-            while sigwait(&set, &number) != 0 {}
-            received.store(true, ordering: .releasing)
-            stop(on: number)
+            var info = siginfo_t()
+            while true {
+                let number = sigwaitinfo(&set, &info)
+                guard number > 0 else { continue }
+                // The Swift runtime's crash handler stops the other threads with a signal the process
+                // sends itself: a crash, which it reports, not a signal anyone sent censor. (The kernel
+                // sends SIGPIPE in the process's own name too.)
+                if isCrashHandlerStop(number, code: info.si_code, sender: info._sifields._kill.si_pid) { continue }
+                received.store(true, ordering: .releasing)
+                stop(on: number)
+            }
         }
         thread.name = "censor signals"
         thread.start()
@@ -76,6 +86,13 @@ enum SignalHandling {
         Console.errorRaw((Console.errorIsTerminal ? "\r\u{1B}[K" : "")
             + "censor: interrupted by \(name); unfinished outputs removed, inputs and existing files untouched\n")
         _exit(128 + number)
+    }
+
+    /// Whether signal `number`, sent with `code` by the process `sender`, is the Swift runtime's
+    /// crash handler stopping threads: a stopping signal but SIGPIPE, sent by this process with
+    /// `kill` (the kernel sends SIGPIPE in the process's own name).
+    static func isCrashHandlerStop(_ number: Int32, code: Int32, sender: pid_t) -> Bool {
+        number != SIGPIPE && code == SI_USER && sender == getpid()
     }
 
     /// Whether `number` is ignored now.

@@ -141,7 +141,7 @@ struct StdinSpool {
     /// removes it, and a later run the one a killed process left).
     private static func create(in folder: String, extension: String) throws(StdinError) -> String {
         do {
-            return try TemporaryOutputs.create(in: folder, naming: "stdin", extension: `extension`, for: "-", mode: 0o600)
+            return try TemporaryOutputs.create(in: folder, naming: "stdin", extension: `extension`, for: "-")
         } catch {
             guard case let .cannotCreate(_, reason) = error else { throw StdinError("\(error)") }
             throw StdinError("cannot create a file to hold standard input: \(reason)")

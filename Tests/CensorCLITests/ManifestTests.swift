@@ -189,6 +189,82 @@ import Testing
         #expect(try Self.statuses(workspace) == ["done", "skipped"])
     }
 
+    @Test("an output changed since its record, at the same size, is redone: --resume checks the output's digest")
+    func resumeChecksDigest() throws {
+        let workspace = try Self.batchWorkspace()
+        defer { workspace.remove() }
+        try Data(Self.twoJobs.utf8).write(to: workspace.file("batch/jobs.jsonl"))
+        #expect(try Self.runBatch(workspace).status == 0)
+        let censored = try workspace.bytes("batch/out/a.wav")
+        // The uncensored audio put back in the censored file's place, its size kept.
+        var tampered = censored
+        let input = try workspace.bytes("batch/in/a.wav")
+        tampered.replaceSubrange(44..<input.count, with: input[44...])
+        try #require(tampered.count == censored.count && tampered != censored)
+        try tampered.write(to: workspace.file("batch/out/a.wav"))
+        let rerun = try Self.runBatch(workspace)
+        #expect(rerun.status == 0, "\(rerun)")
+        #expect(try Self.statuses(workspace) == ["done", "skipped"])
+        #expect(try workspace.bytes("batch/out/a.wav") == censored)
+    }
+
+    @Test("a link or another file planted at a job's record path is neither followed nor replaced, with --force too",
+          arguments: [false, true])
+    func plantedRecordRefused(link: Bool) throws {
+        let workspace = try Self.batchWorkspace()
+        defer { workspace.remove() }
+        try Data(Self.twoJobs.utf8).write(to: workspace.file("batch/jobs.jsonl"))
+        try Data("precious\n".utf8).write(to: workspace.file("victim.txt"))
+        let record = workspace.path("batch/out/.a.wav.censor-job.json")
+        if link {
+            try FileManager.default.createSymbolicLink(atPath: record, withDestinationPath: workspace.path("victim.txt"))
+        } else {
+            try FileManager.default.copyItem(atPath: workspace.path("victim.txt"), toPath: record)
+        }
+        for extra in [[], ["--force"]] {
+            let result = try Self.runBatch(workspace, extra)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderrLines.contains("  FAILED  batch/jobs.jsonl:1: cannot write output '\(record)': a file that is "
+                + "not a record censor wrote is there; remove it"), "\(result)")
+            #expect(try Self.statuses(workspace) == ["failed", extra.isEmpty ? "done" : "skipped"])
+            #expect(try workspace.bytes("victim.txt") == Data("precious\n".utf8))
+            #expect(try workspace.bytes("batch/out/.a.wav.censor-job.json") == Data("precious\n".utf8))
+            // The job's output is withdrawn with its record: no output without its record.
+            #expect(!workspace.exists("batch/out/a.wav"))
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: record)[.type] as? FileAttributeType
+            == (link ? .typeSymbolicLink : .typeRegular))
+    }
+
+    @Test("two jobs writing one file through a symlinked folder, or a job writing another's input: refused before any work",
+          arguments: [false, true])
+    func outputsComparedAsFiles(existing: Bool) throws {
+        let workspace = try Self.batchWorkspace()
+        defer { workspace.remove() }
+        try FileManager.default.createSymbolicLink(atPath: workspace.path("batch/alias"), withDestinationPath: "out")
+        if existing { try Data("old".utf8).write(to: workspace.file("batch/out/a.wav")) }
+        try Data("""
+            {"input": "in/a.wav", "output": "out/a.wav"}
+            {"input": "in/b.wav", "output": "alias/./a.wav"}
+            {"input": "in/b.wav", "transcript": "in/b.json", "output": "in/a.wav"}
+            {"input": "in/b.wav", "transcript": "in/b.json", "output": "out/b.wav", "list": "words.txt"}
+            {"input": "in/a.wav", "transcript": "in/a.json", "output": "alias/../words.txt"}
+
+            """.utf8).write(to: workspace.file("batch/jobs.jsonl"))
+        let inputs = try ["batch/in/a.wav", "batch/in/b.wav", "batch/words.txt"].map { try workspace.bytes($0) }
+        let result = try Self.runBatch(workspace, ["--force"])
+        #expect(result.status == 1, "\(result)")
+        let folder = workspace.url.appendingPathComponent("batch").path
+        #expect(Array(result.stderrLines.suffix(3)) == [
+            "  FAILED  batch/jobs.jsonl:2: the output '\(folder)/alias/a.wav' is line 1's output already; each job needs an output of its own",
+            "  FAILED  batch/jobs.jsonl:3: the output '\(folder)/in/a.wav' is line 1's input; each job needs an output no job reads",
+            "  FAILED  batch/jobs.jsonl:5: the output '\(folder)/words.txt' is line 4's censor list; "
+                + "each job needs an output no job reads",
+        ], "\(result)")
+        #expect(try Self.statuses(workspace) == ["done", "failed", "failed", "done", "failed"])
+        #expect(try ["batch/in/a.wav", "batch/in/b.wav", "batch/words.txt"].map { try workspace.bytes($0) } == inputs)
+    }
+
     @Test("--results replaces an earlier results file, but no other file, without --force")
     func resultsFileKept() throws {
         let workspace = try Self.batchWorkspace()

@@ -230,9 +230,9 @@ import Testing
         #expect(try media.streamSummary("talk.censored.mp3") == media.streamSummary("talk.mp3"))
         #expect(try media.packetDigests("talk.censored.mp3", map: "0:v") == media.packetDigests("talk.mp3", map: "0:v"))
         let tags = (probe["format"] as? [String: Any])?["tags"] as? [String: Any]
-        // The comment kept, the censored marker after it.
-        #expect(tags?["title"] as? String == "Episode 7"
-            && (tags?["comment"] as? String)?.hasPrefix("Cleaned up; censored by censor 0.1.0: ") == true, "\(tags ?? [:])")
+        // The comment kept as it was, the censored marker in a tag of its own.
+        #expect(tags?["title"] as? String == "Episode 7" && tags?["comment"] as? String == "Cleaned up"
+            && (tags?["censor"] as? String)?.hasPrefix("censored by censor 0.1.0: ") == true, "\(tags ?? [:])")
         let chapters = probe["chapters"] as? [[String: Any]] ?? []
         #expect(chapters.count == 1 && chapters.first?["end_time"] as? String == "2.000000")
         let bytes = [UInt8](try workspace.bytes("talk.censored.mp3").prefix(1 << 16))

@@ -276,7 +276,7 @@ import Darwin
         let second = try workspace.run(Self.standard + ["--in-place"])
         #expect(second.status == 0, "\(second)")
         #expect(second.stderrLines == ["censor: talk.wav: skipped: it was censored already (censored by censor 0.1.0: "
-            + "2 spans at 0.500–0.800, 1.245–1.555 s); use --force to censor it again"], "\(second)")
+            + "2 spans at 0.500-0.800, 1.245-1.555 s); use --force to censor it again"], "\(second)")
         #expect(try FileSnapshot(workspace.file("talk.wav")) == censored)
     }
 

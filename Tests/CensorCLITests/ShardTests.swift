@@ -1,3 +1,4 @@
+import CensorKit
 import Foundation
 import Testing
 
@@ -85,6 +86,36 @@ import Testing
         #expect(throws: UsageError.self) {
             try Shard.resolve(shard: nil, shards: nil, key: .line, environment: ["SLURM_ARRAY_TASK_ID": "3"])
         }
+    }
+
+    @Test("hostile scheduler variables are usage errors (exit 64) naming the variable, never a trap",
+          arguments: [
+            (["SLURM_ARRAY_TASK_MIN": "-9223372036854775808"], "SLURM_ARRAY_TASK_MIN '-9223372036854775808': expected a whole number, 0 or above"),
+            (["SLURM_ARRAY_TASK_MIN": "one"], "SLURM_ARRAY_TASK_MIN 'one': expected a whole number, 0 or above"),
+            (["SLURM_ARRAY_TASK_MIN": "9223372036854775807"], "SLURM_ARRAY_TASK_ID 1 is below SLURM_ARRAY_TASK_MIN 9223372036854775807"),
+            (["SLURM_ARRAY_TASK_ID": "9223372036854775808"], "SLURM_ARRAY_TASK_ID '9223372036854775808': expected a whole number"),
+            (["SLURM_ARRAY_TASK_COUNT": "-2"], "SLURM_ARRAY_TASK_COUNT '-2': expected a whole number above 0"),
+          ])
+    func hostileVariables(variables: [String: String], error: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try Data(#"{"input": "talk.wav", "output": "out.wav"}"#.utf8).write(to: workspace.file("jobs.jsonl"))
+        var environment = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"]
+        environment.merge(variables) { $1 }
+        let result = try workspace.shell("\"$CENSOR\" --manifest jobs.jsonl --words words.txt", environment: environment)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines.first == "Error: " + error, "\(result)")
+        #expect(!result.stderr.contains("interrupted"))
+        #expect(!workspace.exists("out.wav"))
+    }
+
+    @Test("a stopping signal the process sends itself is the crash handler's, not an interruption; the kernel's SIGPIPE is")
+    func crashHandlerSignals() {
+        #expect(SignalHandling.isCrashHandlerStop(SIGUSR1, code: Int32(SI_USER), sender: getpid()))
+        #expect(SignalHandling.isCrashHandlerStop(SIGTERM, code: Int32(SI_USER), sender: getpid()))
+        #expect(!SignalHandling.isCrashHandlerStop(SIGUSR1, code: Int32(SI_USER), sender: getppid()))
+        #expect(!SignalHandling.isCrashHandlerStop(SIGPIPE, code: Int32(SI_USER), sender: getpid()))
+        #expect(!SignalHandling.isCrashHandlerStop(SIGHUP, code: Int32(SI_KERNEL), sender: 0))
     }
 
     @Test("slices run side by side as separate processes censor every job exactly once, and a rerun does nothing",

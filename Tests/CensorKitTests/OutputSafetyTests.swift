@@ -32,6 +32,27 @@ import Glibc
         #expect(try String(contentsOfFile: folder + "/a.json", encoding: .utf8) == "one")
     }
 
+    @Test("every temporary file is made 0600 whatever the umask; a new output gets 0666 less the umask at commit")
+    func temporaryModes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+        }
+        let scratch = try TemporaryOutputs.create(in: folder, naming: "scratch", extension: "wav", for: "scratch")
+        defer { TemporaryOutputs.discard(scratch) }
+        #expect(mode(scratch) == 0o600)
+        let transaction = OutputTransaction(overwrite: false)
+        let temporary = try transaction.reserve(folder + "/out.wav")
+        try transaction.write("report", to: folder + "/out.json")
+        let report = try transaction.reserve(folder + "/out.json")
+        #expect(mode(temporary) == 0o600 && mode(report) == 0o600)
+        try transaction.commit()
+        #expect(mode(folder + "/out.wav") == 0o666 & ~OutputTransaction.umask)
+        #expect(mode(folder + "/out.json") == 0o666 & ~OutputTransaction.umask)
+    }
+
     @Test("when one output's name is taken at commit, no output of the transaction appears")
     func commitNone() throws {
         let folder = try Self.folder()
@@ -218,27 +239,49 @@ import Glibc
         #expect(error.description.count == "a.txt: line 1:column 1: expected a word, found ''".count + 81)
     }
 
-    @Test("the marker lists 16 spans' times and counts the rest, after the input's software field")
+    @Test("the marker lists 16 spans' times and counts the rest, then the job's digest and the file's, still zeros")
     func marker() {
         let spans = (0..<20).map { Span(ordered: $0 * 1_000, start: $0 * 1_000, end: $0 * 1_000 + 500, fadeEnd: $0 * 1_000 + 500) }
-        let text = CensorMarker.text(spans: spans, sampleRate: 1_000, previous: "Lavf60.3.100 (libsndfile-1.2.0)")
-        #expect(text.hasPrefix("Lavf60.3.100; censored by censor \(Censor.version): 20 spans at 0.000–0.500, 1.000–1.500, "))
-        #expect(text.hasSuffix(", 15.000–15.500 s and 4 more"))
-        let found = CensorMarker.find(in: AudioMetadata(strings: ["software": text + " (libsndfile-1.2.0)"]))
-        #expect(found == String(text.dropFirst("Lavf60.3.100; ".count)))
-        #expect(CensorMarker.find(in: AudioMetadata(strings: ["software": "Lavf60.3.100"])) == nil)
+        let job = CensorMarker.Job(digest: String(repeating: "ab", count: 32))
+        let text = CensorMarker.text(spans: spans, sampleRate: 1_000, job: job)
+        #expect(text.hasPrefix("censored by censor \(Censor.version): 20 spans at 0.000-0.500, 1.000-1.500, "))
+        #expect(text.hasSuffix(", 15.000-15.500 s and 4 more; job sha256:\(job.digest); file sha256:" + String(repeating: "0", count: 64)))
+        #expect(text.utf8.count <= CensorMarker.longest && text.allSatisfy(\.isASCII))
     }
 
-    @Test("a marker replaces an earlier run's in the field, keeping what came before it")
-    func markerReplaced() {
-        let span = [Span(ordered: 0, start: 250, end: 750, fadeEnd: 750)]
-        let earlier = CensorMarker.text(spans: span, sampleRate: 1_000, previous: "keep me")
-        #expect(earlier == "keep me; censored by censor \(Censor.version): 1 span at 0.250–0.750 s")
-        let later = [Span(ordered: 0, start: 1_000, end: 2_000, fadeEnd: 2_000)]
-        #expect(CensorMarker.text(spans: later, sampleRate: 1_000, previous: earlier)
-            == "keep me; censored by censor \(Censor.version): 1 span at 1.000–2.000 s")
-        #expect(CensorMarker.text(spans: later, sampleRate: 1_000, previous: String(earlier.dropFirst("keep me; ".count)))
-            == "censored by censor \(Censor.version): 1 span at 1.000–2.000 s")
+    @Test("seal writes the file's digest; verify proves the file for its job only, and fails on any byte changed")
+    func markerSealed() throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let path = folder.path("sealed.bin")
+        let job = CensorMarker.Job(digest: String(repeating: "1", count: 64))
+        let marker = CensorMarker.text(spans: [Span(ordered: 0, start: 250, end: 750, fadeEnd: 750)], sampleRate: 1_000, job: job)
+        // The marker across the first 1 MiB block's end, as a large file's tail may put it.
+        var bytes = Data(repeating: 0x55, count: (1 << 20) - 100) + Data(marker.utf8) + Data(repeating: 0xAA, count: 5_000)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(CensorMarker.verify(fileAt: path, job: job) == .unproven(
+            "censored by censor \(Censor.version): 1 span at 0.250-0.750 s", reason: "the file changed since censor wrote it"))
+        try CensorMarker.seal(fileAt: path, named: "sealed.bin")
+        let sealed = try Data(contentsOf: URL(fileURLWithPath: path))
+        var zeroed = sealed
+        let at = (1 << 20) - 100 + marker.utf8.count - 64
+        zeroed.replaceSubrange(at..<(at + 64), with: Data(repeating: UInt8(ascii: "0"), count: 64))
+        #expect(zeroed == bytes)
+        var hash = SHA256()
+        bytes.withUnsafeBytes { hash.update($0) }
+        #expect(sealed[at..<(at + 64)] == Data(hash.finish().utf8))
+        #expect(CensorMarker.verify(fileAt: path, job: job) == .verified("censored by censor \(Censor.version): 1 span at 0.250-0.750 s"))
+        #expect(CensorMarker.verify(fileAt: path, job: .unnamed) == .unproven(
+            "censored by censor \(Censor.version): 1 span at 0.250-0.750 s", reason: "it was censored for other lists, options or transcript"))
+        bytes = sealed
+        bytes[10] ^= 1
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(CensorMarker.verify(fileAt: path, job: job) == .unproven(
+            "censored by censor \(Censor.version): 1 span at 0.250-0.750 s", reason: "the file changed since censor wrote it"))
+        try Data("x censored by censor 0.1.0: 2 spans\u{0}".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(CensorMarker.verify(fileAt: path, job: job) == .unproven("censored by censor 0.1.0: 2 spans", reason: "it holds no digests to prove it"))
+        try Data("plain".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(CensorMarker.verify(fileAt: path, job: job) == .absent)
     }
 
     @Test("the direct MP3 marker tag: ID3v2.4, one TXXX frame 'censor' in UTF-8, synchsafe sizes; an earlier one is found to replace")

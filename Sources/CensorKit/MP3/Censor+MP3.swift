@@ -102,8 +102,8 @@ extension Censor {
             var copied = 0, reported = 0, shift = 0
             // Censored in place, the file says so, for a second in-place run to see: a tag of its
             // own after the leading tags, in place of an earlier run's.
-            if replacingInput {
-                let marker = MP3MarkerTag(CensorMarker.text(spans: gains.spans.map(\.span), sampleRate: audio.sampleRate, previous: nil))
+            if replacingInput, let job = marker {
+                let marker = MP3MarkerTag(CensorMarker.text(spans: gains.spans.map(\.span), sampleRate: audio.sampleRate, job: job))
                 let replaced = try MP3MarkerTag.replaced(in: tags) { try source.read(at: $0, count: $1) }
                 try writer.append(0..<replaced.lowerBound, from: parser.stream)
                 try writer.append(marker.bytes)
@@ -129,6 +129,7 @@ extension Censor {
                 let crcs = MP3InfoHeader.updatedCRCs(of: lame.tag, change: rewriter.musicCRC.value(end: lame.musicEnd))
                 try crcs.withUnsafeBytes { bytes in try writer.write(bytes, at: lame.at + 32 + shift) }
             }
+            if replacingInput, marker != nil { try CensorMarker.seal(fileAt: temporary, named: output) }
         } catch {
             transaction.discard()
             throw error

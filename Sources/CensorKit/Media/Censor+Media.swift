@@ -108,7 +108,7 @@ extension Censor {
             source: input, probe: probe, replacements: replacements, container: container,
             bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath,
             mp3: container == .mp3 && streams[0].codec == "mp3" ? MP3Header(path: input) : nil,
-            comment: CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: probe.tag("comment")))
+            marker: marker.map { CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, job: $0) })
         command.censoredSubtitles = ownSubtitles
         command.attachments = try pictureAttachments(of: input, probe: probe, container: container, scratch: scratch)
         var warnings = reader.warnings + [notDirect].compactMap { $0 }
@@ -123,6 +123,13 @@ extension Censor {
                 throw error
             }
             try run.wait(for: output)
+            if let text = command.marker {
+                if MuxCommand.holdsMarkerTag(container) {
+                    try CensorMarker.seal(fileAt: temporary, named: output)
+                } else {
+                    try CensorMarker.append(text, toFileAt: temporary, named: output)
+                }
+            }
         } catch {
             transaction.discard()
             throw error

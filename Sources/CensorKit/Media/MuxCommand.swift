@@ -37,8 +37,8 @@ struct MuxCommand {
     var attachments: [Int: String] = [:]
     /// For an MP3 source written as MP3: its tag version and bit-rate mode, kept.
     var mp3: MP3Header?
-    /// The file's new global comment, which carries the ``CensorMarker``.
-    var comment: String?
+    /// The ``CensorMarker``, for a container that holds it in a tag of its own (Matroska, WebM, MP3).
+    var marker: String?
 
     /// The source's streams the output holds, in order: all but a QuickTime chapter track,
     /// which the muxer writes again from the chapters, and the attachments attached again
@@ -155,8 +155,10 @@ struct MuxCommand {
             let added = streams.count
             arguments += ["-map", "\(addedInput):0", "-c:\(added)", subtitleCodec, "-metadata:s:\(added)", "title=Censored"]
         }
-        // The marker in the comment; an earlier direct MP3 pass's own tag for it is dropped.
-        if let comment { arguments += ["-metadata", "comment=" + comment, "-metadata", "censor="] }
+        // The marker in a tag of its own, in place of an earlier run's. Matroska's CRC-32
+        // elements would no longer match once the marker's file digest is written in.
+        if Self.holdsMarkerTag(container) { arguments += ["-metadata", "censor=" + (marker ?? "")] }
+        if marker != nil, [.mkv, .mka, .webm].contains(container) { arguments += ["-write_crc32", "0"] }
         if let version = mp3?.id3Version, version == 3 || version == 4 { arguments += ["-id3v2_version", "\(version)"] }
         arguments += ["-f", container.muxer, "/dev/stdout"]
         return arguments
@@ -186,6 +188,11 @@ struct MuxCommand {
             if codec == "opus" { arguments += ["-vbr:\(position)", "off"] }
         }
         return arguments
+    }
+
+    /// Whether `container` keeps a global tag named `censor` as written, byte for byte.
+    static func holdsMarkerTag(_ container: MediaContainer) -> Bool {
+        [.mkv, .mka, .webm, .mp3].contains(container)
     }
 
     /// A source stream's bit rate; for a file holding only that stream, the file's.

@@ -97,8 +97,8 @@ extension Censor {
             reportBuilt.set(0, self.report(plan, input: input, output: output, format: inputFormat, frames: inputFrames))
         }.start()
         var metadata = reader.metadata
-        metadata.strings["software"] = CensorMarker.text(
-            spans: spans, sampleRate: reader.format.sampleRate, previous: metadata.strings["software"])
+        // A WAV's software field is written whole, after the audio, not by libsndfile (which cuts it).
+        let software = outputFormat.container == .wav ? metadata.strings.removeValue(forKey: "software") : nil
         // Streams `reader` through `engine` into the temporary output; the frames read.
         func write(with engine: inout some BlockCensor) throws -> Int {
             let writer = try AudioWriter(
@@ -128,6 +128,13 @@ extension Censor {
             // The same encoding and rate: the input's iXML, XMP, ID3 and marker chunks are still true of it.
             if outputFormat == reader.format {
                 try WAVChunks.append(WAVChunks.carriedChunks(ofFileAt: input), toFileAt: temporary, named: output, frames: framesRead)
+            }
+            if let software {
+                try WAVChunks.append([WAVChunks.softwareChunk(software)], toFileAt: temporary, named: output, frames: framesRead)
+            }
+            if let job = marker {
+                try CensorMarker.append(
+                    CensorMarker.text(spans: spans, sampleRate: reader.format.sampleRate, job: job), toFileAt: temporary, named: output)
             }
         } catch {
             transaction.discard()

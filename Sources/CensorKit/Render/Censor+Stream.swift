@@ -47,8 +47,7 @@ extension Censor {
     /// output of `transaction`: the same audio as
     /// ``censorFile(input:output:matches:format:replacingInput:into:progress:)`` gives for it
     /// in a file, sample for sample, when ``streamingObstacle(input:output:format:)`` is `nil`.
-    /// The output's `software` field (the ``CensorMarker``) is written after the audio, the
-    /// other fields before it.
+    /// The ``CensorMarker`` is added after the audio.
     ///
     /// - Parameters:
     ///   - input: The stream, opened and not read yet.
@@ -99,11 +98,9 @@ extension Censor {
                             + "write RF64, W64 or CAF instead (a stream's length is not known in advance)"))
         }
         let temporary = try transaction.reserve(output)
-        var metadata = input.metadata
-        let previousSoftware = metadata.strings.removeValue(forKey: "software")
         do {
             let writer = try AudioWriter(
-                creating: temporary, for: output, format: outputFormat, metadata: metadata, quality: format.quality)
+                creating: temporary, for: output, format: outputFormat, metadata: input.metadata, quality: format.quality)
             let framesRead: Int
             let spans: [PlannedSpan], skipped: [Match]
             switch (outputFormat.sampleRate != input.format.sampleRate, SampleStorage(input: input.format, output: outputFormat)) {
@@ -114,9 +111,11 @@ extension Censor {
             default:
                 (framesRead, spans, skipped) = try pass(Float.self, input, matches, writer, outputFormat, frameLimit, progress)
             }
-            writer.setTrailingSoftware(CensorMarker.text(
-                spans: spans.map(\.span), sampleRate: input.format.sampleRate, previous: previousSoftware))
             try writer.close()
+            if let job = marker {
+                try CensorMarker.append(CensorMarker.text(spans: spans.map(\.span), sampleRate: input.format.sampleRate, job: job),
+                                        toFileAt: temporary, named: output)
+            }
             var report = report(Plan(spans: spans, skipped: skipped), input: input.name, output: output,
                                 format: input.format, frames: framesRead)
             report.warnings = warnings

@@ -25,6 +25,8 @@ public struct Censor: Sendable {
     public var planner: Planner
     /// Frames per streaming block; any size gives the same output.
     public let blockFrames: Int
+    /// The job the ``CensorMarker`` of each output records, or `nil` to write no marker.
+    public var marker: CensorMarker.Job? = .unnamed
 
     /// The default censor: a 1000 Hz beep as loud as the voice, default ``PlanOptions``.
     public init() {

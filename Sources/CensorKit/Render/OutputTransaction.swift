@@ -98,6 +98,30 @@ public final class OutputTransaction {
     ///   cannot be created; ``CensorError/interrupted`` once the process is being stopped.
     @discardableResult
     public func reserve(_ path: String, replacingInput: Bool = false) throws(CensorError) -> String {
+        try reserve(path, replacingInput: replacingInput, replacingRecord: false)
+    }
+
+    /// Writes `text` as a record of censor's own at `path` (a resume record beside an output),
+    /// under stricter rules than other outputs: `path` is never followed (a symbolic link,
+    /// a device or a FIFO there is refused, also with `overwrite`), and an existing file is
+    /// replaced only when it is a regular file with one link that `isRecord` accepts.
+    ///
+    /// - Parameters:
+    ///   - isRecord: Whether the regular file at `path` is a record this writer may replace.
+    /// - Throws: ``CensorError/cannotCreate(path:reason:)`` when something else is at `path`;
+    ///   what ``write(_:to:)`` throws.
+    public func writeRecord(_ text: String, to path: String, isRecord: (String) -> Bool) throws(CensorError) {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1, isRecord(path) else {
+                throw .cannotCreate(path: path, reason: "a file that is not a record censor wrote is there; remove it")
+            }
+        }
+        try reserve(path, replacingInput: false, replacingRecord: info.st_mode & S_IFMT == S_IFREG)
+        try write(text, to: path)
+    }
+
+    private func reserve(_ path: String, replacingInput: Bool, replacingRecord: Bool) throws(CensorError) -> String {
         if let entry = entries.first(where: { $0.output.path == path }) { return entry.temporary }
         let output = try OutputPath(path)
         var isInput = false
@@ -110,7 +134,7 @@ public final class OutputTransaction {
             throw .outputIsProtected(path: path, file: other.output.path, role: Role.output.rawValue)
         }
         if output.kind == .file, let existing = output.existing {
-            if !overwrite, !isInput { throw .outputExists(path: path) }
+            if !overwrite, !isInput, !replacingRecord { throw .outputExists(path: path) }
             if isInput, !overwrite, existing.st_nlink > 1 {
                 throw .hardLinked(path: path, links: Int(existing.st_nlink))
             }
@@ -120,7 +144,7 @@ public final class OutputTransaction {
         let name = output.kind == .file ? OutputPath.name(of: output.target) : path == "-" ? "stdout" : OutputPath.name(of: path)
         let temporary = try TemporaryOutputs.create(in: folder, naming: name, for: path)
         entries.append(Entry(
-            output: output, temporary: temporary, replacing: overwrite || isInput,
+            output: output, temporary: temporary, replacing: overwrite || isInput || replacingRecord,
             preserving: isInput ? output.target : nil))
         return temporary
     }
@@ -152,7 +176,12 @@ public final class OutputTransaction {
         finished = true
         do {
             for entry in entries {
-                if let source = entry.preserving { Self.preserveAttributes(of: source, on: entry.temporary) }
+                if let source = entry.preserving {
+                    Self.preserveAttributes(of: source, on: entry.temporary)
+                } else if entry.output.kind == .file {
+                    // Written only its owner may read; in place, the mode any new file gets.
+                    chmod(entry.temporary, 0o666 & ~Self.umask)
+                }
             }
             for entry in entries where entry.output.kind == .stream {
                 try Self.copy(entry.temporary, into: entry.output)
@@ -172,6 +201,14 @@ public final class OutputTransaction {
         finished = true
         entries.forEach { TemporaryOutputs.discard($0.temporary) }
     }
+
+    /// The process's file mode creation mask, from `/proc/self/status` (setting it to read it
+    /// would race with files other threads create); `0o022` where that does not say it.
+    static let umask: mode_t = {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        return line.flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
+    }()
 
     /// Gives `file` the owner (where permitted), group, mode and extended attributes of `source`.
     private static func preserveAttributes(of source: String, on file: String) {

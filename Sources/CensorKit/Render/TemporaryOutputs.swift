@@ -108,13 +108,14 @@ public enum TemporaryOutputs {
     ///   - name: What the file stands for: the destination's name, or a word such as `stdin`.
     ///   - extension: The extension to end the name with, if any.
     ///   - destination: What the file is for, for messages.
-    ///   - mode: Its permissions (less the umask); `0o600` for a file only its owner may read.
+    ///   - mode: Its permissions (less the umask): by default `0o600`, only its owner may read
+    ///     it (it may hold a whole decoded recording); an output gets its own mode at commit.
     /// - Returns: The file's path.
     /// - Throws: ``CensorError`` naming `destination` when the file cannot be created, or
     ///   ``CensorError/interrupted`` once the process is being stopped.
     public static func create(
         in folder: String, naming name: String, extension: String? = nil, for destination: String,
-        mode: mode_t = 0o666
+        mode: mode_t = 0o600
     ) throws(CensorError) -> String {
         let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         removeStale(in: folder)

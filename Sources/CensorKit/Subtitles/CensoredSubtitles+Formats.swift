@@ -23,18 +23,29 @@ extension CensoredSubtitles {
         }
     }
 
-    /// The subtitles as SubRip: numbered cues, `00:00:01,500 --> 00:00:02,250`.
+    /// The subtitles as SubRip: numbered cues, `00:00:01,500 --> 00:00:02,250`. A cue's text is
+    /// one line (``CensoredSubtitles`` folds line breaks); a `-->` in it is written `-- >`, so no
+    /// reader takes the line for a timing line.
     public var srt: String {
         cues.enumerated().map { number, cue in
-            "\(number + 1)\n\(Self.time(cue.start, ",")) --> \(Self.time(cue.end, ","))\n\(cue.text)\n"
+            "\(number + 1)\n\(Self.time(cue.start, ",")) --> \(Self.time(cue.end, ","))\n"
+                + cue.text.replacingOccurrences(of: "-->", with: "-- >") + "\n"
         }.joined(separator: "\n")
     }
 
     /// The subtitles as WebVTT: a `WEBVTT` header, then `00:00:01.500 --> 00:00:02.250` cues.
+    /// A cue's text is one line, with `&`, `<` and `>` written as character references (so
+    /// `-->` is `--&gt;`): no word can open a tag or end the cue.
     public var webVTT: String {
         "WEBVTT\n\n" + cues.map { cue in
-            "\(Self.time(cue.start, ".")) --> \(Self.time(cue.end, "."))\n\(cue.text)\n"
+            "\(Self.time(cue.start, ".")) --> \(Self.time(cue.end, "."))\n" + Self.vttEscaped(cue.text) + "\n"
         }.joined(separator: "\n")
+    }
+
+    /// `text` with WebVTT's markup characters as character references.
+    private static func vttEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// `seconds` as `HH:MM:SS` and milliseconds after `separator`, rounded to the millisecond.

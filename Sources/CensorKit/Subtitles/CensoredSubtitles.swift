@@ -42,7 +42,7 @@ public struct CensoredSubtitles: Sendable, Hashable {
         var index = 0
         while index < words.count {
             let word = words[index]
-            let text = word.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = Self.oneLine(word.text)
             guard let match = matchStarting[index] else {
                 if !text.isEmpty { shown.append(SubtitleWord(text: text, start: word.start, end: word.end, isCensored: false)) }
                 index += 1
@@ -52,12 +52,12 @@ public struct CensoredSubtitles: Sendable, Hashable {
             if let replacement = match.replacement {
                 let last = words[range.upperBound - 1]
                 let (lead, _, _) = MaskStyle.split(text)
-                let (_, _, trail) = MaskStyle.split(last.text.trimmingCharacters(in: .whitespacesAndNewlines))
+                let (_, _, trail) = MaskStyle.split(Self.oneLine(last.text))
                 shown.append(SubtitleWord(text: lead + replacement + trail, start: word.start, end: last.end, isCensored: true))
             } else {
                 for position in range {
                     let matched = words[position]
-                    let text = matched.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let text = Self.oneLine(matched.text)
                     guard !text.isEmpty else { continue }
                     shown.append(SubtitleWord(text: mask.mask(text), start: matched.start, end: matched.end, isCensored: true))
                 }
@@ -65,6 +65,14 @@ public struct CensoredSubtitles: Sendable, Hashable {
             index = range.upperBound
         }
         return shown
+    }
+
+    /// `text` on one line: every run of white space, line breaks and control characters (a
+    /// transcript word may hold any) folded to one space, none at the ends, so that no word can
+    /// end a cue or start one of its own in a subtitle file.
+    static func oneLine(_ text: String) -> String {
+        text.split { $0.isWhitespace || $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+            .joined(separator: " ")
     }
 
     /// Greedy grouping into cues (see the type's description).

@@ -1,13 +1,17 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for the digests a manifest run records to tell whether a job's input,
-/// transcript or list changed since its output was written. Foundation on Linux has none.
-struct SHA256 {
+/// SHA-256 (FIPS 180-4), for the digests a censored file's marker and a manifest run's records keep to
+/// tell whether a job's input, transcript, list or output changed since the output was written.
+/// Foundation on Linux has none.
+package struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
+
+    /// An empty message.
+    package init() {}
 
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -21,7 +25,7 @@ struct SHA256 {
     ]
 
     /// Adds `bytes` to the message.
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length += UInt64(bytes.count)
         var rest = bytes[...]
         if !pending.isEmpty {
@@ -42,13 +46,13 @@ struct SHA256 {
     }
 
     /// Adds the UTF-8 bytes of `text`.
-    mutating func update(_ text: String) {
+    package mutating func update(_ text: String) {
         var text = text
         text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
     }
 
     /// The digest as 64 lowercase hexadecimal digits.
-    mutating func finish() -> String {
+    package mutating func finish() -> String {
         let bits = length &* 8
         var tail: [UInt8] = [0x80] + [UInt8](repeating: 0, count: (119 - pending.count) % 64)
         tail += (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64($0))) }
@@ -80,7 +84,7 @@ struct SHA256 {
     /// The digest of the file at `path`, read in blocks.
     ///
     /// - Throws: ``DigestError`` when it cannot be read.
-    static func digest(ofFile path: String) throws(DigestError) -> String {
+    package static func digest(ofFile path: String) throws(DigestError) -> String {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { throw DigestError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(file) }
@@ -99,11 +103,11 @@ struct SHA256 {
 }
 
 /// A file whose digest could not be taken.
-struct DigestError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
+package struct DigestError: Error, CustomStringConvertible {
+    package let path: String
+    package let reason: String
 
-    var description: String { "cannot read '\(path)': \(reason)" }
+    package var description: String { "cannot read '\(path)': \(reason)" }
 }
 
 extension UInt32 {
