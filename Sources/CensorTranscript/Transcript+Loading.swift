@@ -106,6 +106,7 @@ extension Transcript {
         untimedWordCount = notes.untimedWords
         wordTimesAdvice = notes.wordTimesAdvice
         self.legacyEncoding = legacyEncoding
+        repairs = document.repairs.repairs
     }
 
     /// Whether `data` holds nothing but white space and byte-order marks (U+FEFF), read as
