@@ -29,7 +29,7 @@ extension Job {
                         + "\(Option.requireWordTimes.name) refuses estimated times\(advice)")
             }
         }
-        return findings.map { finding in
+        let lines = findings.map { finding in
             switch finding {
             case let .legacyEncoding(encoding):
                 return "\(path) is not UTF-8 text; it was read as \(encoding) (give \(Option.transcriptEncoding.name) "
@@ -45,6 +45,20 @@ extension Job {
                 return "\(heading): \(count) words have no time and no timed neighbour; they cannot be censored"
             }
         }
+        return lines + repairWarnings(transcript, heading: heading)
+    }
+
+    /// At most this many repairs are named in their warning; the report lists every one.
+    static let namedRepairs = 5
+
+    /// The warning about what was read leniently (``CensorKit/Transcript/repairs``): the first
+    /// ``namedRepairs`` with their places, then how many more.
+    static func repairWarnings(_ transcript: Transcript, heading: String) -> [String] {
+        guard !transcript.repairs.isEmpty else { return [] }
+        let count = transcript.repairs.count
+        let named = transcript.repairs.prefix(namedRepairs).map(\.description).joined(separator: "; ")
+        let more = count > namedRepairs ? "; and \(count - namedRepairs) more (--report lists every one under \"repairs\")" : ""
+        return ["\(heading): read leniently at \(count == 1 ? "1 place" : "\(count) places"), where it was slightly off: \(named)\(more)"]
     }
 
     /// One warning per kind of doubtful word time among the matched words, naming the first

@@ -32,7 +32,7 @@ internal enum AudacityLabels: TranscriptReader {
             }
             try WordTimeRule.check(
                 start: label.start, end: label.end, file: document.source, format: .audacityLabels,
-                startPlace: { place(1) }, endPlace: { place(label.endColumn) })
+                startPlace: { place(1) }, endPlace: { place(label.endColumn) }, repairs: nil)
             words.append(contentsOf: label.words)
         }
         return words

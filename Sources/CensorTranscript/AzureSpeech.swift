@@ -25,6 +25,11 @@
 /// durations; `displayWords` (display form, with punctuation) are
 /// preferred to `words` when the batch job asked for them. Utterances whose recognition status
 /// is not `Success` are skipped; a phrase's `speaker` (or `SpeakerId`) is kept.
+///
+/// A result without word timestamps (real-time `"Words": null` or the simple format's
+/// `DisplayText` alone, a batch job without `wordLevelTimestampsEnabled`) still times each
+/// phrase: its display text is spread over the phrase's offset and duration, as a subtitle cue
+/// is, and the words are marked as estimated.
 internal enum AzureSpeech: TranscriptReader {
     internal static let detectionRule = #"JSON (an object, a list or lines) with "NBest", "RecognitionStatus" or "recognizedPhrases""#
 
@@ -62,11 +67,26 @@ internal enum AzureSpeech: TranscriptReader {
             let speakerKey = ["speaker", "SpeakerId", "speakerId"].first { phrase.has($0) } ?? "speaker"
             let speaker = try fields.speaker(speakerKey, of: phrase, at: phrasePath)
             let nBestKey = phrase.has("NBest") ? "NBest" : "nBest"
-            guard let best = try fields.optionalArray(nBestKey, of: phrase, at: phrasePath)?.first else { continue }
+            guard let best = try fields.optionalArray(nBestKey, of: phrase, at: phrasePath)?.first else {
+                // The simple real-time format: the phrase's DisplayText and times only.
+                if let text = try fields.optionalString("DisplayText", of: phrase, at: phrasePath) {
+                    words += try spread(text, over: phrase, speaker: speaker, fields: fields, at: phrasePath)
+                }
+                continue
+            }
             func bestPath() -> String { JSONPath.index(JSONPath.key(phrasePath(), nBestKey), 0) }
             let alternative = try fields.object(best, at: bestPath)
             let wordsKey = ["displayWords", "Words", "words"].first { alternative.has($0) } ?? "words"
             let items = try fields.optionalArray(wordsKey, of: alternative, at: bestPath) ?? []
+            if items.isEmpty {
+                // No word timestamps asked for (real-time `Words` null or absent, a batch job
+                // without wordLevelTimestampsEnabled): the phrase's words are spread over it.
+                let textKey = ["Display", "display", "Lexical", "lexical"].first { alternative.has($0) }
+                if let textKey, let text = try fields.optionalString(textKey, of: alternative, at: bestPath) {
+                    words += try spread(text, over: phrase, speaker: speaker, fields: fields, at: phrasePath)
+                }
+                continue
+            }
             let itemsKey = JSONPath.key(JSONPath.index(nBestKey, 0), wordsKey)  // the items' path below the phrase
             for (wordIndex, wordValue) in items.enumerated() {
                 func wordPath() -> String { JSONPath.index(JSONPath.key(phrasePath(), itemsKey), wordIndex) }
@@ -75,17 +95,44 @@ internal enum AzureSpeech: TranscriptReader {
         }
     }
 
-    /// One word: its text, and its offset and duration in whichever spelling the result uses.
-    private static func word(in item: JSONObject, speaker: String?, fields: JSONFields, at path: () -> String)
-        throws(TranscriptError) -> Word
+    /// A phrase's text spread over its offset and duration, as `WordSpreading` spreads a cue.
+    private static func spread(
+        _ text: String, over phrase: JSONObject, speaker: String?, fields: JSONFields, at path: () -> String
+    ) throws(TranscriptError) -> [Word] {
+        let (offset, duration, keys) = try times(of: phrase, fields: fields, at: path)
+        let times = try WordTimeRule.check(
+            start: offset, end: offset + duration, file: fields.source, format: .azureSpeech,
+            startPlace: { JSONPath.place(JSONPath.key(path(), keys.offset)) },
+            endPlace: { JSONPath.place(JSONPath.key(path(), keys.duration)) }, repairs: fields.repairs)
+        return WordSpreading.words(in: text, start: times.start, end: times.end, speaker: speaker)
+    }
+
+    /// An item's offset and duration in seconds, in whichever spelling the result uses, and the keys read.
+    private static func times(of item: JSONObject, fields: JSONFields, at path: () -> String)
+        throws(TranscriptError) -> (offset: Double, duration: Double, keys: (offset: String, duration: String))
     {
-        let textKey = ["displayText", "Word", "word"].first { item.has($0) } ?? "word"
         let keys: (offset: String, duration: String, unit: JSONFields.TimeUnit) =
             if item.has("offsetInTicks") { ("offsetInTicks", "durationInTicks", .ticks) }
             else if item.has("Offset") { ("Offset", "Duration", .ticks) }
             else { ("offset", "duration", .iso8601Duration) }
         let offset = try fields.time(keys.offset, of: item, unit: keys.unit, at: path)
         let duration = try fields.time(keys.duration, of: item, unit: keys.unit, at: path)
+        return (offset, duration, (keys.offset, keys.duration))
+    }
+
+    internal static func notes(on document: TranscriptDocument, words: [Word]) -> ReadingNotes {
+        guard words.contains(where: \.isTimeEstimated) else { return ReadingNotes() }
+        return ReadingNotes(
+            wordTimesAdvice: "ask Azure for word timestamps (SpeechConfig.RequestWordLevelTimestamps() in real time, "
+                + "wordLevelTimestampsEnabled in a batch transcription)")
+    }
+
+    /// One word: its text, and its offset and duration in whichever spelling the result uses.
+    private static func word(in item: JSONObject, speaker: String?, fields: JSONFields, at path: () -> String)
+        throws(TranscriptError) -> Word
+    {
+        let textKey = ["displayText", "Word", "word"].first { item.has($0) } ?? "word"
+        let (offset, duration, keys) = try times(of: item, fields: fields, at: path)
         let confidenceKey = item.has("Confidence") ? "Confidence" : "confidence"
         return try fields.word(
             try fields.string(textKey, of: item, at: path), start: offset, end: offset + duration,

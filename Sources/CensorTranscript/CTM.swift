@@ -55,14 +55,14 @@ internal enum CTM: TranscriptReader {
                 }
                 confidence = value
             }
-            try WordTimeRule.check(
+            let times = try WordTimeRule.check(
                 start: start, end: start + duration, file: document.source, format: .ctm, startPlace: { place(2) },
-                endPlace: { place(3) })
+                endPlace: { place(3) }, repairs: document.repairs)
             let text = fields[4].text
             guard !isNonWord(text) else { continue }
             words.append(
                 Word(
-                    text: String(text), start: start, end: start + duration, confidence: confidence,
+                    text: String(text), start: times.start, end: times.end, confidence: confidence,
                     speaker: fields.count > 7 ? String(fields[7].text) : nil))
         }
         return words

@@ -78,7 +78,7 @@ internal enum ELAN: TranscriptReader {
             let span = try resolver.span(of: index)
             try WordTimeRule.check(
                 start: span.start, end: span.end, file: document.source, format: .elan,
-                startPlace: { annotation.place }, endPlace: { annotation.place })
+                startPlace: { annotation.place }, endPlace: { annotation.place }, repairs: nil)
             var spread = WordSpreading.words(
                 in: annotation.value, start: span.start, end: span.end,
                 speaker: content.tiers[annotation.tier].participant)

@@ -11,8 +11,10 @@
 ///
 /// `word` (the transcript's spelling) is the text. Words whose `case` is `success` have
 /// times; a `not-found-in-transcript` word (heard, but not in the transcript) keeps its times
-/// too, with its `alignedWord` as the text, the only one it has. A `not-found-in-audio` word has none: it is placed between its timed neighbours, spread
-/// by length with any others in the same gap, and marked as estimated — the aligner could not
+/// too, with its `alignedWord` as the text, the only one it has. A `not-found-in-audio` word
+/// has none: it is placed between its timed neighbours (over the halves of them next to it too
+/// when they leave no gap, see `WordSpreading.gap(between:and:)`), spread by length with any
+/// others in the same gap, and marked as estimated — the aligner could not
 /// find it, but it was in the script and may well have been said there. Untimed words with no
 /// timed word on either side cannot be placed; the notes count them.
 internal enum Gentle: TranscriptReader {
@@ -48,9 +50,9 @@ internal enum Gentle: TranscriptReader {
             case "success", "not-found-in-transcript":
                 let word = try fields.word(text, in: item, at: path, confidence: nil)
                 if !pending.isEmpty, let previous = words.last {
-                    words += WordSpreading.words(
-                        in: pending.joined(separator: " "), start: previous.end, end: max(previous.end, word.start)
-                    ).map(markedEstimated)
+                    let gap = WordSpreading.gap(between: previous, and: word)
+                    words += WordSpreading.words(in: pending.joined(separator: " "), start: gap.start, end: gap.end)
+                        .map(markedEstimated)
                 } else if !pending.isEmpty {
                     // Before the first timed word: placed just before it, as long as it is.
                     let length = word.end - word.start

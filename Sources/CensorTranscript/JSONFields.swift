@@ -85,6 +85,8 @@ internal struct JSONFields {
     internal let source: String
     /// The format being read.
     internal let format: TranscriptFormat
+    /// Where word times read leniently are logged.
+    internal let repairs: RepairLog
 
     /// Creates a reader of one file's items.
     ///
@@ -94,6 +96,7 @@ internal struct JSONFields {
     internal init(_ document: TranscriptDocument, format: TranscriptFormat) {
         self.source = document.source
         self.format = format
+        repairs = document.repairs
     }
 
     /// The error for a malformed item.
@@ -249,10 +252,10 @@ internal struct JSONFields {
         _ text: String, start: Double, end: Double, confidence: Double? = nil, speaker: String? = nil,
         startPath: () -> String, endPath: () -> String
     ) throws(TranscriptError) -> Word {
-        try WordTimeRule.check(
+        let times = try WordTimeRule.check(
             start: start, end: end, file: source, format: format,
-            startPlace: { JSONPath.place(startPath()) }, endPlace: { JSONPath.place(endPath()) })
-        return Word(text: text, start: start, end: end, confidence: confidence, speaker: speaker)
+            startPlace: { JSONPath.place(startPath()) }, endPlace: { JSONPath.place(endPath()) }, repairs: repairs)
+        return Word(text: text, start: times.start, end: times.end, confidence: confidence, speaker: speaker)
     }
 
     /// A word whose start, end and confidence are members of its item.

@@ -60,7 +60,8 @@ internal enum MFACSV: TranscriptReader {
             }
             try WordTimeRule.check(
                 start: times[0], end: times[1], file: document.source, format: .mfaCSV,
-                startPlace: { place(number, fields[begin].column) }, endPlace: { place(number, fields[end].column) })
+                startPlace: { place(number, fields[begin].column) }, endPlace: { place(number, fields[end].column) },
+                repairs: nil)
             let speaker = speakerColumn.map { fields[$0].text } ?? ""
             if speakers.last != speaker {
                 if let known = speakers.firstIndex(of: speaker) {

@@ -40,10 +40,10 @@ internal enum SBV: TranscriptReader {
                     file: document.source, format: .sbv, place: SourceText.place(line: number, column: error.column),
                     expected: error.expected, found: error.found)
             }
-            try WordTimeRule.check(
+            let checked = try WordTimeRule.check(
                 start: times.start, end: times.end, file: document.source, format: .sbv,
                 startPlace: { SourceText.place(line: number, column: 1) },
-                endPlace: { SourceText.place(line: number, column: times.endColumn) })
+                endPlace: { SourceText.place(line: number, column: times.endColumn) }, repairs: document.repairs)
             index += 1
             var text: [Substring] = []
             while index < lines.count, lines[index].contains(where: { !$0.isWhitespace }) {
@@ -51,7 +51,7 @@ internal enum SBV: TranscriptReader {
                 index += 1
             }
             let (speaker, spoken) = speakerAndText(text.joined(separator: " "))
-            words += WordSpreading.words(in: spoken, start: times.start, end: times.end, speaker: speaker)
+            words += WordSpreading.words(in: spoken, start: checked.start, end: checked.end, speaker: speaker)
         }
         return words
     }

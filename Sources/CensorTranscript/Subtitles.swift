@@ -47,8 +47,11 @@ internal enum Subtitles {
     ///   - skipsBlock: Whether a block without a timing line is to be skipped (WebVTT's header,
     ///     `NOTE`, `STYLE` and `REGION` blocks) rather than reported.
     /// - Returns: The cues in file order.
-    /// - Throws: `TranscriptError` for a block without a timing line, a malformed time, or a cue
-    ///   that ends before it starts.
+    /// - Throws: `TranscriptError` for a block without a timing line before the first cue, a
+    ///   malformed time, or a cue that ends before it starts. In WebVTT a block without a
+    ///   timing line after a cue is read leniently and logged in the document's repairs: a lone identifier
+    ///   before a timing line as that cue's identifier, other text as the text of the cue
+    ///   before it.
     internal static func cues(
         in document: TranscriptDocument, format: TranscriptFormat, separatesOnBlankLines: Bool,
         skipsBlock: (Substring) -> Bool
@@ -76,6 +79,29 @@ internal enum Subtitles {
             let block = lines[blockStart..<index]
             guard var timing = block.prefix(2).firstIndex(where: { $0.contains("-->") }) else {
                 if skipsBlock(block[blockStart]) { continue }
+                // Blank lines where none belong, as some WebVTT writers put them: a cue
+                // identifier parted from its timing line, or cue text parted from its cue.
+                if format == .webVTT {
+                    var next = index
+                    while next < lines.count, isSeparator(next) { next += 1 }
+                    if block.count == 1, isIdentifier(block[blockStart]), isTiming(next) {
+                        document.repairs.record(
+                            TranscriptRepair(
+                                place: SourceText.place(line: blockStart + 1, column: 1),
+                                repair: "a blank line parts the cue identifier '\(block[blockStart])' from its timing line; "
+                                    + "read as that cue's identifier"))
+                        continue
+                    }
+                    if !cues.isEmpty {
+                        document.repairs.record(
+                            TranscriptRepair(
+                                place: SourceText.place(line: blockStart + 1, column: 1),
+                                repair: "a blank line parts this text from the cue before it, and no timing line follows; "
+                                    + "read as that cue's text"))
+                        cues[cues.count - 1].lines += block
+                        continue
+                    }
+                }
                 throw .malformed(
                     file: document.source, format: format, place: SourceText.place(line: blockStart + 1, column: 1),
                     expected: "a timing line like \(example(format))", found: "'\(block[blockStart])'")
@@ -242,10 +268,9 @@ internal enum Subtitles {
                 expected: "an end time like \(example(format).suffix(12))",
                 found: endText.isEmpty ? "end of line" : "'\(endText)'")
         }
-        try WordTimeRule.check(
+        return try WordTimeRule.check(
             start: start, end: end, file: document.source, format: format, startPlace: { place(startIndex) },
-            endPlace: { place(endStart) })
-        return (start, end)
+            endPlace: { place(endStart) }, repairs: document.repairs)
     }
 
     /// A timing line of the format, for messages.

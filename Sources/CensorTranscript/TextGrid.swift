@@ -62,10 +62,10 @@ internal enum TextGrid: TranscriptReader {
                     let (start, startToken) = try tokens.numberToken("the xmin of interval \(item) of tier \(tier)")
                     let (end, endToken) = try tokens.numberToken("the xmax of interval \(item) of tier \(tier)")
                     let text = try tokens.string("the text of interval \(item) of tier \(tier)")
-                    try WordTimeRule.check(
+                    let times = try WordTimeRule.check(
                         start: start, end: end, file: document.source, format: .textGrid,
-                        startPlace: { startToken.place }, endPlace: { endToken.place })
-                    words += WordSpreading.words(in: text, start: start, end: end)
+                        startPlace: { startToken.place }, endPlace: { endToken.place }, repairs: document.repairs)
+                    words += WordSpreading.words(in: text, start: times.start, end: times.end)
                 case "TextTier":
                     _ = try tokens.number("the time of point \(item) of tier \(tier)")
                     _ = try tokens.string("the mark of point \(item) of tier \(tier)")

@@ -77,7 +77,7 @@ extension Transcript {
             return
         }
         if readingInPlace, format == nil || format == .whisperJSON, encoding == .automatic,
-            let words = WhisperJSON.wordsReadInPlace(data)
+            let words = WhisperJSON.wordsReadInPlace(data), !words.isEmpty
         {
             // The commonest case, read without decoding the text first or building the JSON
             // tree; anything unusual, and every error, takes the general path below.
@@ -104,8 +104,10 @@ extension Transcript {
         self.init(words: try format.reader.words(in: document), format: format)
         let notes = format.reader.notes(on: document, words: words)
         untimedWordCount = notes.untimedWords
+        if words.isEmpty, untimedWordCount == 0 { untimedWordCount = document.untimedSpeechWords }
         wordTimesAdvice = notes.wordTimesAdvice
         self.legacyEncoding = legacyEncoding
+        repairs = document.repairs.repairs
     }
 
     /// Whether `data` holds nothing but white space and byte-order marks (U+FEFF), read as

@@ -17,6 +17,10 @@ public struct Transcript: Sendable, Hashable {
     /// `TranscriptEncoding`), e.g. `windows-1252`; `nil` for UTF-8, or UTF-16/32 with a
     /// byte-order mark.
     public var legacyEncoding: String?
+    /// What was slightly off in the file and read leniently rather than refused, in file order
+    /// (an end a rounding step before its start, read as the word between the two instants);
+    /// empty for most files.
+    public var repairs: [TranscriptRepair] = []
 
     /// Whether some words' times were estimated rather than given by the recognizer (see
     /// `Word.isTimeEstimated`): true for subtitles without word stamps. A report should say so,

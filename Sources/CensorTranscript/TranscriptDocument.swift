@@ -15,6 +15,8 @@ internal struct TranscriptDocument: Sendable {
     /// The top-level values of a file holding more than one (JSON lines), with the line each
     /// starts on; `nil` otherwise.
     internal let jsonLines: [(line: Int, value: JSONValue)]?
+    /// What the readers read leniently in this document (see `WordTimeRule`).
+    internal let repairs = RepairLog()
 
     /// Wraps decoded text.
     ///

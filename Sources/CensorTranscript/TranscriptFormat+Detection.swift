@@ -41,6 +41,7 @@ extension TranscriptFormat {
         case .whisperJSON: WhisperJSON.self
         case .whisperCppJSON: WhisperCppJSON.self
         case .deepgram: Deepgram.self
+        case .deepgramStreaming: DeepgramStreaming.self
         case .awsTranscribe: AWSTranscribe.self
         case .speechmatics: Speechmatics.self
         case .ibmWatson: IBMWatson.self
@@ -54,6 +55,8 @@ extension TranscriptFormat {
         case .gentle: Gentle.self
         case .mfaJSON: MFAJSON.self
         case .nemo: NeMo.self
+        case .bbcKaldi: BBCKaldi.self
+        case .trint: Trint.self
         case .youTubeJSON3: YouTubeJSON3.self
         case .jsonWords: JSONWords.self
         case .webVTT: WebVTT.self

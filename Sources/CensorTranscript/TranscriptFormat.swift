@@ -22,6 +22,9 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     case whisperCppJSON = "whisper-cpp-json"
     /// Deepgram's response (`results.channels[].alternatives[0].words[]`).
     case deepgram = "deepgram"
+    /// Deepgram's live API messages (`{"type": "Results", "channel": {"alternatives": …}}`), one
+    /// a line or in a list; the final results are read.
+    case deepgramStreaming = "deepgram-streaming"
     /// AWS Transcribe's job output (`results.items[]`, times as strings).
     case awsTranscribe = "aws-transcribe"
     /// Speechmatics json-v2 (`results[]` of `word`, `punctuation` and `entity` items), as a
@@ -52,6 +55,10 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     /// NVIDIA NeMo / Parakeet word timestamps (`timestamp['word']` items with `start_offset`),
     /// alone, in a dumped hypothesis, or in a transcription manifest line.
     case nemo = "nemo"
+    /// BBC News Labs' Kaldi JSON (`retval.words[]` with `punct`), wrapped in its API response or bare.
+    case bbcKaldi = "bbc-kaldi"
+    /// Trint's JSON export (`words[]` of `value`, `time` and `duration` in milliseconds).
+    case trint = "trint"
     /// YouTube's json3 captions (`fmt=json3`: `events[].segs[]` with `tStartMs` and `tOffsetMs`).
     case youTubeJSON3 = "youtube-json"
     /// A generic JSON list of `{"word" or "text", "start", "end"}` objects, in seconds.

@@ -48,12 +48,13 @@ internal enum WhisperCppCSV: TranscriptReader {
                 }
                 times.append(milliseconds / 1000)
             }
-            try WordTimeRule.check(
+            let checked = try WordTimeRule.check(
                 start: times[0], end: times[1], file: document.source, format: .whisperCppCSV,
-                startPlace: { place(number, fields[0].column) }, endPlace: { place(number, fields[1].column) })
+                startPlace: { place(number, fields[0].column) }, endPlace: { place(number, fields[1].column) },
+                repairs: document.repairs)
             let speaker = hasSpeaker ? fields[2].text.trimmingWhitespace : ""
             words += WordSpreading.words(
-                in: fields[fields.count - 1].text, start: times[0], end: times[1],
+                in: fields[fields.count - 1].text, start: checked.start, end: checked.end,
                 speaker: speaker.isEmpty ? nil : String(speaker))
         }
         return words

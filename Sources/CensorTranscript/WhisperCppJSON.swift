@@ -42,12 +42,12 @@ internal enum WhisperCppJSON: TranscriptReader {
                 continue
             }
             let (start, end) = try offsets(of: segment, fields: fields, at: path)
-            try WordTimeRule.check(
+            let times = try WordTimeRule.check(
                 start: start, end: end, file: document.source, format: .whisperCppJSON,
-                startPlace: { "\(path()).offsets.from" }, endPlace: { "\(path()).offsets.to" })
+                startPlace: { "\(path()).offsets.from" }, endPlace: { "\(path()).offsets.to" }, repairs: document.repairs)
             let text = try fields.string("text", of: segment, at: path)
             append(
-                WordSpreading.words(in: text, start: start, end: end, speaker: speaker), continuing: !startsWord(text),
+                WordSpreading.words(in: text, start: times.start, end: times.end, speaker: speaker), continuing: !startsWord(text),
                 to: &words)
         }
         return words

@@ -1,8 +1,16 @@
 /// The rule every word's times obey: finite, not negative, and the end not before the start.
 ///
 /// Readers call it with each time they read and turn a violation into
-/// `TranscriptError.invalidTime` at the time's place.
+/// `TranscriptError.invalidTime` at the time's place. An end before its start by at most
+/// `reversalTolerance` is no violation but a rounding of the tool's times: the word is read
+/// over both instants, and the repair is logged with its place.
 internal enum WordTimeRule {
+    /// How far an end may lie before its start and still be read, as the word between the two.
+    /// Tools that round a cue's start and end (or a start and a duration) each on its own, to
+    /// 10 ms in CTM and TextGrid files, to 1 ms in SBV and SRT, reverse a short word by one or
+    /// two steps; 50 ms is five such steps and below the shortest spoken word (about 80 ms).
+    internal static let reversalTolerance = 0.05
+
     /// A broken rule: what was expected and the value found, for the error message.
     internal struct Violation: Error, Sendable, Equatable {
         /// The rule, e.g. `a time of 0 seconds or more`.
@@ -43,21 +51,34 @@ internal enum WordTimeRule {
     ///   - format: The format being read.
     ///   - startPlace: Where the start is (`line 3:column 1`, `words[7].start`).
     ///   - endPlace: Where the end is.
+    ///   - repairs: Where to log an end read leniently, `nil` to refuse it.
+    /// - Returns: The word's times: as given, or for an end before its start by at most
+    ///   `reversalTolerance`, the end and the start in that order.
     /// - Throws: `TranscriptError.invalidTime` at the first time that breaks the rule.
+    @discardableResult
     internal static func check(
         start: Double, end: Double, file: String, format: TranscriptFormat, startPlace: () -> String,
-        endPlace: () -> String
-    ) throws(TranscriptError) {
+        endPlace: () -> String, repairs: RepairLog?
+    ) throws(TranscriptError) -> (start: Double, end: Double) {
         do {
             try check(start: start)
         } catch {
             throw .invalidTime(file: file, format: format, place: startPlace(), expected: error.expected, found: error.found)
+        }
+        if let repairs, end.isFinite, end >= 0, end < start, start - end <= reversalTolerance {
+            repairs.record(
+                TranscriptRepair(
+                    place: endPlace(),
+                    repair: "the end \(describe(end)) s lies \(describe(((start - end) * 1000).rounded() / 1000)) s before the "
+                        + "start \(describe(start)) s; read as \(describe(end))–\(describe(start)) s"))
+            return (end, start)
         }
         do {
             try check(end: end, start: start)
         } catch {
             throw .invalidTime(file: file, format: format, place: endPlace(), expected: error.expected, found: error.found)
         }
+        return (start, end)
     }
 
     /// A time as a user would write it: `1.28`, `-0.5`, `NaN`, `infinity`.

@@ -67,10 +67,10 @@ internal enum YouTubeJSON3: TranscriptReader {
             let next = index + 1 < pieces.count ? pieces[index + 1].start : nil
             var end = piece.endsEvent ? min(piece.eventEnd, next ?? piece.eventEnd) : (next ?? piece.eventEnd)
             end = max(end, piece.start)
-            try WordTimeRule.check(
+            let times = try WordTimeRule.check(
                 start: piece.start, end: end, file: document.source, format: .youTubeJSON3,
-                startPlace: { piece.path }, endPlace: { piece.path })
-            words += WordSpreading.words(in: piece.text, start: piece.start, end: end)
+                startPlace: { piece.path }, endPlace: { piece.path }, repairs: document.repairs)
+            words += WordSpreading.words(in: piece.text, start: times.start, end: times.end)
         }
         return words
     }

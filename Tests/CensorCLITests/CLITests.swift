@@ -489,13 +489,14 @@ import Darwin
           --transcript-format <name>  Read the transcript as this format instead of
                                       detecting it from the content: whisperx,
                                       apple-speech, stable-ts, whisperkit, whisper-json,
-                                      whisper-cpp-json, deepgram, aws-transcribe,
-                                      speechmatics, ibm-watson, google-speech,
-                                      azure-speech, azure-fast, assemblyai, elevenlabs,
-                                      rev-ai, vosk, gentle, mfa-json, nemo,
-                                      youtube-json, json-words, webvtt, srt, sbv,
-                                      textgrid, elan, whisper-cpp-csv, mfa-csv, ctm,
-                                      audacity-labels. (default: detected)
+                                      whisper-cpp-json, deepgram, deepgram-streaming,
+                                      aws-transcribe, speechmatics, ibm-watson,
+                                      google-speech, azure-speech, azure-fast,
+                                      assemblyai, elevenlabs, rev-ai, vosk, gentle,
+                                      mfa-json, nemo, bbc-kaldi, trint, youtube-json,
+                                      json-words, webvtt, srt, sbv, textgrid, elan,
+                                      whisper-cpp-csv, mfa-csv, ctm, audacity-labels.
+                                      (default: detected)
           --transcript-encoding <name>
                                       Read the transcript's text in this encoding:
                                       utf-8, utf-16le, utf-16be, windows-1252,

@@ -246,8 +246,9 @@ import Darwin
         let transcript = try TranscriptText.read(Self.lucier, source: "lucier.json")
         #expect(transcript.format == .gentle)
         #expect(transcript.words.map(\.text) == ["I", "am", "sitting", "in", "recording", "the", "sound", "a"])
-        // "sitting in" (7 + 2 characters) fill the gap between "am" (0.14) and "recording" (0.14).
-        #expect(transcript.words[2].start == 0.14 && transcript.words[3].end == 0.14)
+        // "am" (0.11–0.14) and "recording" (0.14–0.8) touch, so "sitting in" (7 + 2 characters)
+        // lie from the middle of one to the middle of the other, 0.125–0.47 s, never at a point.
+        #expect(Milliseconds.timeline(Array(transcript.words[2...3])) == ["sitting@125-393", "in@393-470"])
         #expect(transcript.words.map(\.isTimeEstimated) == [false, false, true, true, false, false, false, false])
         #expect(transcript.words[6].doubts == [.long])
     }

@@ -21,7 +21,9 @@ extension Report {
                 + "\"estimatedWords\": \(transcript.estimatedWords), "
                 + "\"firstTime\": \(transcript.firstTime.map(decimal) ?? "null"), "
                 + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")"
-                + (transcript.maskedWords > 0 ? ", \"maskedWords\": \(transcript.maskedWords)" : "") + "},\n "
+                + (transcript.maskedWords > 0 ? ", \"maskedWords\": \(transcript.maskedWords)" : "")
+                + (transcript.repairs.isEmpty ? "" : ", \"repairs\": [" + transcript.repairs.map(quoted).joined(separator: ", ") + "]")
+                + "},\n "
         }
         if !streams.isEmpty {
             text += "\"streams\": [" + streams.map { stream in

@@ -153,6 +153,9 @@ public struct Report: Sendable, Hashable, Codable {
         /// How many words the recognizer's profanity filter masked (`s***`, `****`, `[ __ ]`;
         /// see ``Transcript/maskedWordIndices``).
         public var maskedWords: Int = 0
+        /// What was slightly off in the transcript and read leniently, one line each with its
+        /// place (see ``Transcript/repairs``).
+        public var repairs: [String] = []
 
         /// The summary of a transcript.
         ///
@@ -164,6 +167,7 @@ public struct Report: Sendable, Hashable, Codable {
             firstTime = transcript.timeRange?.first
             lastTime = transcript.timeRange?.last
             maskedWords = transcript.maskedWordIndices.count
+            repairs = transcript.repairs.map(\.description)
         }
     }
 
