@@ -197,3 +197,67 @@ import Testing
         try Self.expectInSync(media, "clip.mp4", "clip.censored.mp4", span: Self.span(workspace))
     }
 }
+
+/// Videos with several audio streams of the same speech: each censored at the same moments.
+@Suite struct AudioStreamsTests {
+    struct Report: Decodable {
+        struct Stream: Decodable, Equatable {
+            let index: Int, codec: String, language: String?, spans: Int
+        }
+        let streams: [Stream]
+        let spans: [MediaTests.Span]
+    }
+
+    @Test("AAC stereo and AC-3 5.1 of the same speech: both muted by default, --audio-stream 0 leaves the AC-3 as it was")
+    func broadcastPair() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try media.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=25:duration=\(media.duration)", "-i", media.speech,
+                          "-map", "0:v", "-map", "1:a", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast",
+                          "-c:a:0", "aac", "-b:a:0", "128k", "-ac:a:0", "2", "-c:a:1", "ac3", "-b:a:1", "384k", "-ac:a:1", "6",
+                          "-ar", "48000", "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=eng", "-shortest",
+                          "show.mp4"])
+        let listed = try workspace.run(["--list-streams", "show.mp4"])
+        #expect(listed.status == 0 && listed.stdout.split(separator: "\n").map(String.init) == [
+            "show.mp4:", "  0  video  h264  und  default",
+            "  1  audio 0  aac  48000 Hz stereo \(Self.kbps(media, "show.mp4", 1)) kb/s  eng  default",
+            "  2  audio 1  ac3  48000 Hz 5.1(side) 384 kb/s  eng",
+        ], "\(listed)")
+
+        let result = try workspace.run(["show.mp4", "--transcript", "speech.json", "--word", "damn", "--mode", "mute",
+                                        "--report", "r.json", "--align", "off"])
+        // Only the AAC stream was censored before; the AC-3 one kept the word at full level.
+        #expect(result.status == 0, "\(result)")
+        let report = try JSONDecoder().decode(Report.self, from: workspace.bytes("r.json"))
+        #expect(report.streams == [.init(index: 1, codec: "aac", language: "eng", spans: 1),
+                                   .init(index: 2, codec: "ac3", language: "eng", spans: 1)])
+        let span = try #require(report.spans.first)
+        for (map, channels) in [("0:a:0", 2), ("0:a:1", 6)] {
+            let before = try media.samples("show.mp4", map: map), after = try media.samples("show.censored.mp4", map: map)
+            let core = (span.startFrame + 1536) * channels..<(span.endFrame - 1536) * channels
+            #expect(Measure.rms(before, core) > 0.005, "\(map): the word is audible in the input")
+            #expect(Measure.rms(after, core) < 0.0005, "\(map): and muted in the output: \(Measure.rms(after, core))")
+            let first = { (samples: [Float]) in stride(from: 0, to: samples.count, by: channels).map { samples[$0] } }
+            let window = 3072..<(span.fadeStartFrame - 3072)
+            #expect(Measure.lag(first(before), first(after), window: window, maxLag: 1600) == 0, "\(map) in sync")
+        }
+
+        let one = try workspace.run(["show.mp4", "--transcript", "speech.json", "--word", "damn", "--mode", "mute",
+                                     "--report", "one.json", "--align", "off", "--audio-stream", "0", "-o", "one.mp4"])
+        #expect(one.status == 0, "\(one)")
+        #expect(try JSONDecoder().decode(Report.self, from: workspace.bytes("one.json")).streams.map(\.index) == [1])
+        #expect(try media.packetContents("one.mp4", map: "0:a:1") == media.packetContents("show.mp4", map: "0:a:1"))
+        let all = try workspace.run(["show.mp4", "--transcript", "speech.json", "--word", "damn", "--dry-run",
+                                     "--audio-stream", "all", "--audio-stream", "1"])
+        #expect(all.status == 0, "\(all)")
+        let bad = try workspace.run(["show.mp4", "--transcript", "speech.json", "--word", "damn", "--audio-stream", "one"])
+        #expect(bad.status == 64 && bad.stderrLines.first == "Error: --audio-stream 'one': expected a whole number or 'all'")
+    }
+
+    /// Stream `index`'s stated bit rate in kb/s, rounded, as `--list-streams` gives it.
+    static func kbps(_ media: MediaFixture, _ file: String, _ index: Int) -> Int {
+        let streams = (try? media.probe(file)["streams"] as? [[String: Any]]) ?? []
+        return ((Int(streams[index]["bit_rate"] as? String ?? "") ?? 0) + 500) / 1000
+    }
+}
