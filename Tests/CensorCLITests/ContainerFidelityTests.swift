@@ -261,3 +261,36 @@ import Testing
         return ((Int(streams[index]["bit_rate"] as? String ?? "") ?? 0) + 500) / 1000
     }
 }
+
+/// The subtitle streams a video already has: censored in their place.
+@Suite struct OwnSubtitlesTests {
+    @Test("an MKV's English SRT (default, forced) and French SRT: masked as --mask says, same times, disposition and language, no stream added")
+    func matroskaSubRip() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try Data("1\n00:00:00,500 --> 00:00:01,200\nWell, damn, you\n\n2\n00:00:01,300 --> 00:00:02,000\n<i>damn</i> fool!\n"
+            .utf8).write(to: workspace.file("en.srt"))
+        try Data("1\n00:00:00,500 --> 00:00:01,200\nSacrebleu\n".utf8).write(to: workspace.file("fr.srt"))
+        try media.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=32x32:rate=5:duration=\(media.duration)", "-i", media.speech,
+                          "-i", "en.srt", "-i", "fr.srt", "-map", "0:v", "-map", "1:a", "-map", "2:s", "-map", "3:s",
+                          "-c:v", "mpeg4", "-c:a", "flac", "-c:s", "srt", "-metadata:s:s:0", "language=eng",
+                          "-metadata:s:s:1", "language=fra", "-disposition:s:0", "default+forced", "-disposition:s:1", "0",
+                          "-shortest", "film.mkv"])
+        let result = try workspace.run(["film.mkv", "--transcript", "speech.json", "--word", "damn", "--mask", "stars",
+                                        "--embed-subtitles", "--align", "off"])
+        // The English track kept "Well, damn," before, a censored copy added beside it.
+        #expect(result.status == 0, "\(result)")
+        let input = try ContainerFidelityTests.sections(media, "film.mkv")
+        let output = try ContainerFidelityTests.sections(media, "film.censored.mkv")
+        #expect(ContainerFidelityTests.differences(input, output, ignoring: ["FORMAT": ContainerFidelityTests.fileFigures]) == [])
+        let text = { (file: String, map: String) in
+            String(decoding: try MediaFixture.run("/usr/bin/ffmpeg", ["-v", "error", "-i", workspace.path(file), "-map", map,
+                                                                       "-f", "srt", "-"]), as: UTF8.self)
+        }
+        #expect(try text("film.censored.mkv", "0:s:0")
+            == "1\n00:00:00,500 --> 00:00:01,200\nWell, ****, you\n\n2\n00:00:01,300 --> 00:00:02,000\n<i>****</i> fool!\n\n")
+        #expect(try text("film.censored.mkv", "0:s:1") == text("film.mkv", "0:s:1"))
+        #expect(try media.packetDigests("film.censored.mkv", map: "0:s:1") == media.packetDigests("film.mkv", map: "0:s:1"))
+    }
+}
