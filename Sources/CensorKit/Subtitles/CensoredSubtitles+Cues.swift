@@ -58,12 +58,14 @@ extension CensoredSubtitles {
     private static func masked(_ token: String, as shown: String) -> String {
         var result = "", replacement = Array(shown), next = 0, position = token.startIndex
         while position < token.endIndex {
-            if let tag = token.range(of: markup, options: [.regularExpression, .anchored], range: position..<token.endIndex) {
-                result += token[tag]
-                position = tag.upperBound
+            let character = token[position]
+            if let close = ["<": ">", "{": "}"][character] as Character?,
+               let end = token[token.index(after: position)...].firstIndex(of: close) {
+                result += token[position...end]
+                position = token.index(after: end)
                 continue
             }
-            result.append(next < replacement.count ? replacement[next] : token[position])
+            result.append(next < replacement.count ? replacement[next] : character)
             next += 1
             position = token.index(after: position)
         }
