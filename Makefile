@@ -52,6 +52,8 @@ demo: build
 	@echo
 	@echo "Video:  $(DEMO_OUT)/talk.mp4 → $(DEMO_OUT)/talk.censored.mp4 (video copied, audio beeped, subtitles added)"
 	@echo "Subtitles: $(DEMO_OUT)/talk.censored.srt"
+	@echo
+	@echo "censor is built as $(CENSOR); to use it anywhere: make install PREFIX=~/.local (or sudo make install)"
 
 # The review page's tests open it in headless Chromium (scripts/review-browser.py, Python) and lint
 # its script with node; about 300 MB, so an extra rather than a build dependency.

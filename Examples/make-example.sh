@@ -6,7 +6,7 @@
 #
 # The recording is assembled word by word, so every word's true start and end time is
 # known exactly from the construction (to the sample) and the transcript carries those
-# times, rounded to 2 decimals like whisper rounds them. Examples/words.txt (the censor
+# times, given to 2 decimals as whisper writes them. Examples/words.txt (the censor
 # list) is written by hand and is not touched here.
 #
 # Run by hand, from anywhere:   bash Examples/make-example.sh
@@ -136,7 +136,7 @@ fi
 
 # 4. The transcript, as openai-whisper's `--word_timestamps True --output_format json`
 #    writes it: one json.dump line, one segment per sentence, words with a leading space
-#    and their punctuation, times rounded to 2 decimals. The whole clip is one 30 s
+#    and their punctuation, times to 2 decimals. The whole clip is one 30 s
 #    decoding window, so all segments share seek, temperature, avg_logprob,
 #    compression_ratio and no_speech_prob, as in real output. Word probabilities are
 #    made up (seeded), lower for short words, as whisper's tend to be.

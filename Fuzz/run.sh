@@ -6,7 +6,8 @@
 #   FUZZ_BUILD=…        build, corpus and crash folder (default .build/fuzz)
 #
 # Leaks inside the codec libraries libsndfile uses are suppressed (Fuzz/lsan.supp).
-# Seeds: the tests' inline fixtures (extracted from Tests/ at every run) and Fuzz/Seeds/.
+# Seeds: the tests' inline fixtures (extracted from Tests/ at every run), Fuzz/Seeds/, and for
+# the MP3 targets the files Fuzz/Tools/make-mp3-seeds.sh makes with ffmpeg at every run.
 # The corpus of each target grows in $FUZZ_BUILD/corpus/<target> from run to run. A crash,
 # timeout, out-of-memory or sanitizer report is saved in $FUZZ_BUILD/crashes/<target>/ and
 # the run ends with status 1; replay one with
@@ -27,13 +28,26 @@ read -r -a TARGETS <<< "${FUZZ_TARGETS:-${ALL[*]}}"
 FIXTURES="$OUT/seeds/fixtures"
 rm -rf "$FIXTURES"
 "$OUT/extract-seeds" "$FIXTURES" $(find Tests -name '*.swift' | sort)
+MP3_SEEDS="$OUT/seeds/mp3"
+rm -rf "$MP3_SEEDS"
+bash Fuzz/Tools/make-mp3-seeds.sh "$MP3_SEEDS"
+
+# AAC seeds are made here by ffmpeg's AAC encoder: a tenth of a second in ADTS and M4A, mono and stereo.
+AAC_SEEDS="$OUT/seeds/aac"
+mkdir -p "$AAC_SEEDS"
+for seed in "1 64k aac" "2 128k aac" "1 96k m4a" "2 64k m4a"; do
+    read -r channels rate container <<< "$seed"
+    ffmpeg -nostdin -v error -y -f lavfi -i "sine=f=440:d=0.1" -ac "$channels" -c:a aac -b:a "$rate" \
+        "$AAC_SEEDS/tone-$channels-$rate.$container"
+done
 
 # The seed folders of a target: Fuzz/Seeds/<group>, and the fixtures for text parsers.
 seeds_for() {
     case "$1" in
         arguments) echo Fuzz/Seeds/arguments ;;
         audio) echo Fuzz/Seeds/audio ;;
-        mp3-frames) echo Fuzz/Seeds/mp3 ;;
+        mp3-frames | mp3-tags) echo "Fuzz/Seeds/mp3 $MP3_SEEDS" ;;
+        aac-packets) echo "$AAC_SEEDS" ;;
         censor-list) echo "Fuzz/Seeds/censor-list $FIXTURES" ;;
         pipeline) echo "Fuzz/Seeds/pipeline Fuzz/Seeds/transcripts $FIXTURES" ;;
         report | labels) echo Fuzz/Seeds/report ;;

@@ -5,7 +5,10 @@
 #   scripts/install-deps.sh [EXTRA-PACKAGE...]
 #
 # Extra packages (e.g. `mpg123` for a benchmark; `chromium python3 nodejs` for the review
-# page's tests, which `make test` asks for) are checked and installed the same way.
+# page's tests, which `make test` asks for) are checked and installed the same way. An extra
+# written `pip:NAME` is a Python package, checked with `python3 -m pip show` and installed
+# with `python3 -m pip install` (the marker tests read their files back with OpenTimelineIO:
+# `pip:opentimelineio pip:otio-cmx3600-adapter pip:otio-fcpx-xml-adapter`).
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 
@@ -26,7 +29,24 @@ packages=(
     libpocketsphinx3    # forced word alignment (--align): CPocketSphinx opens it when an aligner is made
     pocketsphinx-en-us  # PocketSphinx's US-English model, which --align loads
 )
-packages+=("$@")
+python_packages=()
+for extra in "$@"; do
+    case "$extra" in
+        pip:*) python_packages+=("${extra#pip:}") ;;
+        *) packages+=("$extra") ;;
+    esac
+done
+
+if [ ${#python_packages[@]} -gt 0 ]; then
+    missing_python=()
+    for p in "${python_packages[@]}"; do
+        python3 -m pip show -q "$p" >/dev/null 2>&1 || missing_python+=("$p")
+    done
+    if [ ${#missing_python[@]} -gt 0 ]; then
+        echo "install-deps: installing Python packages ${missing_python[*]}" >&2
+        python3 -m pip install -q --disable-pip-version-check "${missing_python[@]}" >&2
+    fi
+fi
 
 if ! command -v dpkg-query >/dev/null; then
     echo "install-deps: not a Debian-like system (no dpkg); make sure these, or your system's equivalents, are installed: ${packages[*]}" >&2

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The side-by-side tables and the targets, computed from one run's results.
+/// The side-by-side tables and the project's speed targets, computed from one run's results.
 struct Comparison {
     let results: SuiteResults
 
@@ -102,7 +102,7 @@ struct Comparison {
             .max { $0.1 < $1.1 }
     }
 
-    /// One of the targets, judged on this run.
+    /// One of the speed and memory targets, judged on this run.
     struct Target: Codable {
         var target: String
         var measured: String

@@ -259,8 +259,8 @@ struct EndToEndLayout {
         }
     }
 
-    /// Times rounded to milliseconds, as transcripts and ffmpeg graphs write them.
-    static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+    /// Times to the millisecond, as transcripts and ffmpeg graphs write them.
+    static func toMilliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     /// Every word of the transcript, in order.
     func words() -> [GeneratedWord] {
@@ -273,10 +273,10 @@ struct EndToEndLayout {
                 let base = Double(index) * slot
                 words.append(GeneratedWord(
                     text: " " + Self.fillerWords[index % Self.fillerWords.count],
-                    start: Self.rounded(base + 0.02 * slot), end: Self.rounded(base + 0.2 * slot)))
+                    start: Self.toMilliseconds(base + 0.02 * slot), end: Self.toMilliseconds(base + 0.2 * slot)))
                 words.append(GeneratedWord(
                     text: " " + Self.listedWords[index % Self.listedWords.count] + (index % 3 == 0 ? "," : ""),
-                    start: Self.rounded(base + 0.25 * slot), end: Self.rounded(base + 0.75 * slot), listed: true))
+                    start: Self.toMilliseconds(base + 0.25 * slot), end: Self.toMilliseconds(base + 0.75 * slot), listed: true))
             }
         case let .speech(every):
             let count = Int(duration * 2.5)
@@ -288,7 +288,7 @@ struct EndToEndLayout {
                     ? Self.listedWords[(index / every) % Self.listedWords.count]
                     : Self.fillerWords[index % Self.fillerWords.count]
                 words.append(GeneratedWord(
-                    text: " " + text, start: Self.rounded(start), end: Self.rounded(start + 0.3), listed: listed))
+                    text: " " + text, start: Self.toMilliseconds(start), end: Self.toMilliseconds(start + 0.3), listed: listed))
             }
         }
         return words

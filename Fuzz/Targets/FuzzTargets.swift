@@ -93,14 +93,30 @@ struct FuzzTarget {
             },
             FuzzTarget(name: "mp3-frames") { data in
                 // The bytes as an MP3: tags found, every frame walked (resync, truncation, rate and
-                // layer checks, the Xing/LAME header), the granules under a span muted or ducked in
-                // place with CRCs recomputed, and the LAME tag's CRCs updated.
+                // layer checks, the Xing/LAME header, info frames of joined files, false headers in
+                // junk), the timeline decoders may give built from the walk, a span mapped onto its
+                // granules, those granules muted or ducked in place with CRCs recomputed in a
+                // second walk, and the LAME tag's CRCs updated.
                 let bytes = Array(data)
+                var survey = MP3Parser(bytes: bytes, path: "fuzz")
+                var first: MP3FrameHeader?
+                while let frame = try? survey.next() { first = first ?? frame.header }
+                let timeline = first.map {
+                    MP3Timeline(header: $0, info: survey.infoHeader, frames: survey.frameCount, granules: survey.granuleCount,
+                                junctions: survey.junctions, gaps: survey.gaps.filter { !$0.holdsSync }.map(\.granule))
+                } ?? MP3Timeline(startOffset: 1105, frameCount: 1 << 20)
+                let change: CodedGainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
+                // Two spans, the second 0 to 16,320 frames after the first, by the first byte.
+                let gap = Int(data.first ?? 0) * 64
+                let spans = [PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)),
+                             PlannedSpan(try! Span(fadeStart: 4000 + gap, start: 4000 + gap, end: 6000 + gap, fadeEnd: 6000 + gap))]
+                let plan = CodedGainPlan(mp3: spans, change: change, timeline: timeline)
+                guard plan.runs.count == plan.spans.count,
+                      zip(plan.runs, plan.runs.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound }) else {
+                    fatalError("CodedGainPlan's runs are not sorted and apart: \(plan.runs) for \(plan.spans.count) spans")
+                }
                 var parser = MP3Parser(bytes: bytes, path: "fuzz")
-                let change: MP3GainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
-                let span = PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000))
-                var rewriter = MP3GainRewriter(plan: MP3GainPlan(
-                    planned: [span], change: change, decodedStartOffset: 1105, frameCount: 1 << 20), musicStart: 0)
+                var rewriter = MP3GainRewriter(plan: plan, music: 0..<bytes.count)
                 while let frame = try? parser.next() { _ = rewriter.apply(to: frame, in: parser.stream) }
                 _ = parser.warnings + rewriter.warnings(path: "fuzz")
                 if let frame = parser.infoFrame, let at = parser.infoHeader?.lameTagOffset {
@@ -108,6 +124,43 @@ struct FuzzTarget {
                     let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
                     _ = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
                 }
+            },
+            FuzzTarget(name: "aac-packets") { data in
+                // The bytes as an ADTS stream, or (starting with an MP4 box) as an MP4 file: its
+                // packets located, each read as a raw data block, and those under a span muted or
+                // ducked to their own length, as the direct AAC editor would.
+                let isMP4 = data.count >= 8 && data[data.startIndex + 4..<data.startIndex + 8].elementsEqual("ftyp".utf8)
+                let path = FuzzTarget.scratch + (isMP4 ? "/input.m4a" : "/input.aac")
+                guard FileManager.default.createFile(atPath: path, contents: data) else { return }
+                defer { unlink(path) }
+                guard let stream = try? (isMP4 ? AACStream.mp4(path: path, audioStream: 0) : AACStream.adts(path: path)) else { return }
+                let change: CodedGainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
+                let span = PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000))
+                let plan = CodedGainPlan(aac: [span], change: change, stream: stream)
+                guard AACGainEditor.unsupported(change, stream: stream) == nil else { return }
+                var editor = AACGainEditor(plan: plan, stream: stream)
+                let bytes = Array(data)
+                for (index, packet) in stream.packets.prefix(64).enumerated() where packet.upperBound <= bytes.count {
+                    let block = Array(bytes[packet])
+                    _ = try? AACRawBlock(block, range: 0..<block.count)
+                    if plan.runs.contains(where: { $0.contains(index) }),
+                       let edited = try? editor.edit(packet: index, block) {
+                        precondition(edited.count == block.count, "an edited packet changed its length")
+                    }
+                }
+                _ = editor.warnings(path: "fuzz")
+            },
+            FuzzTarget(name: "mp3-tags") { data in
+                // The bytes as the start and end of an MP3: its ID3v2, APE, Lyrics3 v2 and ID3v1
+                // tags found, which must lie inside the file and not overlap; and the header the
+                // re-encode path reads (ID3v2 version, Xing quality).
+                let bytes = Array(data)
+                let tags = MP3Tags(size: bytes.count) { Array(bytes[$0..<min(bytes.count, $0 + $1)]) }
+                guard tags.leadingLength >= 0, tags.trailingLength >= 0,
+                      tags.leadingLength + tags.trailingLength <= bytes.count else {
+                    fatalError("MP3Tags claims \(tags.leadingLength) + \(tags.trailingLength) bytes of \(bytes.count)")
+                }
+                _ = MP3Header(bytes: bytes)
             },
             FuzzTarget(name: "manifest") { data in
                 // A batch manifest: the first byte `C` makes it CSV, anything else JSON Lines.

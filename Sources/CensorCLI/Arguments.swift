@@ -22,6 +22,10 @@ struct Arguments: Sendable {
     var outputFormat = OutputFormat()
     var report: String?
     var labels: String?
+    /// `--markers` and `--player-edl`: where to write marker files, and in which format.
+    var markers: [MarkerFile] = []
+    /// `--fps`: the frame rate markers are placed on, instead of the video's or the audio default.
+    var fps: FrameRate?
     /// `--review`: where to write the review page.
     var review: String?
     /// `--review-embed`: whether the review page embeds excerpts instead of referencing the audio.

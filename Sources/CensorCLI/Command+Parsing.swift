@@ -33,6 +33,8 @@ private struct ParsedLine {
     var lists: [Arguments.ListSource] = []
     /// Every `--audio-stream` value, in order.
     var audioStreams: [String] = []
+    /// `--markers` and `--player-edl` files, in the order given.
+    var markerFiles: [(path: String, option: String)] = []
 
     init(_ tokens: [String]) throws(UsageError) {
         var parser = ArgumentParser(tokens)
@@ -58,6 +60,8 @@ private struct ParsedLine {
             switch option.name {
             case Option.words.name:
                 lists.append(.file(value))
+            case Option.markers.name, Option.playerEDL.name:
+                markerFiles.append((value, option.name))
             case Option.word.name:
                 guard CensorList.Entry(parsing: value).canMatch else {
                     throw UsageError("--word '\(value)': expected a word, phrase or glob with a letter or digit")
@@ -84,6 +88,7 @@ private struct ParsedLine {
         result.report = values[Option.report.name]
         result.labels = values[Option.labels.name]
         result.review = values[Option.review.name]
+        (result.markers, result.fps) = try MarkerFile.parse(markerFiles, fps: values[Option.fps.name], inputs: result.inputs.count)
         result.reviewEmbed = flags.contains(Option.reviewEmbed.name)
         result.inPlace = flags.contains(Option.inPlace.name)
         result.dryRun = flags.contains(Option.dryRun.name)
@@ -208,6 +213,7 @@ private struct ParsedLine {
         result.media = try checked([.audioStream, .bitrate]) { () throws(ParameterError) in
             try MediaOptions(audioStreams: streams, bitrate: bitrate)
         }
+        result.media.direct = !flags.contains(Option.noDirect.name)
         result.subtitles = values[Option.subtitles.name]
         result.embedSubtitles = flags.contains(Option.embedSubtitles.name)
         if let path = result.subtitles {
@@ -269,9 +275,11 @@ private struct ParsedLine {
 
     /// `--mp3-direct` (the default) or `--no-mp3-direct`, checked against what else is asked.
     private func mp3Direct(_ arguments: Arguments) throws(UsageError) -> Bool {
-        guard flags.contains(Option.mp3Direct.name) else { return !flags.contains(Option.noMP3Direct.name) }
-        if flags.contains(Option.noMP3Direct.name) {
-            throw UsageError("\(Option.mp3Direct.name) and \(Option.noMP3Direct.name) contradict each other")
+        guard flags.contains(Option.mp3Direct.name) else {
+            return !flags.contains(Option.noMP3Direct.name) && !flags.contains(Option.noDirect.name)
+        }
+        for other in [Option.noMP3Direct, .noDirect] where flags.contains(other.name) {
+            throw UsageError("\(Option.mp3Direct.name) and \(other.name) contradict each other")
         }
         if case .beep = arguments.mode {
             throw UsageError("\(Option.mp3Direct.name) mutes or ducks the compressed data; a beep needs new audio "

@@ -37,7 +37,7 @@ struct Job: Sendable {
                 overwrite: arguments.force, protecting: protected + inputFile + [(transcriptPath, .transcript)])
             // The side files are checked before any work; the audio output as soon as the input is open.
             let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
-                .compactMap { $0 }
+                .compactMap { $0 } + arguments.markers.map(\.path)
             for path in sideFiles { try transaction.reserve(path) }
             if arguments.inPlace, !arguments.force, !arguments.dryRun,
                let marker = CensorMarker.find(inFileAt: input) {
@@ -53,6 +53,7 @@ struct Job: Sendable {
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
             let matches = list.matches(in: transcript)
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
+            outcome.warnings += Self.maskedWordWarnings(transcript, matches: matches, path: transcriptPath)
             var censor = try Censor(mode: arguments.mode, options: arguments.plan)
             censor.planner.transcriptWords = transcript.words
             // Built only when asked for: grouping every word into cues is work a plain run need not do.
@@ -92,6 +93,8 @@ struct Job: Sendable {
             report.transcript = Report.TranscriptSummary(transcript)
             if input == arguments.stdinSpool { report.input = StdinInput.name }
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
+            try MarkerFile.write(arguments.markers, report: report, fps: arguments.fps,
+                                 probing: arguments.stdinStreamed ? nil : input, into: transaction)
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
             if let path = arguments.subtitles, let subtitles, let format = CensoredSubtitles.Format(path: path) {
                 try transaction.write(subtitles.text(format), to: path)

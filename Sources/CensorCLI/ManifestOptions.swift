@@ -36,6 +36,7 @@ struct ManifestOptions: Sendable {
         let single: [(Option, Bool)] = [
             (.transcript, arguments.transcript != nil), (.output, arguments.output != nil),
             (.outputDir, arguments.outputDir != nil), (.inPlace, arguments.inPlace), (.labels, arguments.labels != nil),
+            (.markers, !arguments.markers.isEmpty),
             (.report, arguments.report != nil), (.raw, arguments.raw != nil),
         ]
         if let given = single.first(where: \.1) {

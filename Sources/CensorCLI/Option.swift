@@ -114,6 +114,21 @@ extension Option {
         "--labels", value: "file",
         help: "Write an Audacity label track of the censored spans, to review every edit over the audio "
             + "(one input only).", completion: .file)
+    static let markers = Option(
+        "--markers", value: "file",
+        help: "Write the censored spans as markers for an editor or a player, the format from the extension: .edl "
+            + "(CMX 3600, a marker per span as DaVinci Resolve and Avid import them), .fcpxml (Final Cut Pro X), .otio "
+            + "(OpenTimelineIO), .kodi.edl (MPlayer/Kodi EDL muting each span of the input). Repeatable; one input only.",
+        completion: .file)
+    static let playerEDL = Option(
+        "--player-edl", value: "file",
+        help: "Write an MPlayer/Kodi EDL (start end 1 per span, in seconds of the input) whatever the file's name, "
+            + "so a player mutes the words in the original file.", completion: .file)
+    static let fps = Option(
+        "--fps", value: "rate",
+        help: "The frame rate --markers places marks on (25, 29.97, 30000/1001 …), and the timecode counts in; "
+            + "the file's starting timecode tag, when it has one, is the first frame's.",
+        default: "the video's frame rate; 25 for audio")
     static let review = Option(
         "--review", value: "file",
         help: "Write a review page: one self-contained HTML file with the waveforms, the transcript, a player "
@@ -164,6 +179,11 @@ extension Option {
             + "granule (13 ms at 44.1 kHz). On by default when it applies.")
     static let noMP3Direct = Option(
         "--no-mp3-direct", help: "Decode and re-encode MP3s instead of censoring their compressed data.")
+    static let noDirect = Option(
+        "--no-direct", help: "Decode and re-encode instead of censoring the compressed data. By default mute and duck "
+            + "of an MP3 into an MP3, and mute (and mono duck) of AAC-LC in ADTS, MP4, M4A or MOV into the same "
+            + "container, rewrite only the frames under each word (1024 samples each for AAC) and copy every other "
+            + "byte.")
     static let refine = Option(
         "--refine", value: "strategy", help: "How far a refined edge may run into the transcript's neighbouring word: "
             + "conservative (10 ms; for good word times) or aggressive (to its middle, and an aligned word over its "
@@ -183,9 +203,9 @@ extension Option {
     /// Every option, in the order help lists them.
     static let all: [Option] = [
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
-        output, outputDir, inPlace, format, encoding, rate, quality, report, labels, review, reviewEmbed, dryRun, force,
+        output, outputDir, inPlace, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, dryRun, force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
-        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct,
+        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct, noDirect,
         NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,
         NumberOption.audioStream.option, NumberOption.bitrate.option, subtitles, mask, NumberOption.maxCueChars.option,
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,

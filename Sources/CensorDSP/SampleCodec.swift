@@ -52,7 +52,7 @@ package struct DoubleCodec: SampleCodec {
 package struct NarrowPCMCodec: SampleCodec {
     /// Adding 1.5·2²³ to a float below 2²² in magnitude leaves the nearest integer (ties to
     /// even) in the low bits of its bit pattern.
-    private static let roundingMagic: Float = 12_582_912
+    private static let nearestIntegerMagic: Float = 12_582_912
     private let scale: Float
     private let shift: Int16
     private let maximum: Float
@@ -73,8 +73,8 @@ package struct NarrowPCMCodec: SampleCodec {
         var clamped = value * scale
         clamped = clamped > maximum ? maximum : clamped
         clamped = clamped < -scale ? -scale : clamped
-        let rounded = Int32(bitPattern: (clamped + Self.roundingMagic).bitPattern) &- 0x4B40_0000
-        return Int16(truncatingIfNeeded: rounded) &<< shift
+        let nearest = Int32(bitPattern: (clamped + Self.nearestIntegerMagic).bitPattern) &- 0x4B40_0000
+        return Int16(truncatingIfNeeded: nearest) &<< shift
     }
 
     /// Eight samples at a time, read as four pairs (`Int32`s) and split into the first and
@@ -85,14 +85,14 @@ package struct NarrowPCMCodec: SampleCodec {
     @inline(__always) package func scale(_ samples: UnsafeMutablePointer<Int16>, count: Int, by gain: Float) {
         let raw = UnsafeMutableRawPointer(samples)
         // decode's 1/32768, the gain and encode's scale as one factor: the two are powers of
-        // two, which scale a float exactly, so each lane's product rounds as encode's does.
+        // two, which scale a float exactly, so each lane's product is encoded as encode's is.
         let factor = gain * (scale * (1.0 / 32_768.0))
         var index = 0
         while index &+ 8 <= count {
             // Little-endian: each pair's first sample in the low half.
             let pairs = raw.loadUnaligned(fromByteOffset: index &* 2, as: SIMD4<Int32>.self)
-            let first = rounded(SIMD4<Float>((pairs &<< 16) &>> 16) * factor)
-            let second = rounded(SIMD4<Float>(pairs &>> 16) * factor)
+            let first = nearestSteps(SIMD4<Float>((pairs &<< 16) &>> 16) * factor)
+            let second = nearestSteps(SIMD4<Float>(pairs &>> 16) * factor)
             raw.storeBytes(of: (second &<< 16) | (first & 0xFFFF), toByteOffset: index &* 2, as: SIMD4<Int32>.self)
             index &+= 8
         }
@@ -124,26 +124,26 @@ package struct NarrowPCMCodec: SampleCodec {
 
     /// ``encode(_:)`` of four values, each in the low 16 bits of its lane.
     @inline(__always) private func encoded(_ values: SIMD4<Float>) -> SIMD4<Int32> {
-        rounded(values * scale)
+        nearestSteps(values * scale)
     }
 
     /// ``encoded(_:)`` of values already multiplied by `scale`.
-    @inline(__always) private func rounded(_ scaled: SIMD4<Float>) -> SIMD4<Int32> {
+    @inline(__always) private func nearestSteps(_ scaled: SIMD4<Float>) -> SIMD4<Int32> {
         var clamped = scaled
         // The lanes of encode's two comparisons, written so that they compile to min and max.
         clamped = clamped.replacing(with: SIMD4(repeating: maximum), where: SIMD4(repeating: maximum) .< clamped)
         clamped = clamped.replacing(with: SIMD4(repeating: -scale), where: clamped .< SIMD4(repeating: -scale))
-        return (unsafeBitCast(clamped + Self.roundingMagic, to: SIMD4<Int32>.self) &- 0x4B40_0000) &<< SIMD4(repeating: Int32(shift))
+        return (unsafeBitCast(clamped + Self.nearestIntegerMagic, to: SIMD4<Int32>.self) &- 0x4B40_0000) &<< SIMD4(repeating: Int32(shift))
     }
 }
 
 /// Integer PCM of `bits` significant bits, held left-justified in an `Int32` (as libsndfile's
-/// `int` interface stores 8-, 16- and 24-bit audio). Encoding rounds to the nearest step the
+/// `int` interface stores 8-, 16- and 24-bit audio). Encoding takes the nearest step the
 /// format can store (ties to even) and saturates at full scale, so nothing wraps around.
 package struct IntegerPCMCodec: SampleCodec {
     /// Adding 1.5·2⁵² to a double below 2⁵¹ in magnitude leaves the nearest integer (ties to
-    /// even) in the low bits of its bit pattern: rounding without a libm call or a trap check.
-    private static let roundingMagic = 6_755_399_441_055_744.0
+    /// even) in the low bits of its bit pattern, without a libm call or a trap check.
+    private static let nearestIntegerMagic = 6_755_399_441_055_744.0
     private let scale: Double
     private let shift: Int32
     private let maximum: Double
@@ -162,6 +162,6 @@ package struct IntegerPCMCodec: SampleCodec {
 
     @inline(__always) package func encode(_ value: Float) -> Int32 {
         let clamped = Swift.min(Swift.max(Double(value) * scale, -scale), maximum)
-        return Int32(truncatingIfNeeded: (clamped + Self.roundingMagic).bitPattern) &<< shift
+        return Int32(truncatingIfNeeded: (clamped + Self.nearestIntegerMagic).bitPattern) &<< shift
     }
 }

@@ -20,7 +20,13 @@ import Foundation
 /// ```
 ///
 /// - A glob is anchored to the whole word: `*` stands for any run of characters (also none),
-///   `?` for exactly one.
+///   `?` for exactly one. A backslash makes them literal: `s\*\*\*` matches the text "s***"
+///   only, `\\` is a backslash.
+/// - A word the recognizer's profanity filter masked (`s***`, `f******`, `Motherf***er`,
+///   `****`, YouTube's `[ __ ]`) matches every entry that some word with its shown letters and
+///   its length could match: `s***` matches `shit` and `*shit*` but not `damn`, `****` every
+///   listed word of four letters, `[ __ ]` (whose length is hidden too) any entry. Exceptions
+///   never protect a masked word. See `MaskedWord`.
 /// - An entry starting with `!` is an exception: words it matches are never censored, by any
 ///   entry; `hell*` with `!hello` censors "hell" and "hellish" but not "hello". An exception
 ///   may be a glob or a phrase too.

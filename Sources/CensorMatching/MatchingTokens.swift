@@ -22,16 +22,31 @@ internal struct MatchingTokens {
         var compoundStarts: [Bool] = []
         /// Whether any entry can start with each distinct token.
         var starts: [Bool] = []
+        /// Each distinct masked token's mask and the literal ids it admits; `nil` for the
+        /// others, and for every token of the exceptions, which a mask never matches: an
+        /// exception cannot tell that the hidden word is not the word the recognizer hid.
+        var masks: [(mask: MaskedWord, literals: [Int32])?] = []
+        /// Whether masked tokens match this index's entries by their shown letters and length.
+        let matchesMasks: Bool
 
-        init(index: PhraseIndex) {
+        init(index: PhraseIndex, matchesMasks: Bool) {
             self.index = index
+            self.matchesMasks = matchesMasks
         }
 
         /// Adds what the index knows about a new distinct token.
         mutating func add(_ token: String) {
             let literal = index.literalID(of: token) ?? -1
             let child = index.child(of: PhraseIndex.root, literal: literal)
-            let globs = index.rootGlobChildren(of: Array(token.unicodeScalars))
+            var globs: [Int32]
+            if matchesMasks, let mask = MaskedWord(token: token) {
+                let literals = index.literalIDs(admittedBy: mask)
+                masks.append((mask, literals))
+                globs = index.rootChildren(of: mask, literals: literals).filter { $0 != child }
+            } else {
+                masks.append(nil)
+                globs = index.rootGlobChildren(of: Array(token.unicodeScalars))
+            }
             literals.append(literal)
             rootChildren.append(child)
             rootGlobs.append(globs)
@@ -70,8 +85,8 @@ internal struct MatchingTokens {
     ///   - list: The list whose indexes will be searched.
     /// - Complexity: O(*n*) hash lookups for *n* words, plus normalizing each distinct word once.
     internal init(words: [Word], list: CensorList) {
-        censoring = IndexView(index: list.index)
-        exceptions = IndexView(index: list.exceptions)
+        censoring = IndexView(index: list.index, matchesMasks: true)
+        exceptions = IndexView(index: list.exceptions, matchesMasks: false)
         // Each distinct word text's tokens, as a range of `tokensOfTexts`.
         var textIDs = TextIDs()
         var textRanges: [Range<Int32>] = []
@@ -160,7 +175,9 @@ internal struct MatchingTokens {
             for node in frontier {
                 let child = index.child(of: node, literal: literal)
                 if child >= 0 { next.append(child) }
-                if index.hasGlobs(node) {
+                if let (mask, literals) = view.masks[token] {
+                    index.appendMaskedChildren(of: node, mask: mask, literals: literals.filter { $0 != literal }, to: &next)
+                } else if index.hasGlobs(node) {
                     index.appendGlobChildren(of: node, scalars: Array(texts[token].unicodeScalars), to: &next)
                 }
             }

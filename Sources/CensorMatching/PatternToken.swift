@@ -17,6 +17,7 @@ internal enum PatternToken: Hashable, Sendable {
     ///   - foldingDiacritics: Whether marks are folded.
     /// - Returns: The tokens; empty when the entry could never match.
     internal static func tokens(of pattern: String, foldingDiacritics: Bool) -> [PatternToken] {
+        if pattern.utf8.contains(UInt8(ascii: "\\")) { return escapedTokens(of: pattern, foldingDiacritics: foldingDiacritics) }
         if let tokens = asciiTokens(of: pattern) { return tokens }
         let isPatternScalar = { (scalar: Unicode.Scalar) in scalar.isWordCharacter || scalar == "*" || scalar == "?" }
         var tokens: [PatternToken] = []
@@ -26,6 +27,52 @@ internal enum PatternToken: Hashable, Sendable {
                 let piece = trimmed(part, keeping: isPatternScalar)
                 guard piece.unicodeScalars.contains(where: \.isWordCharacter) else { continue }
                 tokens.append(piece.contains(where: { $0 == "*" || $0 == "?" }) ? .glob(Glob(piece)) : .literal(piece))
+            }
+        }
+        return tokens
+    }
+
+    /// `tokens(of:foldingDiacritics:)` for a pattern with backslashes: `\*`, `\?` and `\\` stand
+    /// for the characters themselves (`s\*\*\*` matches the text "s***" only, as a recognizer
+    /// that masks wrote it), and a backslash before any other character is dropped. An escaped
+    /// character counts as a letter: `\*\*\*\*` is a token.
+    private static func escapedTokens(of pattern: String, foldingDiacritics: Bool) -> [PatternToken] {
+        var tokens: [PatternToken] = []
+        for word in pattern.split(whereSeparator: \.isWhitespace) {
+            // Each scalar, with whether a backslash made it literal.
+            var scalars: [(scalar: Unicode.Scalar, escaped: Bool)] = []
+            var escaping = false
+            for scalar in folded(String(word), foldingDiacritics: foldingDiacritics).unicodeScalars {
+                if escaping || scalar != "\\" {
+                    scalars.append((scalar, escaping))
+                    escaping = false
+                } else {
+                    escaping = true
+                }
+            }
+            let isJoiner = { (item: (scalar: Unicode.Scalar, escaped: Bool)) in
+                !item.escaped && (item.scalar == "'" || item.scalar.properties.generalCategory == .dashPunctuation)
+            }
+            let kept = { (item: (scalar: Unicode.Scalar, escaped: Bool)) in
+                item.escaped || item.scalar.isWordCharacter || item.scalar == "*" || item.scalar == "?"
+            }
+            for part in scalars.split(whereSeparator: isJoiner) {
+                guard let first = part.firstIndex(where: kept), let last = part.lastIndex(where: kept) else { continue }
+                let piece = part[first...last]
+                guard piece.contains(where: { $0.escaped || $0.scalar.isWordCharacter }) else { continue }
+                let isWildcard = { (item: (scalar: Unicode.Scalar, escaped: Bool)) in
+                    !item.escaped && (item.scalar == "*" || item.scalar == "?")
+                }
+                if piece.contains(where: isWildcard) {
+                    var text = String.UnicodeScalarView()
+                    for item in piece {
+                        if item.escaped, item.scalar == "*" || item.scalar == "?" || item.scalar == "\\" { text.append("\\") }
+                        text.append(item.scalar)
+                    }
+                    tokens.append(.glob(Glob(String(text))))
+                } else {
+                    tokens.append(.literal(String(String.UnicodeScalarView(piece.map(\.scalar)))))
+                }
             }
         }
         return tokens
@@ -74,7 +121,8 @@ internal enum PatternToken: Hashable, Sendable {
 ///   - foldingDiacritics: Whether marks are folded.
 /// - Returns: The tokens; empty for a word of only punctuation.
 internal func comparisonTokens(of word: String, foldingDiacritics: Bool) -> [String] {
-    asciiComparisonTokens(of: word) ?? unicodeComparisonTokens(of: word, foldingDiacritics: foldingDiacritics)
+    maskedComparisonTokens(of: word, foldingDiacritics: foldingDiacritics) ?? asciiComparisonTokens(of: word)
+        ?? unicodeComparisonTokens(of: word, foldingDiacritics: foldingDiacritics)
 }
 
 /// `comparisonTokens(of:foldingDiacritics:)` by the Unicode properties of the scalars, for any
@@ -121,30 +169,62 @@ private func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "'" || scalar.properties.generalCategory == .dashPunctuation
 }
 
-/// An anchored wildcard pattern over Unicode scalars.
+/// An anchored wildcard pattern over Unicode scalars: `*` stands for any run of scalars (also
+/// none), `?` for exactly one, and a backslash makes the scalar after it literal (`f\*\*k*`).
 internal struct Glob: Hashable, Sendable {
-    /// The pattern as written in comparison form, e.g. `*shit*`.
+    /// One element of the pattern.
+    private enum Element: Hashable, Sendable {
+        case scalar(Unicode.Scalar)
+        case one
+        case any
+    }
+
+    /// The pattern as written in comparison form, escapes included, e.g. `*shit*`.
     internal let text: String
-    private let scalars: [Unicode.Scalar]
+    private let elements: [Element]
     /// The fewest scalars a matching word has: the pattern's length without its `*`s.
     private let minimumLength: Int
 
     /// The scalars before the first `*` or `?`, for bucketing; empty when the pattern starts
     /// with one.
     internal var literalPrefix: String {
-        // `*` and `?` are single bytes that no other scalar's UTF-8 contains.
-        String(text[..<(text.utf8.firstIndex { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") } ?? text.endIndex)])
+        var prefix = String.UnicodeScalarView()
+        for element in elements {
+            guard case .scalar(let scalar) = element else { break }
+            prefix.append(scalar)
+        }
+        return String(prefix)
     }
     /// The pattern's last scalar when it is a literal, for bucketing.
-    internal var lastLiteral: Unicode.Scalar? { scalars.last.flatMap { $0 == "*" || $0 == "?" ? nil : $0 } }
+    internal var lastLiteral: Unicode.Scalar? {
+        guard case .scalar(let scalar)? = elements.last else { return nil }
+        return scalar
+    }
+    /// The pattern's first literal scalar, for bucketing a pattern with wildcards at both ends.
+    internal var firstLiteral: Unicode.Scalar? {
+        for case .scalar(let scalar) in elements { return scalar }
+        return nil
+    }
 
     /// Creates a glob.
     ///
     /// - Parameter text: The pattern in comparison form.
     internal init(_ text: String) {
         self.text = text
-        scalars = Array(text.unicodeScalars)
-        minimumLength = scalars.count { $0 != "*" }
+        var elements: [Element] = []
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if escaped {
+                elements.append(.scalar(scalar))
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else {
+                elements.append(scalar == "*" ? .any : scalar == "?" ? .one : .scalar(scalar))
+            }
+        }
+        self.elements = elements
+        minimumLength = elements.count { $0 != .any }
     }
 
     /// Whether a whole word matches.
@@ -159,10 +239,10 @@ internal struct Glob: Hashable, Sendable {
         var star = -1
         var starPosition = 0
         while position < word.count {
-            if pattern < scalars.count, scalars[pattern] == "?" || scalars[pattern] == word[position] {
+            if pattern < elements.count, elements[pattern] == .one || elements[pattern] == .scalar(word[position]) {
                 pattern += 1
                 position += 1
-            } else if pattern < scalars.count, scalars[pattern] == "*" {
+            } else if pattern < elements.count, elements[pattern] == .any {
                 star = pattern
                 starPosition = position
                 pattern += 1
@@ -174,7 +254,37 @@ internal struct Glob: Hashable, Sendable {
                 return false
             }
         }
-        while pattern < scalars.count, scalars[pattern] == "*" { pattern += 1 }
-        return pattern == scalars.count
+        while pattern < elements.count, elements[pattern] == .any { pattern += 1 }
+        return pattern == elements.count
+    }
+
+    /// Whether some word matches both this pattern and a mask of fixed length, whose `nil`
+    /// scalars stand for any one scalar (see `MaskedWord`).
+    ///
+    /// - Parameter mask: The mask's scalars.
+    /// - Complexity: O(*n*·*m*) for a mask of *n* scalars and a pattern of *m* elements.
+    internal func intersects(_ mask: [Unicode.Scalar?]) -> Bool {
+        // reachable[j]: the pattern's first j elements can cover the mask's scalars so far.
+        var reachable = [Bool](repeating: false, count: elements.count + 1)
+        reachable[0] = true
+        Self.skipStars(&reachable, elements)
+        for scalar in mask {
+            var next = [Bool](repeating: false, count: elements.count + 1)
+            for index in elements.indices where reachable[index] {
+                switch elements[index] {
+                case .any: next[index] = true
+                case .one: next[index + 1] = true
+                case .scalar(let literal): if scalar == nil || scalar == literal { next[index + 1] = true }
+                }
+            }
+            Self.skipStars(&next, elements)
+            reachable = next
+        }
+        return reachable[elements.count]
+    }
+
+    /// Marks as reachable every position that a run of `*`s (matching nothing) leads to.
+    private static func skipStars(_ reachable: inout [Bool], _ elements: [Element]) {
+        for index in elements.indices where reachable[index] && elements[index] == .any { reachable[index + 1] = true }
     }
 }

@@ -164,6 +164,44 @@ internal struct PhraseIndex: Sendable {
         for (glob, child) in globs[Int(node)] where glob.matches(scalars) { children.append(child) }
     }
 
+    /// The ids of the literal tokens of any entry that a masked transcript token could stand for.
+    ///
+    /// - Parameter mask: The masked token.
+    /// - Complexity: O(*l*) for *l* distinct literal tokens in the list; asked once per
+    ///   distinct masked token.
+    internal func literalIDs(admittedBy mask: MaskedWord) -> [Int32] {
+        literalIDs.compactMap { mask.admits($0.key) ? $0.value : nil }.sorted()
+    }
+
+    /// The children of the root that a masked token leads to: through the literals it admits
+    /// (`literals`, from ``literalIDs(admittedBy:)``) and through the globs it admits.
+    ///
+    /// - Parameters:
+    ///   - mask: The masked token.
+    ///   - literals: The literal ids it admits.
+    /// - Returns: The children, without repeats.
+    internal func rootChildren(of mask: MaskedWord, literals: [Int32]) -> [Int32] {
+        var children: [Int32] = []
+        appendMaskedChildren(of: Self.root, mask: mask, literals: literals, to: &children)
+        return children
+    }
+
+    /// Appends the children a masked token leads to from a node: through each literal it
+    /// admits and each glob it admits.
+    ///
+    /// - Parameters:
+    ///   - node: A node.
+    ///   - mask: The masked token.
+    ///   - literals: The literal ids it admits.
+    ///   - children: Where to add the children.
+    internal func appendMaskedChildren(of node: Int32, mask: MaskedWord, literals: [Int32], to children: inout [Int32]) {
+        for literal in literals {
+            let child = edges[node, literal]
+            if child >= 0 { children.append(child) }
+        }
+        for (glob, child) in globs[Int(node)] where mask.admits(glob) { children.append(child) }
+    }
+
     private mutating func bucket(_ glob: Glob, at index: Int) {
         let prefix = glob.literalPrefix
         if !prefix.isEmpty {
@@ -171,7 +209,7 @@ internal struct PhraseIndex: Sendable {
             rootGlobPrefixLengths.insert(prefix.unicodeScalars.count)
         } else if let last = glob.lastLiteral {
             rootGlobsByLast[last, default: []].append(index)
-        } else if let contained = glob.text.unicodeScalars.first(where: { $0 != "*" && $0 != "?" }) {
+        } else if let contained = glob.firstLiteral {
             rootGlobsByContained[contained, default: []].append(index)
         } else {
             rootGlobsElse.append(index)

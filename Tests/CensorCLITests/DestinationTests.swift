@@ -186,8 +186,8 @@ import Darwin
         #expect(listing.isEmpty, "left on the full disk: \(listing)")
     }
 
-    // Issue 11: outputs of one run that name one file are refused before any work, rather
-    // than raced for (before, one job wrote and the other failed at its rename).
+    // Outputs of one run that name one file are refused before any work, rather than raced
+    // for (one job writing and the other failing at its rename).
     @Test("two inputs of the same name into one --output-dir: refused before any work, nothing written")
     func sameNameInOneFolder() throws {
         let workspace = try Workspace()

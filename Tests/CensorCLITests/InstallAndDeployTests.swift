@@ -61,19 +61,6 @@ import Testing
         }
     }
 
-    @Test("README's options table has a row for every option --help lists")
-    func readmeOptions() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let table = readme.components(separatedBy: "### Options\n").dropFirst().first?.components(separatedBy: "\n### ").first ?? ""
-        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") }
-        #expect(rows.count > 40)
-        for option in Option.all {
-            // The name in code, followed by its value, a separator or the end of the code.
-            let named = rows.contains { row in [" ", "`", ","].contains { row.contains("`\(option.name)\($0)") } }
-            #expect(named, "README's options table lacks \(option.name)")
-        }
-    }
-
     @Test("the fish completion has one line per option, with its short name and its values")
     func fishCompletion() {
         let lines = CompletionScript(shell: .fish).text.split(separator: "\n").filter { $0.hasPrefix("complete -c censor -l ") }

@@ -85,8 +85,8 @@ import Darwin
 
     static let signals: [(signal: Int32, status: Int32, name: String)] = [
         (SIGINT, 130, "SIGINT"), (SIGTERM, 143, "SIGTERM"), (SIGHUP, 129, "SIGHUP"),
-        // Issue 11: SIGQUIT printed a backtrace and finished with exit 0; SIGPIPE, SIGUSR1
-        // and SIGALRM left the temporary file behind.
+        // SIGQUIT must not print a backtrace or finish with exit 0; SIGPIPE, SIGUSR1 and
+        // SIGALRM must not leave the temporary file behind.
         (SIGQUIT, 131, "SIGQUIT"), (SIGPIPE, 141, "SIGPIPE"), (SIGUSR1, 138, "SIGUSR1"),
         (SIGUSR2, 140, "SIGUSR2"), (SIGALRM, 142, "SIGALRM"),
     ]

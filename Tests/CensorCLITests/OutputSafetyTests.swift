@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 11, item by item: every file censor writes — audio, report, labels — follows the same
+/// Output safety, item by item: every file censor writes — audio, report, labels — follows the same
 /// rules. Nothing is clobbered (not the input, not a file that exists), nothing is lost (a
 /// failure leaves no output at all), and no path placed in the way by someone else leads a
 /// write elsewhere.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Every way a run used to exit 0 with an output identical to its input while listed words
-/// were spoken (issue 12): each now censors, or fails with an error that says why. The
+/// Every way a run could exit 0 with an output identical to its input while listed words
+/// were spoken: each censors, or fails with an error that says why. The
 /// transcripts follow the layouts the recognizers publish (see `RecognizerQuirkTests`); the
 /// workspace's audio is two seconds long and "damn" is listed.
 @Suite struct SilentCaseTests {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct TranscriptFormatTests {
     static let expectedSpans = "0.500\t0.800\tdamn,\tdamn\n1.250\t1.550\tcrap\tcrap\n"
 
-    /// The sentence in each format added for issue 12, named as a user would name the file.
+    /// The sentence in each of these formats, named as a user would name the file.
     static let sentences: [(file: String, text: String)] = [
         ("talk.speechmatics.json", #"""
             {"format": "2.9", "metadata": {"type": "transcription"}, "results": [

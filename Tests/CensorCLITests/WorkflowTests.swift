@@ -112,7 +112,7 @@ import Testing
         #expect(info.contains("Sample Rate    : 44100"), "\(info)")
         #expect(info.contains("Precision      : 24-bit"), "\(info)")
         #expect(info.contains("Channels       : 2"), "\(info)")
-        // Twice the rate: twice the frames, give or take the converter's rounding.
+        // Twice the rate: twice the frames, give or take the converter's last frame.
         let samples = try #require(info.split(separator: "\n").first { $0.hasPrefix("Duration") })
         #expect(samples.contains("= 88200 samples"), "\(info)")
     }

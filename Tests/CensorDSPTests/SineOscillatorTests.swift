@@ -54,7 +54,7 @@ import Testing
         let whole = Self.tone(frequency: frequency, origin: origin, from: start, count: 10_000, pieces: 10_000, table: table)
         let pieces = Self.tone(frequency: frequency, origin: origin, from: start, count: 10_000, pieces: 333, table: table)
         #expect(whole.map(\.bitPattern) == pieces.map(\.bitPattern))
-        // Each value is the table's at its offset within the cycle, and the sine's to within a float's rounding.
+        // Each value is the table's at its offset within the cycle, and the sine's to within a float's precision.
         let step = 2 * Double.pi * frequency / 48_000
         for (index, value) in whole.enumerated() {
             let offset = start + index

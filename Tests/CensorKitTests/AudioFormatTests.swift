@@ -163,7 +163,7 @@ import Testing
             let step = abs(output.samples.normalized(at: index) - written.normalized(at: index)) * 8_388_608
             worst = max(worst, step)
         }
-        // Half a step of rounding; libsndfile before 1.1 scaled float writes by 2^23 − 1, up to one step more.
+        // Half a step of quantization; libsndfile before 1.1 scaled float writes by 2^23 − 1, up to one step more.
         #expect(worst <= 1.5, "untouched samples moved by up to \(worst) 24-bit steps")
         #expect(worst > 0, "the float material has bits below 24-bit resolution")
     }

@@ -227,7 +227,7 @@ import Testing
             let range = try #require(refiner.analysisRange(given, frameCount: frameCount))
             #expect(range.lowerBound % step == 0 && range.upperBound % step == 0)
             #expect(Double(range.lowerBound) <= given.0 - reach && Double(range.upperBound) >= given.1 + reach)
-            #expect(Double(range.lowerBound) > given.0 - reach - Double(2 * step), "at most the reach rounded up, and a step")
+            #expect(Double(range.lowerBound) > given.0 - reach - Double(2 * step), "at most the reach to the next step, and a step")
             seen.insert(range)
         }
         #expect(seen.count <= 10)

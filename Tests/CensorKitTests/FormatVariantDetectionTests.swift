@@ -3,7 +3,7 @@ import Testing
 
 @testable import CensorKit
 
-/// Every layout of the formats added for issue 12 is told apart from the formats that share its
+/// Every layout of the newer recognizers' formats is told apart from the formats that share its
 /// keys (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct FormatVariantDetectionTranscriptTests {
     @Test(

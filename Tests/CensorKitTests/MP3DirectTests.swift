@@ -4,7 +4,7 @@ import Testing
 
 @testable import CensorKit
 
-/// Censoring MP3s on their compressed data (issue 16): MP3s made here by libmp3lame, censored
+/// Censoring MP3s on their compressed data: MP3s made here by libmp3lame, censored
 /// by rewriting `global_gain`, decoded again by ffmpeg (and mpg123) to check the result.
 @Suite struct MP3DirectTests {
     /// CBR and VBR, mono and joint stereo, MPEG-1 (44.1, 48 kHz) and MPEG-2 (22.05 kHz).
@@ -142,7 +142,7 @@ import Testing
     func duck(encoding: MP3Files.Encoding, gain: Double) throws {
         let run = try Self.run(encoding, mode: .duck(gainDB: gain))
         _ = try Self.checkBytes(run)
-        let steps = (-gain / MP3GainPlan.stepDB).rounded()
+        let steps = (-gain / CodedGainPlan.stepDB).rounded()
         for channel in 0..<encoding.channels {
             let original = run.original[channel], censored = run.censored[channel]
             Self.checkUntouched(run, channel: channel)

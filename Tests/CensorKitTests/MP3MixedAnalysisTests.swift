@@ -5,17 +5,14 @@ import Testing
 
 /// Edge refinement on a stereo MP3 analyses its channels' mean through a reader whose decoder
 /// mixes them (``MP3DecodedAudio/mixed(by:)``): libmpg123 mixes the spectra before its IMDCT and
-/// synthesis filter, which then run once instead of twice (issue 16's speed). The samples and
+/// synthesis filter, which then run once instead of twice. The samples and
 /// the refined times must be those of the channels read and mixed after.
 @Suite struct MP3MixedAnalysisTests {
     /// The stream's reader and its path, with the parser's view of the stream.
     static func reader(_ path: String) throws -> MP3DecodedAudio {
         let file = try MP3File(reading: path)
         let tags = try MP3Tags(size: file.size) { try file.read(at: $0, count: $1) }
-        var probe = MP3Parser(stream: MP3ByteStream(size: file.size) { try file.read(at: $0, into: $1) }, tags: tags, path: path)
-        let first = try #require(try probe.next())
-        while try probe.next() != nil {}
-        return MP3DecodedAudio(path: path, header: first.header, info: probe.infoHeader, tags: tags, granules: probe.granuleCount)
+        return MP3DecodedAudio(path: path, index: try MP3FrameIndex(file: file, tags: tags), tags: tags)
     }
 
     @Test("a stereo stream's mixing reader gives the mean of the channels mpg123 decodes, from the same frames",
@@ -41,7 +38,7 @@ import Testing
             #expect(mean.count == stretch.count)
             // Decoded from exactly the frames the two channels are decoded from.
             #expect(mixed.framesDecoded == audio.framesDecoded && mixed.framesDecoded > 0)
-            // The mean of mpg123's channels but for float rounding (−120 dBFS is 10⁻⁶).
+            // The mean of mpg123's channels but for float precision (−120 dBFS is 10⁻⁶).
             let difference = zip(stretch, mean).map { frame, sample in abs(sample - (whole[0][frame] + whole[1][frame]) / 2) }.max()
             #expect(try #require(difference) < 1e-6, "\(encoding) \(stretch)")
             #expect(MP3Files.peakDBFS(mean[...]) > -20, "\(stretch) is silent")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CensorKit
 
-/// The two things censoring an MP3 directly does beyond rewriting `global_gain` (issue 16):
+/// The two things censoring an MP3 directly does beyond rewriting `global_gain`:
 /// decoding only the frames around a word for edge refinement, and keeping the LAME tag's CRCs
 /// true.
 @Suite struct MP3PartialDecodingTests {
@@ -30,8 +30,7 @@ import Testing
         var probe = MP3Parser(stream: MP3ByteStream(size: file.size) { try file.read(at: $0, into: $1) }, tags: tags, path: path)
         let first = try #require(try probe.next())
         while try probe.next() != nil {}
-        let audio = MP3DecodedAudio(path: path, header: first.header, info: probe.infoHeader, tags: tags,
-                                    granules: probe.granuleCount)
+        let audio = MP3DecodedAudio(path: path, index: try MP3FrameIndex(file: file, tags: tags), tags: tags)
         // The reference: mpg123's decode of the whole stream, gapless (interleaved again).
         let channels = encoding.channels
         let whole = try MP3Files.decode(path, channels: channels, with: "mpg123")
@@ -66,7 +65,7 @@ import Testing
             #expect(decoded.count == stretch.count * channels)
             // Only the frames around the stretch are decoded, however long the file.
             #expect(audio.framesDecoded == needed(stretch), "\(encoding) \(stretch) of \(frames.count) frames")
-            // The same samples but for float rounding: the synthesis filter sums in another order
+            // The same samples but for float precision: the synthesis filter sums in another order
             // when it starts elsewhere (one part in 10⁷; −120 dBFS is 10⁻⁶).
             let difference = zip(expected(stretch), decoded).map { abs($0 - $1) }.max() ?? .infinity
             #expect(difference < 1e-6, "\(encoding) \(stretch): differs by up to \(difference)")

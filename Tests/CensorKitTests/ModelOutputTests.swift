@@ -54,7 +54,7 @@ import Testing
 /// Reading stable-ts JSON (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct StableTSTranscriptTests {
     /// What `WhisperResult.to_dict()` and `WordTiming.to_dict()` in jianfch/stable-ts
-    /// (stable_whisper/result.py) write for `result.save_as_json(…)`: times rounded to the
+    /// (stable_whisper/result.py) write for `result.save_as_json(…)`: times given to the
     /// millisecond, the original whisper result in `ori_dict` (whose times stable-ts has since
     /// moved), the regrouping applied, and a word without probability from `align()`.
     static let result = #"""

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 11 in the library: the output transaction, numbers that never trap, linear merging
+/// Output safety in the library: the output transaction, numbers that never trap, linear merging
 /// and list loading, excerpts in messages.
 @Suite struct OutputSafetyTests {
     /// A fresh folder, removed by the caller.

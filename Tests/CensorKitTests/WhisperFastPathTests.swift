@@ -23,7 +23,7 @@ import Testing
     }
 
     /// A word with its times and confidence compared by their bits (so that `-0.0` differs
-    /// from `0.0` and a last-digit rounding difference shows).
+    /// from `0.0` and a difference in the last digit shows).
     struct WordBits: Equatable, CustomStringConvertible {
         var word: Word
         var bits: [UInt64?]

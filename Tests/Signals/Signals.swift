@@ -203,7 +203,7 @@ package enum Signals {
 
     // MARK: - Frames
 
-    /// A time in seconds whose `floor(t·rate)` is exactly `frame`, whatever rounding the
+    /// A time in seconds whose `floor(t·rate)` is exactly `frame`, whatever floating-point error the
     /// product suffers (half a frame past it).
     package static func startTime(ofFrame frame: Int, sampleRate: Int) -> Double {
         (Double(frame) + 0.5) / Double(sampleRate)

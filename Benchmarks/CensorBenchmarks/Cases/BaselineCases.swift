@@ -6,7 +6,7 @@ import Glibc
 /// What censor is compared with, on the same files in the same run: plain copies (the floor)
 /// and the ffmpeg filter graphs other censoring tools build, one or two filters per word.
 enum BaselineCases {
-    /// The issue's figures on a 10-minute 48 kHz stereo 16-bit WAV, used to decide whether a
+    /// The published figures of those graphs on a 10-minute 48 kHz stereo 16-bit WAV, used to decide whether a
     /// graph may run when no smaller count has been measured in this run.
     static let priorSeconds: [String: [Int: Double]] = [
         "ffmpeg-volume": [10: 0.7, 100: 2.3, 1_000: 74],
@@ -109,8 +109,8 @@ enum BaselineCases {
         }
     }
 
-    /// The expected time of a graph case. Where the issue has a figure for `count`, that figure
-    /// scaled by how this run compares with the issue at the largest smaller count measured
+    /// The expected time of a graph case. Where a figure is published for `count`, that figure
+    /// scaled by how this run compares with it at the largest smaller count measured
     /// here; past the figures, quadratic in the word count from the largest count measured (or
     /// figured). The graphs grow faster than linearly (74 s at 1000 words after 2.3 s at 100),
     /// so a linear guess would run cases for many minutes.
@@ -125,9 +125,9 @@ enum BaselineCases {
             }
         }
         if let figure = prior[count] {
-            guard let measured, let figured = prior[measured.count] else { return (figure, "the issue's figure") }
+            guard let measured, let figured = prior[measured.count] else { return (figure, "the published figure") }
             let scale = measured.seconds / figured
-            return (figure * scale, String(format: "the issue's %.1f s times %.2f, this run's ratio to it at %d words",
+            return (figure * scale, String(format: "the published %.1f s times %.2f, this run's ratio to it at %d words",
                                            figure, scale, measured.count))
         }
         let base = measured ?? prior.filter { $0.key < count }.max { $0.key < $1.key }.map { ($0.key, $0.value) }

@@ -3,13 +3,13 @@ import Foundation
 import Glibc
 #endif
 
-/// Censoring an MP3 without re-encoding it (issue 16): an hour at 128 kb/s with 100 words
+/// Censoring an MP3 without re-encoding it: an hour at 128 kb/s with 100 words
 /// muted, against `cp` of the same file (each run paired with one) and against the decode and
 /// re-encode `--no-mp3-direct` does, in the same run. Target: ≤ 2× `cp`, ≥ 100× faster than
 /// the re-encode.
 ///
 /// Two transcripts, both with 100 listed words:
-/// - `speech` (the issue's figure): an hour of speech, 2.5 words a second, each word 0.3 s —
+/// - `speech` (the target's case): an hour of speech, 2.5 words a second, each word 0.3 s —
 ///   9,000 words, one in 90 listed, as a podcast's transcript would be: 100 short spans and
 ///   200 short edges for refinement.
 /// - `long-words` (a stress case): the `spread` layout, each listed word lasting 18 s, so half

@@ -1,7 +1,7 @@
 import CensorKit
 import Foundation
 
-/// The worst cases for growth with size (issue 11): 100,000 matched words packed back to back,
+/// The worst cases for growth with size: 100,000 matched words packed back to back,
 /// whose spans all merge into one, and a censor list of 100,000 globs. Each should take well
 /// under 2 s; a step that is quadratic in either takes a minute or more.
 enum ScalingCases {

@@ -2,7 +2,7 @@ extension Censor {
     /// Whether ``censorMP3(input:output:matches:overwrite:replacingInput:progress:)`` can do
     /// this censor's mode on the compressed data: mute and duck can, beep cannot (it needs new
     /// audio, so it re-encodes).
-    public var censorsMP3Directly: Bool { MP3GainPlan.Change(mode) != nil }
+    public var censorsMP3Directly: Bool { CodedGainPlan.Change(mode) != nil }
 
     /// Censors an MP3 without re-encoding it: only the `global_gain` of the granules under each
     /// span changes; every other byte — frames no span touches, tags, the Xing/LAME header and
@@ -10,10 +10,15 @@ extension Censor {
     /// bytes: the ``CensorMarker`` in an ID3v2 tag of its own after the leading tags.
     ///
     /// Spans are planned on the decoded timeline — the one decoders honouring the LAME tag's
-    /// encoder delay give (ffmpeg, mpg123, libsndfile) — with only the frames around the audio
-    /// edge refinement reads decoded (``MP3DecodedAudio``), and without edge snapping (zero crossings mean nothing at granule
-    /// precision); then they are widened to whole granules so that no decoded sample of a core
-    /// passes at full level, and the report gives the frames actually affected. Mute sets
+    /// encoder delay give (ffmpeg, mpg123, libsndfile), its length that of the frames there are,
+    /// whatever the Xing/Info header counts — with only the frames around the audio edge
+    /// refinement reads decoded (``MP3DecodedAudio``), and without edge snapping (zero crossings
+    /// mean nothing at granule precision); then they are widened to whole granules so that no
+    /// decoded sample of a core passes at full level in ffmpeg's or mpg123's timeline, where
+    /// these part (files joined with `cat`, bytes that are not frames: ``MP3Timeline``), and the
+    /// report gives the frames actually affected. Where bytes that are not frames but hold false
+    /// frame headers come before a span, decoders disagree beyond reckoning: the file is then
+    /// decoded and re-encoded instead, with a warning saying so. Mute sets
     /// `global_gain` to 0 (below −90 dBFS decoded); duck lowers it by the duck gain in steps of
     /// 1.505 dB. Like ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``
     /// the output goes to a temporary file renamed into place when complete.
@@ -29,9 +34,9 @@ extension Censor {
     /// - Throws: ``MP3Error`` for input that is not a censorable MP3 (AAC or MPEG-4, free format,
     ///   mixed sample rates), ``AudioError`` when the audio cannot be decoded for planning,
     ///   ``CensorError`` for the output; nothing is left at `output` then.
-    /// - Complexity: One pass over the file's bytes (two when no Xing header counts its frames,
-    ///   one more when edge refinement reads audio), with memory flat; untouched stretches are
-    ///   copied by the kernel; decoding only around the words, for edge refinement.
+    /// - Complexity: Two passes over the file's bytes, the first over the frame headers only,
+    ///   with memory flat; untouched stretches are copied by the kernel; decoding only around
+    ///   the words, for edge refinement.
     public func censorMP3(
         input: String, output: String, matches: [Match], overwrite: Bool = false, replacingInput: Bool = false,
         progress: ((RenderProgress) -> Void)? = nil
@@ -56,32 +61,37 @@ extension Censor {
         input: String, output: String, matches: [Match], replacingInput: Bool = false,
         into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
-        guard let change = MP3GainPlan.Change(mode) else {
+        guard let change = CodedGainPlan.Change(mode) else {
             throw MP3Error.io(path: input, reason: "\(mode.name) needs new audio, which the compressed data cannot carry")
         }
         let source = try MP3File(reading: input)
         let tags = try MP3Tags(size: source.size) { offset, count in try source.read(at: offset, count: count) }
-        // The headers tell the rate, the channels, the encoder delay and the length, and refuse
-        // what is no MP3, before any decoding; a stream whose Xing header does not count its
-        // frames is counted by a first pass over its headers.
-        var probe = MP3Parser(
-            stream: MP3ByteStream(size: source.size) { try source.read(at: $0, into: $1) }, tags: tags, path: input)
-        guard let first = try probe.next() else { throw MP3Error.notMP3(path: input, found: "it holds no audio frame") }
-        var granules = (probe.infoHeader?.frameCount).map { $0 * first.header.granuleCount }
-        if granules == nil {
-            while try probe.next() != nil {}
-            granules = probe.granuleCount
-        }
-        let offset = probe.infoHeader?.decodedStartOffset ?? 0
-        var audio = MP3DecodedAudio(path: input, header: first.header, info: probe.infoHeader, tags: tags, granules: granules ?? 0)
+        // A first pass over the headers refuses what is no MP3, before any decoding, and counts
+        // the frames there are: a Xing/Info header's count may be of only the first of files
+        // joined with `cat`, or damaged. It tells the rate, the channels and the encoder delay.
+        let index = try MP3FrameIndex(file: source, tags: tags)
+        var audio = MP3DecodedAudio(path: input, index: index, tags: tags)
         // Snapping edges to zero crossings serves sample-exact edits; granules make it moot.
         var planner = self.planner
         planner.options = try planner.options.replacing(snapWindow: 0)
         let plan = try planner.plan(matches, sampleRate: audio.sampleRate, audio: &audio)
-        let gains = MP3GainPlan(planned: plan.spans, change: change, decodedStartOffset: offset, frameCount: audio.frameCount)
+        let gains = CodedGainPlan(mp3: plan.spans, change: change, timeline: index.timeline)
+        if let gap = index.gaps.first(where: { gap in gap.holdsSync && gains.runs.contains { $0.upperBound + 2 > gap.granule } }) {
+            return try reencoded(input: input, output: output, matches: matches, replacingInput: replacingInput,
+                                 gap: gap, into: transaction, progress: progress)
+        }
+        let offset = index.timeline.startOffset
 
+        // The LAME tag, whose music CRC covers the frames up to the music length it gives.
+        var lame: (at: Int, tag: [UInt8], musicEnd: Int)?
+        if let frame = index.infoFrame, let at = index.infoHeader?.lameTagOffset {
+            let tag = try source.read(at: frame.lowerBound + at, count: MP3InfoHeader.lameTagLength)
+            lame = (frame.lowerBound + at, tag,
+                    MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: source.size - tags.trailingLength))
+        }
+        let musicStart = index.infoFrame?.upperBound ?? 0
+        var rewriter = MP3GainRewriter(plan: gains, music: musicStart..<max(musicStart, lame?.musicEnd ?? source.size))
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
-        var rewriter = MP3GainRewriter(plan: gains, musicStart: probe.infoFrame?.upperBound ?? 0)
         var parser: MP3Parser
         do {
             // Untouched bytes go from file to file through the kernel where they run long; only
@@ -115,11 +125,9 @@ extension Censor {
             }
             try writer.append(copied..<source.size, from: parser.stream)
             try writer.flush()
-            if rewriter.editedFrames > 0, let frame = probe.infoFrame, let at = probe.infoHeader?.lameTagOffset {
-                let tag = try source.read(at: frame.lowerBound + at, count: MP3InfoHeader.lameTagLength)
-                let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
-                let crcs = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
-                try crcs.withUnsafeBytes { bytes in try writer.write(bytes, at: frame.lowerBound + at + 32 + shift) }
+            if rewriter.editedFrames > 0, let lame {
+                let crcs = MP3InfoHeader.updatedCRCs(of: lame.tag, change: rewriter.musicCRC.value(end: lame.musicEnd))
+                try crcs.withUnsafeBytes { bytes in try writer.write(bytes, at: lame.at + 32 + shift) }
             }
         } catch {
             transaction.discard()
@@ -129,11 +137,32 @@ extension Censor {
             input: input, output: output, sampleRate: audio.sampleRate, channels: audio.channelCount,
             frames: audio.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped,
             transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate), timesFit: plan.timesFit)
+        report.direct = Report.DirectEdit(codec: "mp3", packets: parser.frameCount, editedPackets: rewriter.editedFrames,
+                                          blockFrames: MP3FrameHeader.granuleSamples)
         report.warnings = parser.warnings + rewriter.warnings(path: input)
-        if let declared = probe.infoHeader?.frameCount, declared != parser.frameCount {
-            report.warnings.append("'\(input)': its \(probe.infoHeader?.kind.rawValue ?? "") header counts \(declared) frames "
-                + "but \(parser.frameCount) were found; the report's frames follow the header")
+        if let declared = index.infoHeader?.frameCount, declared != parser.frameCount {
+            report.warnings.append("'\(input)': its \(index.infoHeader?.kind.rawValue ?? "") header counts \(declared) frames "
+                + "but \(parser.frameCount) were found (files joined end to end, or damage); the report's frames follow "
+                + "the frames found")
         }
+        return report
+    }
+
+    /// Censors an MP3 by decoding and re-encoding it (``censorMedia(input:output:matches:options:format:replacingInput:into:progress:)``),
+    /// for a stream whose bytes before a span, at `gap`, are not frames but hold false frame
+    /// headers: decoders drop or invent frames there (ffmpeg 5.1 up to nine, mpg123 1.31 up to
+    /// seven, in files made so), so no change of the compressed data is sure to reach the words
+    /// in every decoder; a re-encoded stream is decoded alike by all.
+    private func reencoded(
+        input: String, output: String, matches: [Match], replacingInput: Bool, gap: MP3Parser.Gap,
+        into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)?
+    ) throws -> Report {
+        var report = try censorMedia(
+            input: input, output: output, matches: matches, replacingInput: replacingInput, into: transaction,
+            progress: progress)
+        report.warnings.insert("'\(input)': \(gap.bytes.count) bytes at byte \(gap.bytes.lowerBound) are not MP3 frames but "
+            + "hold false frame headers, after which decoders disagree on where the audio lies; it was decoded and "
+            + "re-encoded, so that every decoder hears the spans censored", at: 0)
         return report
     }
 }

@@ -44,10 +44,10 @@ final class MP3ByteStream {
     ///
     /// - Returns: `false` when the file ends before `end`; then as much as there is is loaded.
     func load(through end: Int) throws -> Bool {
-        let loaded = start + count
-        guard end > loaded else { return true }
-        guard loaded < size else { return false }
+        guard end > start + count else { return true }
         release()
+        let loaded = start + count
+        guard loaded < size else { return false }
         let wanted = min(size, max(end, loaded + chunk)) - loaded
         if count + wanted > storage.count {
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: count + wanted, alignment: 16)
@@ -81,9 +81,15 @@ final class MP3ByteStream {
         try body(UnsafeMutableRawBufferPointer(rebasing: storage[(range.lowerBound - start)..<(range.upperBound - start)]))
     }
 
-    /// Drops the bytes before ``mark``, moving the rest to the front.
+    /// Drops the bytes before ``mark``, moving the rest to the front; a mark past the bytes
+    /// held skips the bytes before it unread (a long tag before the frames).
     private func release() {
-        let released = min(mark - start, count)
+        if mark > start + count {
+            start = mark
+            count = 0
+            return
+        }
+        let released = mark - start
         guard released > 0 else { return }
         if count > released {
             storage.baseAddress!.copyMemory(from: storage.baseAddress! + released, byteCount: count - released)

@@ -25,6 +25,8 @@ final class MP3DecodedAudio: FrameSource {
     private let mixing: Bool
     /// The file and its frame index, opened on first read.
     private var opened: Opened?
+    /// The frame index, when it was built before the first read.
+    private var index: MP3FrameIndex?
 
     /// Frames decoded before a stretch's first, for the IMDCT overlap and the synthesis filter.
     static let warmUpFrames = 2
@@ -50,18 +52,18 @@ final class MP3DecodedAudio: FrameSource {
         }
     }
 
-    /// Describes the audio of the stream whose first audio frame has `header`, whose info frame
-    /// is `info`, whose tags are `tags`, and which holds `granules` granules.
-    init(path: String, header: MP3FrameHeader, info: MP3InfoHeader?, tags: MP3Tags, granules: Int) {
+    /// Describes the audio of the stream `index` walked (its file at `path`, whose tags are
+    /// `tags`), on its timeline (``MP3Timeline``); reading shares the index.
+    init(path: String, index: MP3FrameIndex, tags: MP3Tags) {
         self.path = path
+        let header = index.header
         sampleRate = header.sampleRate
         channelCount = header.channelCount
-        layout = Layout(tags: tags, samplesPerFrame: header.samplesPerFrame, startOffset: info?.decodedStartOffset ?? 0,
+        layout = Layout(tags: tags, samplesPerFrame: header.samplesPerFrame, startOffset: index.timeline.startOffset,
                         reservoir: header.version == .mpeg1 ? 511 : 255)
-        let samples = granules * MP3FrameHeader.granuleSamples
-        let trimmed = (info?.encoderDelay ?? 0) + (info?.encoderPadding ?? 0)
-        frameCount = max(0, samples - trimmed)
+        frameCount = index.timeline.frameCount
         mixing = false
+        self.index = index
     }
 
     private init(path: String, sampleRate: Int, channelCount: Int, frameCount: Int, layout: Layout, mixing: Bool) {
@@ -75,7 +77,7 @@ final class MP3DecodedAudio: FrameSource {
 
     var reopener: (@Sendable () throws -> any FrameSource)? {
         // The frame index is built once, by the first reader, and shared.
-        let index = opened?.index
+        let index = opened?.index ?? self.index
         return { [path, sampleRate, channelCount, frameCount, layout, mixing] in
             let copy = MP3DecodedAudio(
                 path: path, sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, layout: layout,
@@ -100,7 +102,7 @@ final class MP3DecodedAudio: FrameSource {
         }
         framesDecoded = 0
         guard !range.isEmpty else { return }
-        let opened = try self.opened ?? Opened(path: path, tags: layout.tags, index: nil)
+        let opened = try self.opened ?? Opened(path: path, tags: layout.tags, index: index)
         self.opened = opened
         // Undelayed samples [first, end) come from frames firstFrame … lastFrame.
         let spf = layout.samplesPerFrame
@@ -194,6 +196,7 @@ extension MP3DecodedAudio: ChannelMixingSource {
         let reader = MP3DecodedAudio(
             path: path, sampleRate: sampleRate, channelCount: 1, frameCount: frameCount, layout: layout, mixing: true)
         reader.opened = opened
+        reader.index = index
         return reader
     }
 }

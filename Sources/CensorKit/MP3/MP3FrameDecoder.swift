@@ -18,7 +18,7 @@ final class MP3FrameDecoder {
     ///   - mixing: Whether to give a stereo stream as one channel, the mean of its two. libmpg123
     ///     mixes the spectra, after the stereo decoding and before the IMDCT and the synthesis
     ///     filter, which it then runs once instead of twice; the samples are the mean of the
-    ///     channels' but for float rounding.
+    ///     channels' but for float precision.
     /// - Throws: ``MP3Error/io(path:reason:)`` when libmpg123 cannot be set up for this format.
     init(path: String, sampleRate: Int, channelCount: Int, mixing: Bool = false) throws(MP3Error) {
         self.path = path

@@ -1,9 +1,9 @@
-/// Rewrites the `global_gain` of the granules a ``MP3GainPlan`` changes, frame by frame, in
+/// Rewrites the `global_gain` of the granules a ``CodedGainPlan`` changes, frame by frame, in
 /// place in the byte stream; a protected frame gets its CRC recomputed, and the change to the
 /// music data is taken into the LAME tag's music CRC.
 struct MP3GainRewriter {
     /// The plan applied.
-    let plan: MP3GainPlan
+    let plan: CodedGainPlan
     /// Frames whose side information was changed.
     private(set) var editedFrames = 0
     /// Frames that needed a change but were cut off before their side information ended.
@@ -16,10 +16,10 @@ struct MP3GainRewriter {
     /// A frame's first bytes before its edit: header, CRC and side information (at most 38).
     private var before = [UInt8](repeating: 0, count: 38)
 
-    /// Prepares to apply `plan` to frames whose music data (for the LAME tag's CRC) begin at `musicStart`.
-    init(plan: MP3GainPlan, musicStart: Int) {
+    /// Prepares to apply `plan` to frames whose music data, for the LAME tag's CRC, are the bytes `music`.
+    init(plan: CodedGainPlan, music: Range<Int>) {
         self.plan = plan
-        musicCRC = MP3MusicCRCChange(start: musicStart)
+        musicCRC = MP3MusicCRCChange(music: music)
     }
 
     /// Applies the plan to one frame; frames must come in stream order.

@@ -1,7 +1,8 @@
 /// Walks the Layer III frames of an MP3 file in order, in one forward pass.
 ///
 /// Tags (``MP3Tags``) are stepped over; the Xing/Info or VBRI frame is recognised
-/// (``infoHeader``) and not counted as audio. Bytes that are not frames — junk, a corrupt
+/// (``infoHeader``) and not counted as audio, and so is one inside the stream, where files
+/// joined with `cat` meet (``junctions``), as ffmpeg skips it. Bytes that are not frames — junk, a corrupt
 /// header, a lost sync — are stepped over to the next frame that continues the stream, with a
 /// warning; a truncated last frame is reported with a warning too. Everything the stream reads
 /// is handed, in order and unchanged unless a caller changed it, to the byte stream's sink.
@@ -37,8 +38,22 @@ struct MP3Parser {
     private(set) var granuleCount = 0
     /// Audio frames seen so far.
     private(set) var frameCount = 0
-    /// Byte ranges stepped over because they held no frame.
-    private(set) var gaps: [Range<Int>] = []
+    /// A stretch of bytes stepped over because it held no frame.
+    struct Gap: Sendable {
+        /// The bytes.
+        var bytes: Range<Int>
+        /// The index among the stream's audio granules of the first granule after it.
+        var granule: Int
+        /// Whether it holds a word that reads as an MPEG audio frame header (a false sync),
+        /// which decoders may take for a frame.
+        var holdsSync: Bool
+    }
+
+    /// Stretches stepped over because they held no frame.
+    private(set) var gaps: [Gap] = []
+    /// For each Xing/Info or VBRI frame after the first frame, the index among the stream's
+    /// audio granules of the first granule after it: where a file joined to another begins.
+    private(set) var junctions: [Int] = []
     /// A truncated last frame: its offset, the bytes there and the bytes it should have.
     private(set) var truncation: (offset: Int, present: Int, length: Int)?
     private var position: Int
@@ -94,13 +109,18 @@ struct MP3Parser {
                     infoFrame = offset..<(offset + length)
                     continue
                 }
+            } else if try holdsInfoHeader(header, at: offset, length: length) {
+                junctions.append(granuleCount)
+                continue
             }
             let frame = Frame(offset: offset, header: header, firstGranule: granuleCount, length: length)
             granuleCount += header.granuleCount
             frameCount += 1
             return frame
         }
-        if position < audio.upperBound, reference != nil { gaps.append(position..<audio.upperBound) }
+        if position < audio.upperBound, reference != nil {
+            gaps.append(Gap(bytes: position..<audio.upperBound, granule: granuleCount, holdsSync: false))
+        }
         if reference == nil { throw MP3Error.notMP3(path: path, found: "no MPEG audio frame was found in it") }
         position = audio.upperBound
         return nil
@@ -141,13 +161,13 @@ struct MP3Parser {
     /// The warnings a person should read about what was stepped over.
     var warnings: [String] {
         var result: [String] = []
-        for gap in gaps.prefix(5) {
+        for gap in gaps.prefix(5).map(\.bytes) {
             result.append("'\(path)': \(gap.count) bytes at byte \(gap.lowerBound) are not MP3 frames (lost sync or a "
-                + "corrupt frame); copied as they are. Players that drop audio there hear what follows early (ffmpeg by "
-                + "several frames), so spans after it may miss their words")
+                + "corrupt frame); copied as they are. Decoders part there (ffmpeg drops the next frame, mpg123 does not), "
+                + "so spans after it are widened to where either decodes their words")
         }
         if gaps.count > 5 {
-            result.append("'\(path)': \(gaps.count - 5) more stretches (\(gaps.dropFirst(5).map(\.count).reduce(0, +)) "
+            result.append("'\(path)': \(gaps.count - 5) more stretches (\(gaps.dropFirst(5).map(\.bytes.count).reduce(0, +)) "
                 + "bytes) are not MP3 frames; copied as they are")
         }
         if let truncation {
@@ -171,14 +191,18 @@ struct MP3Parser {
     /// recording the bytes stepped over.
     private mutating func resynchronize() throws {
         let from = position
+        var holdsSync = Self.readsAsHeader(stream.word(at: position))
         var offset = position + 1
         while offset + 4 <= audio.upperBound {
             if stream.available(from: offset) < 4 {
                 stream.mark = offset
                 _ = try stream.load(through: offset + 4)
             }
-            if stream[offset] == 0xFF, let header = MP3FrameHeader(stream.word(at: offset)),
-               try confirmed(header, at: offset) {
+            guard stream[offset] == 0xFF else {
+                offset += 1
+                continue
+            }
+            if let header = MP3FrameHeader(stream.word(at: offset)), try confirmed(header, at: offset) {
                 guard let reference, !header.continues(reference) else { break }
                 // A run of three frames at another rate is a second stream, not chance bytes.
                 let next = offset + header.frameLength
@@ -188,11 +212,36 @@ struct MP3Parser {
                                                     expected: reference.sampleRate)
                 }
             }
+            holdsSync = holdsSync || Self.readsAsHeader(stream.word(at: offset))
             offset += 1
         }
         position = min(offset, audio.upperBound)
         if position + 4 > audio.upperBound { position = audio.upperBound }
-        if reference != nil || position < audio.upperBound { gaps.append(from..<position) }
+        if reference != nil || position < audio.upperBound {
+            gaps.append(Gap(bytes: from..<position, granule: granuleCount, holdsSync: holdsSync))
+        }
+    }
+
+    /// Whether four bytes read as the header of an MPEG audio frame of any layer (what a
+    /// decoder hunting for sync may take for a frame), AAC's excepted.
+    private static func readsAsHeader(_ word: UInt32) -> Bool {
+        switch MP3FrameHeader.parse(word) {
+        case .none, .adts: false
+        case .layer3, .otherLayer, .freeFormat: true
+        }
+    }
+
+    /// Whether the frame `header` at `offset`, of `length` bytes, holds a Xing/Info or VBRI
+    /// header: one whose side information is all zeros (no audio) and whose bytes after it
+    /// name the header.
+    private mutating func holdsInfoHeader(_ header: MP3FrameHeader, at offset: Int, length: Int) throws -> Bool {
+        let sideInfo = (offset + header.sideInfoOffset)..<(offset + header.sideInfoOffset + header.sideInfoLength)
+        guard length >= sideInfo.upperBound - offset,
+              stream.withBytes(sideInfo, { $0.allSatisfy { $0 == 0 } }) else { return false }
+        _ = try stream.load(through: offset + length)
+        return stream.withBytes(offset..<(offset + length)) {
+            MP3InfoHeader.find(in: UnsafeRawBufferPointer($0), header: header) != nil
+        }
     }
 
     /// Throws for a file whose first bytes say it is something other than MP3.

@@ -60,16 +60,24 @@ struct MP3MusicCRCChange {
     private var crc: UInt16 = 0
     /// The file offset up to which the difference has been taken in.
     private var position: Int
+    /// The byte after the music data the CRC covers: changes from there on are not its.
+    private let end: Int
 
-    /// Starts at the music data's first byte, `start`.
-    init(start: Int) {
-        position = start
+    /// Covers the music data `music`: from the first audio frame to the end the LAME tag gives
+    /// (in files joined with `cat`, the first file's frames only).
+    init(music: Range<Int>) {
+        position = music.lowerBound
+        end = music.upperBound
     }
 
-    /// Takes in the bytes at `offset` (at or after every earlier call's), XORed before and after.
+    /// Takes in the bytes at `offset` (at or after every earlier call's), XORed before and
+    /// after; those past the music data are left out.
     mutating func add(difference: UnsafeRawBufferPointer, at offset: Int) {
-        crc = MP3TagCRC.checksum(difference, continuing: MP3TagCRC.appendingZeros(offset - position, to: crc))
-        position = offset + difference.count
+        let count = min(difference.count, end - offset)
+        guard count > 0 else { return }
+        crc = MP3TagCRC.checksum(UnsafeRawBufferPointer(rebasing: difference[..<count]),
+                                 continuing: MP3TagCRC.appendingZeros(offset - position, to: crc))
+        position = offset + count
     }
 
     /// The CRC of the whole difference, whose music data end at `end` (a damaged tag may say

@@ -60,6 +60,20 @@ extension Censor {
             return try censorDecoded(input: input, output: output, matches: matches, options: options, format: format,
                                      replacingInput: replacingInput, into: transaction, progress: progress)
         }
+        if options.embeddedSubtitles != nil, container.subtitleCodec == nil {
+            throw MediaError.noSubtitleStream(path: output)
+        }
+        var notDirect: String?
+        if options.direct, options.bitrate == nil, options.embeddedSubtitles == nil, !replacingInput,
+           Self.aacDirectPair(input: input, output: output), try Self.onlyOneAudioStream(input, options: options) {
+            do {
+                return try censorAAC(input: input, output: output, matches: matches, options: options, into: transaction,
+                                     progress: progress)
+            } catch AACError.notDirect(_, let reason) {
+                notDirect = "'\(input)' was decoded and re-encoded, since \(reason): every packet changed and lost a "
+                    + "generation of quality"
+            } catch AACError.notAAC {}
+        }
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         let probe = try MediaProbe(path: input)
         let streams = try probe.audioStreams(options.audioStreams, path: input)
@@ -97,7 +111,7 @@ extension Censor {
             comment: CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, previous: probe.tag("comment")))
         command.censoredSubtitles = ownSubtitles
         command.attachments = try pictureAttachments(of: input, probe: probe, container: container, scratch: scratch)
-        var warnings = reader.warnings
+        var warnings = reader.warnings + [notDirect].compactMap { $0 }
         do {
             let handle = try scratch.handle(temporary)
             let run = try FFmpeg.Run(.ffmpeg, command.arguments, output: .file(handle), feedsInput: true, for: output)
@@ -264,7 +278,7 @@ extension Censor {
     /// The audio stream as a reader: the input itself when libsndfile reads it and it holds
     /// only that stream, else the stream decoded by ffmpeg into a scratch WAV file, with
     /// `progress` told how far decoding has come (from the scratch file's growing size).
-    private func decode(
+    func decode(
         _ input: String, stream: MediaProbe.Stream, probe: MediaProbe, scratch: ScratchFiles,
         progress: ((RenderProgress) -> Void)? = nil
     ) throws -> AudioReader {
@@ -347,5 +361,15 @@ extension Censor {
         }
         let code = Int32(SF_FORMAT_RAW) | Int32(encoding) | Int32(SF_ENDIAN_LITTLE)
         return (AudioFileFormat(code: code, sampleRate: format.sampleRate, channelCount: format.channelCount), name)
+    }
+
+    /// Whether the run censors a single audio stream of a file with no subtitle stream: what the
+    /// direct AAC editor covers. A second audio stream or the file's own subtitles are censored
+    /// by the remux, so such a file goes that way.
+    static func onlyOneAudioStream(_ input: String, options: MediaOptions) throws -> Bool {
+        let probe = try MediaProbe(path: input)
+        guard !probe.streams.contains(where: { $0.type == "subtitle" }) else { return false }
+        let audio = probe.streams.filter { $0.type == "audio" }.count
+        return options.audioStreams.map { $0.count == 1 } ?? (audio == 1)
     }
 }

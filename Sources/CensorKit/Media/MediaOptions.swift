@@ -15,6 +15,10 @@ public struct MediaOptions: Sendable {
     /// How the file's own text subtitle streams are censored: each cue's text in, its censored
     /// text out (``CensoredSubtitles/censorCueText(_:list:mask:)``). `nil`: they are copied.
     public var subtitleCensor: (@Sendable (String) -> String)?
+    /// Whether mute and duck of an AAC stream into the same container (ADTS, MP4, M4A, MOV)
+    /// edit its compressed data where they can (``Censor/censorAAC(input:output:matches:options:into:progress:)``),
+    /// leaving every other byte as it is; `false` decodes and re-encodes the stream.
+    public var direct = true
 
     /// The default options: every audio stream, at its own bit rate, no subtitles added.
     public init() {

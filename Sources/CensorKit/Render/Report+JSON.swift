@@ -15,11 +15,13 @@ extension Report {
         var text = "{\"input\": \(quoted(input)), \"output\": \(output.map(quoted) ?? "null"), "
         text += "\"sampleRate\": \(sampleRate), \"channels\": \(channels), \"frames\": \(frames), "
         text += "\"mode\": \(quoted(mode)),\n "
+        if let direct { text += "\"direct\": \(direct.json),\n " }
         if let transcript {
             text += "\"transcript\": {\"format\": \(quoted(transcript.format)), \"words\": \(transcript.words), "
                 + "\"estimatedWords\": \(transcript.estimatedWords), "
                 + "\"firstTime\": \(transcript.firstTime.map(decimal) ?? "null"), "
-                + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")},\n "
+                + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")"
+                + (transcript.maskedWords > 0 ? ", \"maskedWords\": \(transcript.maskedWords)" : "") + "},\n "
         }
         if !streams.isEmpty {
             text += "\"streams\": [" + streams.map { stream in
@@ -64,9 +66,9 @@ extension Report {
     private func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let scaled = value * 1_000_000
-        let rounded = scaled.isFinite ? scaled.rounded() / 1_000_000 : value
-        guard abs(rounded) < 0x1p53 else { return "\(rounded)" }
-        return rounded == rounded.rounded() ? String(Int(rounded)) : "\(rounded)"
+        let nearest = scaled.isFinite ? scaled.rounded() / 1_000_000 : value
+        guard abs(nearest) < 0x1p53 else { return "\(nearest)" }
+        return nearest == nearest.rounded() ? String(Int(nearest)) : "\(nearest)"
     }
 
     /// `value` as a JSON string literal.

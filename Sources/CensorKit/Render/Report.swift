@@ -107,6 +107,9 @@ public struct Report: Sendable, Hashable, Codable {
     /// ``TranscriptOverrun/tolerance`` past the end: a transcript of a longer or another
     /// recording, most of whose words could not be censored. Not part of ``json()``.
     public var transcriptOverrun: TranscriptOverrun?
+    /// How the compressed data was edited, when it was edited without re-encoding (direct MP3 and
+    /// AAC censoring); `nil` when the audio was decoded and written anew.
+    public var direct: DirectEdit?
     /// How well the transcript's times fit the audio, when ``WordAlignment/auto`` judged it
     /// (``Plan/timesFit``): where they did not, every censored word was aligned. Not part of ``json()``.
     public var timesFit: TimesFit?
@@ -147,6 +150,9 @@ public struct Report: Sendable, Hashable, Codable {
         public var firstTime: Double?
         /// The latest end of any word in seconds; `nil` without words.
         public var lastTime: Double?
+        /// How many words the recognizer's profanity filter masked (`s***`, `****`, `[ __ ]`;
+        /// see ``Transcript/maskedWordIndices``).
+        public var maskedWords: Int = 0
 
         /// The summary of a transcript.
         ///
@@ -157,6 +163,7 @@ public struct Report: Sendable, Hashable, Codable {
             estimatedWords = transcript.estimatedWordCount
             firstTime = transcript.timeRange?.first
             lastTime = transcript.timeRange?.last
+            maskedWords = transcript.maskedWordIndices.count
         }
     }
 

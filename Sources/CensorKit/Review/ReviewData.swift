@@ -86,7 +86,7 @@ struct ReviewData: Encodable {
         mode = report.mode
         sampleRate = report.sampleRate
         channels = report.channels
-        duration = Self.rounded(Double(report.frames) / rate)
+        duration = Self.toSixDecimals(Double(report.frames) / rate)
         transcriptFormat = page.transcript.format.rawValue
         original = Track(path: embedded ? nil : ReviewPage.relativePath(of: report.input, from: page.location),
                          name: URL(fileURLWithPath: report.input).lastPathComponent,
@@ -100,7 +100,7 @@ struct ReviewData: Encodable {
         self.embedded = embedded
         let windows = embedded ? ReviewExcerpts.windows(report) : []
         clips = try zip(windows, ReviewExcerpts.encode(windows, input: report.input, output: censoredAudio)).map { window, excerpts in
-            Clip(start: Self.rounded(window.lowerBound), end: Self.rounded(window.upperBound),
+            Clip(start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
                  original: Self.dataURL(excerpts.0), censored: excerpts.1.map(Self.dataURL))
         }
         let duration = self.duration
@@ -109,13 +109,13 @@ struct ReviewData: Encodable {
             let window = max(0, fadeStart - ReviewPage.zoomMargin)...min(duration, fadeEnd + ReviewPage.zoomMargin)
             return Edit(
                 text: span.text, pattern: span.pattern, replacement: span.replacement,
-                start: Self.rounded(span.start), end: Self.rounded(span.end),
-                refinedStart: Self.rounded(span.refinedStart), refinedEnd: Self.rounded(span.refinedEnd),
-                coreStart: Self.rounded(Double(span.startFrame) / rate), coreEnd: Self.rounded(Double(span.endFrame) / rate),
-                fadeStart: Self.rounded(fadeStart), fadeEnd: Self.rounded(fadeEnd),
+                start: Self.toSixDecimals(span.start), end: Self.toSixDecimals(span.end),
+                refinedStart: Self.toSixDecimals(span.refinedStart), refinedEnd: Self.toSixDecimals(span.refinedEnd),
+                coreStart: Self.toSixDecimals(Double(span.startFrame) / rate), coreEnd: Self.toSixDecimals(Double(span.endFrame) / rate),
+                fadeStart: Self.toSixDecimals(fadeStart), fadeEnd: Self.toSixDecimals(fadeEnd),
                 startFrame: span.startFrame, endFrame: span.endFrame,
-                confidence: span.confidence.map(Self.rounded), estimated: span.timesEstimated,
-                zoom: Zoom(start: Self.rounded(window.lowerBound), end: Self.rounded(window.upperBound),
+                confidence: span.confidence.map(Self.toSixDecimals), estimated: span.timesEstimated,
+                zoom: Zoom(start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
                            original: try Self.peaks(input, window), censored: try output.map { try Self.peaks($0, window) }))
         }
         words = Self.words(page.transcript, matches: page.matches, report: report)
@@ -124,8 +124,8 @@ struct ReviewData: Encodable {
     /// The transcript's words, each censored one with the index of its edit and its mask.
     private static func words(_ transcript: Transcript, matches: [Match], report: Report) -> [WordEntry] {
         var entries = transcript.words.map { word in
-            WordEntry(text: word.text, start: rounded(word.start), end: rounded(word.end),
-                      confidence: word.confidence.map(rounded), speaker: word.speaker,
+            WordEntry(text: word.text, start: toSixDecimals(word.start), end: toSixDecimals(word.end),
+                      confidence: word.confidence.map(toSixDecimals), speaker: word.speaker,
                       estimated: word.isTimeEstimated, edit: nil, replacement: nil)
         }
         for match in matches {
@@ -151,8 +151,8 @@ struct ReviewData: Encodable {
         "data:audio/ogg;base64," + data.base64EncodedString()
     }
 
-    /// Seconds to the microsecond.
-    private static func rounded(_ value: Double) -> Double {
+    /// A value to six decimals: seconds to the microsecond, confidences to a millionth.
+    private static func toSixDecimals(_ value: Double) -> Double {
         (value * 1_000_000).rounded() / 1_000_000
     }
 

@@ -97,6 +97,12 @@ enum MP3Files {
         return frames
     }
 
+    /// The first sample from `start` on whose magnitude passes 0.05 (−26 dBFS): where a tone
+    /// after silence begins, to find one place in different decoders' timelines.
+    static func onset(_ samples: [Float], from start: Int = 0) throws -> Int {
+        try #require(samples.indices.dropFirst(start).first { abs(samples[$0]) > 0.05 })
+    }
+
     /// The peak of `samples` in dBFS (−∞ for silence).
     static func peakDBFS(_ samples: ArraySlice<Float>) -> Double {
         20 * log10(Double(samples.lazy.map { abs($0) }.max() ?? 0))

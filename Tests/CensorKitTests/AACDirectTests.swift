@@ -1,0 +1,165 @@
+import Foundation
+import CensorTestSignals
+import Testing
+
+@testable import CensorKit
+
+/// Censoring AAC on its compressed data: files made by ffmpeg's AAC encoder, censored by
+/// rewriting the packets under each word in place, decoded again by ffmpeg's two AAC decoders.
+@Suite struct AACDirectTests {
+    /// Mono and stereo, 44.1 and 48 kHz, 64 to 256 kb/s, in every container the editor takes.
+    static let encodings: [AACFiles.Encoding] = [
+        .init(rate: 44100, channels: 1, kbps: 64, container: "m4a"),
+        .init(rate: 48000, channels: 2, kbps: 128, container: "m4a"),
+        .init(rate: 44100, channels: 2, kbps: 256, container: "aac"),
+        .init(rate: 48000, channels: 1, kbps: 96, container: "mov"),
+        .init(rate: 44100, channels: 2, kbps: 64, container: "mp4"),
+    ]
+
+    /// The tone's edges are not speech: word times are taken as given.
+    static let options = try! PlanOptions(refine: false)
+
+    /// One encoded tone censored directly, with everything the checks need.
+    struct Run {
+        var encoding: AACFiles.Encoding
+        var input: [UInt8]
+        var output: [UInt8]
+        var report: Report
+        var original: [[Float]]
+        var censored: [[Float]]
+        var packetsBefore: [AACFiles.Packet]
+        var packetsAfter: [AACFiles.Packet]
+    }
+
+    static func run(_ encoding: AACFiles.Encoding, mode: CensorMode, decoder: String = "aac",
+                    matches: [Match] = MP3DirectTests.matches()) throws -> Run {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let input = folder.path("in.\(encoding.container)"), output = folder.path("out.\(encoding.container)")
+        try AACFiles.make(input, encoding)
+        let transaction = OutputTransaction(overwrite: false, protecting: [(input, .input)])
+        let report = try Censor(mode: mode, options: options).censorAAC(
+            input: input, output: output, matches: matches, into: transaction)
+        try transaction.commit()
+        return Run(
+            encoding: encoding, input: Array(try Data(contentsOf: URL(fileURLWithPath: input))),
+            output: Array(try Data(contentsOf: URL(fileURLWithPath: output))), report: report,
+            original: try AACFiles.decode(input, channels: encoding.channels, decoder: decoder),
+            censored: try AACFiles.decode(output, channels: encoding.channels, decoder: decoder),
+            packetsBefore: try AACFiles.packets(input), packetsAfter: try AACFiles.packets(output))
+    }
+
+    /// The byte-level promise: same length, the same packets (count, sizes, positions,
+    /// timestamps), and every byte identical outside the packets whose decoded reach — their
+    /// 2048 samples from `1024k − priming` — meets a span's modified region. Returns how many
+    /// packets changed.
+    static func checkBytes(_ run: Run) throws -> Int {
+        #expect(run.output.count == run.input.count)
+        #expect(run.packetsAfter == run.packetsBefore)
+        try #require(run.packetsBefore.count > 100)
+        // ffprobe's pts of the first packet is minus the priming.
+        let priming = -(Int(run.packetsBefore[0].pts) ?? 0)
+        var changed = 0
+        var covered = Set<Int>()
+        for (index, packet) in run.packetsBefore.enumerated() {
+            let bytes = packet.position..<(packet.position + packet.size)
+            let reach = (index * 1024 - priming)..<(index * 1024 + 2048 - priming)
+            let touches = run.report.spans.contains { reach.overlaps($0.fadeStartFrame..<$0.fadeEndFrame) }
+            if run.output[bytes] != run.input[bytes] {
+                changed += 1
+                #expect(touches, "packet \(index) changed outside every span")
+            }
+            for position in bytes { covered.insert(position) }
+        }
+        // Bytes of no audio packet (headers, the sample tables, ADTS headers) are identical.
+        let others = (0..<run.input.count).filter { !covered.contains($0) }
+        #expect(others.allSatisfy { run.output[$0] == run.input[$0] })
+        return changed
+    }
+
+    /// Outside every modified region the decoded audio matches the original: exactly, but for
+    /// perceptual noise substitution, whose random generator a silenced packet does not advance,
+    /// so that noise-coded bands after it carry another draw of the same noise. The tone's abrupt
+    /// end at 3 s is coded largely as noise, so a comparison within `tolerance` stops at 2.8 s.
+    static func checkUntouched(_ run: Run, channel: Int, tolerance: Float) {
+        let original = run.original[channel], censored = run.censored[channel]
+        let end = tolerance == 0 ? original.count : run.encoding.rate * 28 / 10
+        var frame = 0, untouched = 0, worst: Float = 0
+        for range in run.report.spans.map({ $0.fadeStartFrame..<$0.fadeEndFrame }) + [end..<end] {
+            for index in frame..<range.lowerBound { worst = max(worst, abs(censored[index] - original[index])) }
+            untouched += range.lowerBound - frame
+            frame = range.upperBound
+        }
+        #expect(worst <= tolerance, "\(run.encoding): untouched audio differs by up to \(worst)")
+        #expect(untouched > run.encoding.rate)
+    }
+
+    @Test("mute: untouched packets byte-identical, core digital silence, no click, same packets", arguments: encodings)
+    func mute(encoding: AACFiles.Encoding) throws {
+        let run = try Self.run(encoding, mode: .mute)
+        let changed = try Self.checkBytes(run)
+        let spans = run.report.spans
+        try #require(spans.count == MP3DirectTests.words.count)
+        // Each reported core holds the planned one, widened to frames by less than two frames.
+        let planner = Planner(options: Self.options)
+        for (span, match) in zip(spans, MP3DirectTests.matches()) {
+            let planned = try #require(planner.coreFrames(of: match, sampleRate: encoding.rate, frameCount: run.report.frames))
+            #expect(span.startFrame <= planned.lowerBound && span.endFrame >= planned.upperBound)
+            #expect(planned.lowerBound - span.startFrame < 2048 && span.endFrame - planned.upperBound < 1024)
+            #expect(span.fadeStartFrame == span.startFrame - 1024 && span.fadeEndFrame == span.endFrame + 1024)
+        }
+        #expect(run.report.direct?.editedPackets == changed)
+        #expect(changed > 0 && Double(changed) <= (0.25 + 0.05 + 0.3 + 3 * 0.05) * Double(encoding.rate) / 1024 + 3 * 3)
+        for channel in 0..<encoding.channels {
+            let original = run.original[channel], censored = run.censored[channel]
+            #expect(censored.count == original.count && original.count == run.report.frames)
+            for span in spans {
+                let core = span.startFrame..<span.endFrame
+                #expect(censored[core].allSatisfy { $0 == 0 }, "\(encoding) channel \(channel): core not silent")
+                #expect(MP3Files.peakDBFS(original[core]) > -7)
+            }
+            // −60 dBFS: another draw of noise-substituted bands, where a misplaced edit differs by ~0.5.
+            Self.checkUntouched(run, channel: channel, tolerance: 1e-3)
+            let clicks = MP3DirectTests.clickPeak(censored, rate: encoding.rate)
+            #expect(clicks < ClickTests.limitDBFS, "\(encoding) channel \(channel): \(clicks) dBFS above 5 kHz")
+        }
+    }
+
+    @Test("without noise substitution, the decoded audio outside the modified regions is bit-identical")
+    func untouchedExactly() throws {
+        let run = try Self.run(.init(rate: 44100, channels: 2, kbps: 128, container: "m4a", options: ["-aac_pns", "0"]), mode: .mute)
+        _ = try Self.checkBytes(run)
+        for channel in 0..<2 { Self.checkUntouched(run, channel: channel, tolerance: 0) }
+    }
+
+    @Test("aac_fixed, a second decoder, hears the core at most one 16-bit step loud, and the same length")
+    func fixedPointDecoderAgrees() throws {
+        let run = try Self.run(Self.encodings[1], mode: .mute, decoder: "aac_fixed")
+        for channel in 0..<2 {
+            #expect(run.censored[channel].count == run.report.frames)
+            for span in run.report.spans {
+                // Its output is rounded to 16-bit steps: −96.3 dBFS is one step, the tone −6 dBFS.
+                #expect(MP3Files.peakDBFS(run.censored[channel][span.startFrame..<span.endFrame]) < -90)
+            }
+        }
+    }
+
+    @Test("duck on mono: the core at the duck gain on the 1.505 dB grid, within ±0.75 dB; no click",
+          arguments: [(encodings[0], -30.0), (encodings[3], -10.0), (AACFiles.Encoding(rate: 44100, channels: 1, kbps: 160, container: "aac"), -20.0)])
+    func duck(encoding: AACFiles.Encoding, gain: Double) throws {
+        let run = try Self.run(encoding, mode: .duck(gainDB: gain))
+        _ = try Self.checkBytes(run)
+        #expect(run.report.warnings.isEmpty, "\(run.report.warnings)")
+        let steps = (-gain / CodedGainPlan.stepDB).rounded()
+        let original = run.original[0], censored = run.censored[0]
+        Self.checkUntouched(run, channel: 0, tolerance: 0)
+        for span in run.report.spans {
+            let core = span.startFrame..<span.endFrame
+            let measured = 20 * log10(Signals.rms(censored[core]) / Signals.rms(original[core]))
+            #expect(abs(measured - gain) <= 0.75, "\(encoding): \(measured) dB for \(gain) dB")
+            #expect(abs(measured + steps * CodedGainPlan.stepDB) < 0.01, "\(measured) dB off the step grid")
+        }
+        let clicks = MP3DirectTests.clickPeak(censored, rate: encoding.rate)
+        #expect(clicks < ClickTests.limitDBFS, "\(encoding): \(clicks) dBFS above 5 kHz")
+    }
+}
