@@ -71,6 +71,8 @@ enum Command {
     case help
     case version
     case listFormats
+    /// `--list-streams`: the streams of each named media file.
+    case listStreams([String])
     case completion(Shell)
     case manPage
     case censor(Arguments)

@@ -10,6 +10,10 @@ extension Command {
         if parsed.flags.contains(Option.help.name) { return .help }
         if parsed.flags.contains(Option.version.name) { return .version }
         if parsed.flags.contains(Option.listFormats.name) { return .listFormats }
+        if parsed.flags.contains(Option.listStreams.name) {
+            guard !parsed.positionals.isEmpty else { throw UsageError("\(Option.listStreams.name) needs a media file") }
+            return .listStreams(parsed.positionals)
+        }
         if parsed.flags.contains(Option.manPage.name) { return .manPage }
         if let shell = parsed.values[Option.completionScript.name] {
             guard let shell = Shell(rawValue: shell) else {

@@ -1,3 +1,4 @@
+import CensorKit
 import Foundation
 
 /// The `censor` command: parses a command line, runs it and says how it ended.
@@ -30,6 +31,16 @@ public enum CommandLineTool {
         case .help: Console.output(Help.text)
         case .version: Console.output(Help.version + "\n")
         case .listFormats: Console.output(FormatList.text)
+        case let .listStreams(paths):
+            for path in paths {
+                do {
+                    let lines = try Censor.mediaStreams(of: path).map { "  " + $0.line }
+                    Console.output("\(path):\n" + lines.joined(separator: "\n") + "\n")
+                } catch {
+                    Console.error("Error: \(ErrorText.describe(error))")
+                    return ExitStatus.failure
+                }
+            }
         case let .completion(shell): Console.output(CompletionScript(shell: shell).text)
         case .manPage: Console.output(ManPage.text)
         case let .censor(arguments):

@@ -156,6 +156,9 @@ extension Option {
     static let listFormats = Option(
         "--list-formats", help: "List the audio containers and encodings this build reads and writes, and the "
             + "transcript formats with how each is detected.")
+    static let listStreams = Option(
+        "--list-streams", help: "List the streams of each media file named (index, kind, codec, audio number for "
+            + "--audio-stream, rate, layout, language, title, disposition), and censor nothing.")
     static let completionScript = Option(
         "--completion", value: "shell", help: "Print a completion script for bash, zsh or fish.",
         completion: .words(Command.Shell.allCases.map(\.rawValue)))
@@ -211,6 +214,6 @@ extension Option {
         NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,
         NumberOption.audioStream.option, NumberOption.bitrate.option, subtitles, mask, NumberOption.maxCueChars.option,
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,
-        quiet, verbose, listFormats, completionScript, manPage, version, help,
+        quiet, verbose, listFormats, listStreams, completionScript, manPage, version, help,
     ]
 }

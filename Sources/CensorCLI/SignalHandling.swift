@@ -77,9 +77,10 @@ enum SignalHandling {
         thread.start()
     }()
 
-    /// Removes every temporary output, says what happened (unless `quietly`) and exits with
+    /// Kills and reaps every ffmpeg child, removes every temporary output, says what happened (unless `quietly`) and exits with
     /// 128 + `number`.
     static func stop(on number: Int32, quietly: Bool = false) -> Never {
+        ChildProcesses.terminateAll()
         TemporaryOutputs.removeAll()
         if quietly { _exit(128 + number) }
         let name = names[number] ?? "signal \(number)"

@@ -606,10 +606,11 @@ import Darwin
                                       voice)
           --duck-gain <db>            Gain applied to censored audio in duck mode.
                                       (default: -30 dB)
-          --audio-stream <n>          The audio stream of a video or container (MP4, MKV
-                                      …) to censor, counting audio streams from 0; the
-                                      others are copied untouched. (default: 0, the
-                                      first)
+          --audio-stream <n>          An audio stream of a video or container (MP4, MKV
+                                      …) to censor, counting audio streams from 0;
+                                      repeatable, or 'all'. The others are copied
+                                      untouched; the transcript's times are the first
+                                      one's. (default: all)
           --bitrate <kbps>            Bit rate of the re-encoded audio of a video or
                                       container (MP4, MKV …), and of an MP3 written from
                                       an MP3. (default: the source's)
@@ -667,6 +668,10 @@ import Darwin
           --list-formats              List the audio containers and encodings this build
                                       reads and writes, and the transcript formats with
                                       how each is detected.
+          --list-streams              List the streams of each media file named (index,
+                                      kind, codec, audio number for --audio-stream,
+                                      rate, layout, language, title, disposition), and
+                                      censor nothing.
           --completion <shell>        Print a completion script for bash, zsh or fish.
           --man                       Print the manual page (roff), made from the same
                                       definitions as this help.

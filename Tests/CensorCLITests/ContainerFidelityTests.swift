@@ -197,3 +197,100 @@ import Testing
         try Self.expectInSync(media, "clip.mp4", "clip.censored.mp4", span: Self.span(workspace))
     }
 }
+
+/// Videos with several audio streams of the same speech: each censored at the same moments.
+@Suite struct AudioStreamsTests {
+    struct Report: Decodable {
+        struct Stream: Decodable, Equatable {
+            let index: Int, codec: String, language: String?, spans: Int
+        }
+        let streams: [Stream]
+        let spans: [MediaTests.Span]
+    }
+
+    @Test("AAC stereo and AC-3 5.1 of the same speech: both muted by default, --audio-stream 0 leaves the AC-3 as it was")
+    func broadcastPair() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try media.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=25:duration=\(media.duration)", "-i", media.speech,
+                          "-map", "0:v", "-map", "1:a", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast",
+                          "-c:a:0", "aac", "-b:a:0", "128k", "-ac:a:0", "2", "-c:a:1", "ac3", "-b:a:1", "384k", "-ac:a:1", "6",
+                          "-ar", "48000", "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=eng", "-shortest",
+                          "show.mp4"])
+        let listed = try workspace.run(["--list-streams", "show.mp4"])
+        #expect(listed.status == 0 && listed.stdout.split(separator: "\n").map(String.init) == [
+            "show.mp4:", "  0  video  h264  und  default",
+            "  1  audio 0  aac  48000 Hz stereo \(Self.kbps(media, "show.mp4", 1)) kb/s  eng  default",
+            "  2  audio 1  ac3  48000 Hz 5.1(side) 384 kb/s  eng",
+        ], "\(listed)")
+
+        let result = try workspace.run(["show.mp4", "--transcript", "speech.json", "--word", "damn", "--mode", "mute",
+                                        "--report", "r.json", "--align", "off"])
+        // Only the AAC stream was censored before; the AC-3 one kept the word at full level.
+        #expect(result.status == 0, "\(result)")
+        let report = try JSONDecoder().decode(Report.self, from: workspace.bytes("r.json"))
+        #expect(report.streams == [.init(index: 1, codec: "aac", language: "eng", spans: 1),
+                                   .init(index: 2, codec: "ac3", language: "eng", spans: 1)])
+        let span = try #require(report.spans.first)
+        for (map, channels) in [("0:a:0", 2), ("0:a:1", 6)] {
+            let before = try media.samples("show.mp4", map: map), after = try media.samples("show.censored.mp4", map: map)
+            let core = (span.startFrame + 1536) * channels..<(span.endFrame - 1536) * channels
+            #expect(Measure.rms(before, core) > 0.005, "\(map): the word is audible in the input")
+            #expect(Measure.rms(after, core) < 0.0005, "\(map): and muted in the output: \(Measure.rms(after, core))")
+            let first = { (samples: [Float]) in stride(from: 0, to: samples.count, by: channels).map { samples[$0] } }
+            let window = 3072..<(span.fadeStartFrame - 3072)
+            #expect(Measure.lag(first(before), first(after), window: window, maxLag: 1600) == 0, "\(map) in sync")
+        }
+
+        let one = try workspace.run(["show.mp4", "--transcript", "speech.json", "--word", "damn", "--mode", "mute",
+                                     "--report", "one.json", "--align", "off", "--audio-stream", "0", "-o", "one.mp4"])
+        #expect(one.status == 0, "\(one)")
+        #expect(try JSONDecoder().decode(Report.self, from: workspace.bytes("one.json")).streams.map(\.index) == [1])
+        #expect(try media.packetContents("one.mp4", map: "0:a:1") == media.packetContents("show.mp4", map: "0:a:1"))
+        let all = try workspace.run(["show.mp4", "--transcript", "speech.json", "--word", "damn", "--dry-run",
+                                     "--audio-stream", "all", "--audio-stream", "1"])
+        #expect(all.status == 0, "\(all)")
+        let bad = try workspace.run(["show.mp4", "--transcript", "speech.json", "--word", "damn", "--audio-stream", "one"])
+        #expect(bad.status == 64 && bad.stderrLines.first == "Error: --audio-stream 'one': expected a whole number or 'all'")
+    }
+
+    /// Stream `index`'s stated bit rate in kb/s, rounded, as `--list-streams` gives it.
+    static func kbps(_ media: MediaFixture, _ file: String, _ index: Int) -> Int {
+        let streams = (try? media.probe(file)["streams"] as? [[String: Any]]) ?? []
+        return ((Int(streams[index]["bit_rate"] as? String ?? "") ?? 0) + 500) / 1000
+    }
+}
+
+/// The subtitle streams a video already has: censored in their place.
+@Suite struct OwnSubtitlesTests {
+    @Test("an MKV's English SRT (default, forced) and French SRT: masked as --mask says, same times, disposition and language, no stream added")
+    func matroskaSubRip() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let media = try MediaFixture(workspace)
+        try Data("1\n00:00:00,500 --> 00:00:01,200\nWell, damn, you\n\n2\n00:00:01,300 --> 00:00:02,000\n<i>damn</i> fool!\n"
+            .utf8).write(to: workspace.file("en.srt"))
+        try Data("1\n00:00:00,500 --> 00:00:01,200\nSacrebleu\n".utf8).write(to: workspace.file("fr.srt"))
+        try media.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=32x32:rate=5:duration=\(media.duration)", "-i", media.speech,
+                          "-i", "en.srt", "-i", "fr.srt", "-map", "0:v", "-map", "1:a", "-map", "2:s", "-map", "3:s",
+                          "-c:v", "mpeg4", "-c:a", "flac", "-c:s", "srt", "-metadata:s:s:0", "language=eng",
+                          "-metadata:s:s:1", "language=fra", "-disposition:s:0", "default+forced", "-disposition:s:1", "0",
+                          "-shortest", "film.mkv"])
+        let result = try workspace.run(["film.mkv", "--transcript", "speech.json", "--word", "damn", "--mask", "stars",
+                                        "--embed-subtitles", "--align", "off"])
+        // The English track kept "Well, damn," before, a censored copy added beside it.
+        #expect(result.status == 0, "\(result)")
+        let input = try ContainerFidelityTests.sections(media, "film.mkv")
+        let output = try ContainerFidelityTests.sections(media, "film.censored.mkv")
+        #expect(ContainerFidelityTests.differences(input, output, ignoring: ["FORMAT": ContainerFidelityTests.fileFigures]) == [])
+        let text = { (file: String, map: String) in
+            String(decoding: try MediaFixture.run("/usr/bin/ffmpeg", ["-v", "error", "-i", workspace.path(file), "-map", map,
+                                                                       "-f", "srt", "-"]), as: UTF8.self)
+        }
+        #expect(try text("film.censored.mkv", "0:s:0")
+            == "1\n00:00:00,500 --> 00:00:01,200\nWell, ****, you\n\n2\n00:00:01,300 --> 00:00:02,000\n<i>****</i> fool!\n\n")
+        #expect(try text("film.censored.mkv", "0:s:1") == text("film.mkv", "0:s:1"))
+        #expect(try media.packetDigests("film.censored.mkv", map: "0:s:1") == media.packetDigests("film.mkv", map: "0:s:1"))
+    }
+}

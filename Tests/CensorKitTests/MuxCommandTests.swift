@@ -25,7 +25,8 @@ import Testing
     @Test("every stream is mapped in order, the censored one from the pipe, re-encoded at the source's codec, rate and bit rate")
     func sameContainer() {
         #expect(Self.command(.mp4).arguments == [
-            "-nostdin", "-v", "error", "-y", "-copyts", "-i", "file:in.mp4",
+            "-nostdin", "-v", "error", "-y", "-copyts",
+            "-format_whitelist", FFmpeg.demuxers.joined(separator: ","), "-protocol_whitelist", "file", "-i", "file:in.mp4",
             "-f", "f32le", "-sample_rate", "44100", "-ch_layout", "stereo", "-i", "pipe:0",
             "-map", "0:0", "-map_metadata:s:0", "0:s:0", "-map", "1:0", "-map_metadata:s:1", "0:s:1",
             "-map", "0:2", "-map_metadata:s:2", "0:s:2",

@@ -198,7 +198,7 @@ extension Censor {
         var files: [Int: String] = [:]
         for stream in probe.streams where stream.type == "subtitle" && MediaCodec.textSubtitles.contains(stream.codec) {
             let run = try FFmpeg.Run(
-                .ffmpeg, ["-nostdin", "-v", "error", "-i", "file:" + input, "-map", "0:\(stream.index)",
+                .ffmpeg, ["-nostdin", "-v", "error"] + FFmpeg.input(input) + ["-map", "0:\(stream.index)",
                           "-c:s", "srt", "-f", "srt", "-"],
                 output: .captured, for: input)
             let original = String(decoding: try run.wait(for: input), as: UTF8.self)
@@ -220,7 +220,7 @@ extension Censor {
         var files: [Int: String] = [:]
         for stream in probe.streams where stream.disposition.contains("attached_pic") {
             let path = try scratch.create("attachment")
-            try FFmpeg.Run(.ffmpeg, ["-nostdin", "-v", "error", "-y", "-i", "file:" + input, "-map", "0:\(stream.index)",
+            try FFmpeg.Run(.ffmpeg, ["-nostdin", "-v", "error", "-y"] + FFmpeg.input(input) + ["-map", "0:\(stream.index)",
                                      "-c", "copy", "-f", "data", path], for: input).wait(for: input)
             files[stream.index] = path
         }
@@ -268,6 +268,9 @@ extension Censor {
         input: String, output: String, matches: [Match], options: MediaOptions, format: OutputFormat,
         replacingInput: Bool, into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)?
     ) throws -> Report {
+        // Standard output, /dev/null or a name without an extension says no format: the decoded
+        // audio alone, as a float WAV, would be written in place of the video without a word.
+        guard OutputName.fileExtension(output) != nil else { throw MediaError.unnamedOutput(path: output, input: input) }
         try transaction.reserve(output, replacingInput: replacingInput)
         let probe = try MediaProbe(path: input)
         let stream = try probe.audioStreams(options.audioStreams, path: input)[0]
@@ -294,7 +297,7 @@ extension Censor {
         let handle = try scratch.handle(path)
         let codec = MediaCodec.pcm(for: stream.sampleFormat, bits: stream.bitsPerRawSample)
         let run = try FFmpeg.Run(
-            .ffmpeg, ["-nostdin", "-v", "error", "-y", "-i", "file:" + input, "-map", "0:\(stream.index)",
+            .ffmpeg, ["-nostdin", "-v", "error", "-y"] + FFmpeg.input(input) + ["-map", "0:\(stream.index)",
                       "-map_metadata", "-1", "-c:a", codec, "-f", "wav", "-rf64", "auto", "/dev/stdout"],
             output: .file(handle), for: input)
         try? handle.close()

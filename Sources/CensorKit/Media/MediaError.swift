@@ -14,6 +14,9 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
     case noSubtitleStream(path: String)
     /// The output's extension names no container censor writes.
     case unknownOutput(path: String, choices: String)
+    /// The output of a media input has no extension to name its format (standard output,
+    /// a device, a bare name).
+    case unnamedOutput(path: String, input: String)
 
     public var description: String {
         switch self {
@@ -31,6 +34,10 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
             "\(tool) failed on '\(path)': \(reason)"
         case let .noSubtitleStream(path):
             "cannot add subtitles to '\(path)': its container holds no text subtitles; write .mp4, .mov, .mkv or .webm"
+        case let .unnamedOutput(path, input):
+            "cannot write '\(path)': its name has no extension to say which format '\(input)' is written as; name a file "
+                + "with the container's extension (.mkv, .mp4 … keep every stream) or an audio format's (.wav, .flac … "
+                + "the censored audio alone); standard output and devices take no video or container"
         case let .unknownOutput(path, choices):
             "cannot write '\(path)': no writer handles its extension; expected one of \(choices)"
         }

@@ -40,6 +40,10 @@ struct MediaProbe: Sendable {
     var formatName: String
     /// The file's streams in order.
     var streams: [Stream]
+    /// The longest a probe may take, in seconds: ffprobe reads a file's header and first
+    /// packets in well under a second; a probe still running after this reads something that
+    /// never ends.
+    static let timeout = 60.0
     /// The container's overall bit rate, when known.
     var bitRate: Int?
     /// The file's global metadata, as ffprobe names it (`comment`, or `COMMENT` in Matroska).
@@ -76,15 +80,27 @@ struct MediaProbe: Sendable {
             throw .unreadable(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a directory") }
-        // `file:` keeps a name with a colon from being taken for a protocol.
+        // A FIFO or a device would block ffprobe, or give it what no second read sees again.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw .unreadable(path: path, reason: "it is not a regular file (a FIFO, socket or device)")
+        }
         let run = try FFmpeg.Run(
-            .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "-show_chapters", "file:" + path],
+            .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "-show_chapters"] + FFmpeg.source(path),
             output: .captured, for: path)
         let data: Data
         do {
-            data = try run.wait(for: path)
+            data = try run.wait(for: path, timeout: Self.timeout)
         } catch {
             guard case let .toolFailed(_, _, reason) = error else { throw error }
+            // "[hls @ 0x…] Format not on whitelist '…'": a playlist or list of other files.
+            if reason.contains("not on whitelist"), let open = reason.firstIndex(of: "["),
+               let at = reason.range(of: " @", range: open..<reason.endIndex) {
+                let name = reason[reason.index(after: open)..<at.lowerBound]
+                throw .unreadable(path: path, reason: "it is read by ffmpeg's '\(name)' demuxer, which reads other files "
+                    + "or devices than the one named (a playlist, a list, an image sequence); censor reads only "
+                    + "self-contained media")
+            }
             throw .unreadable(path: path, reason: reason)
         }
         try self.init(json: data, path: path)
@@ -151,7 +167,7 @@ struct MediaProbe: Sendable {
     func firstSampleTime(of stream: Stream, path: String) throws(MediaError) -> Double {
         let run = try FFmpeg.Run(
             .ffprobe, ["-v", "error", "-select_streams", "\(stream.index)", "-read_intervals", "%+#1",
-                       "-show_entries", "frame=pts_time", "-of", "csv=p=0", "file:" + path],
+                       "-show_entries", "frame=pts_time", "-of", "csv=p=0"] + FFmpeg.source(path),
             output: .captured, for: path)
         let data: Data
         do {
@@ -171,7 +187,7 @@ struct MediaProbe: Sendable {
     func measuredBitrate(of stream: Stream, path: String) throws(MediaError) -> Int? {
         let run = try FFmpeg.Run(
             .ffprobe, ["-v", "error", "-select_streams", "\(stream.index)", "-show_entries", "packet=size,duration_time",
-                       "-of", "csv=p=0", "file:" + path],
+                       "-of", "csv=p=0"] + FFmpeg.source(path),
             output: .captured, for: path)
         let data: Data
         do {

@@ -103,7 +103,7 @@ struct MuxCommand {
     /// The arguments, writing the container to standard output (a file censor created).
     var arguments: [String] {
         // -copyts: timestamps as they are, so chapters and streams that start after 0 stay where they were.
-        var arguments = ["-nostdin", "-v", "error", "-y", "-copyts", "-i", "file:" + source]
+        var arguments = ["-nostdin", "-v", "error", "-y", "-copyts"] + FFmpeg.input(source)
         var inputOf: [Int: Int] = [:]
         for replacement in replacements {
             let stream = replacement.stream

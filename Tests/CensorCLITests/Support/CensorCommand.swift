@@ -183,12 +183,14 @@ enum CensorCommand {
         private let capture: Capture
         private var status: Int32?
 
-        init(_ arguments: [String], in folder: URL) throws {
+        init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
             capture = try Capture()
             let path = try executable().path
-            // `sh` only changes into the folder and replaces itself with censor.
+            // `sh` only changes into the folder and replaces itself with censor (through `env`, which
+            // sets `environment` and replaces itself too).
+            let settings = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             pid = try CensorCommand.spawnShell(
-                ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, path] + arguments, capture: capture)
+                ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path] + settings + [path] + arguments, capture: capture)
         }
 
         deinit { _ = try? wait() }
