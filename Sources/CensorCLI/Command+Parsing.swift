@@ -109,6 +109,7 @@ private struct ParsedLine {
             return jobs
         } ?? ProcessInfo.processInfo.activeProcessorCount
         result.mode = try mode()
+        result.soundFile = values[Option.sound.name].flatMap { SoundOption.builtIn($0) == nil ? $0 : nil }
         result.plan = try planOptions()
         result.raw = try values[Option.raw.name].map(RawAudioFormat.init(parsing:))
         try StdinInput.check(result)
@@ -239,12 +240,13 @@ private struct ParsedLine {
                                (NumberOption.duckGain, "duck")] where given(option) && name != mode {
             throw UsageError("\(option.name) applies to --mode \(mode) only")
         }
+        let sound = try SoundOption.parse(values[Option.sound.name], mode: name, frequencyGiven: given(NumberOption.beepFrequency))
         switch name {
         case "beep":
             let level: Beep.Level = given(NumberOption.beepLevel) ? .peak(dBFS: try number(NumberOption.beepLevel)) : .matched
             let frequency = try number(NumberOption.beepFrequency)
             return .beep(try checked([.beepFrequency, .beepLevel]) { () throws(ParameterError) in
-                try Beep(frequency: frequency, level: level)
+                try Beep(frequency: frequency, level: level, sound: sound)
             })
         case "duck":
             let mode = CensorMode.duck(gainDB: try number(NumberOption.duckGain))

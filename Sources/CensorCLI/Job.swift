@@ -53,7 +53,7 @@ struct Job: Sendable {
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
             let matches = list.matches(in: transcript)
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
-            var censor = try Censor(mode: arguments.mode, options: arguments.plan)
+            var censor = try Censor(mode: SoundOption.mode(arguments.mode, soundFile: arguments.soundFile), options: arguments.plan)
             censor.planner.transcriptWords = transcript.words
             // Built only when asked for: grouping every word into cues is work a plain run need not do.
             let subtitles = arguments.subtitles != nil || arguments.embedSubtitles

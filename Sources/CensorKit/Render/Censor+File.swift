@@ -114,7 +114,8 @@ extension Censor {
             // A matched beep's levels are measured while the render runs, where another reader can measure them.
             if matchedBeep, spans.count >= MeasuringBeepEngine.leastSpans, let reopen = source.reopener {
                 var engine = try MeasuringBeepEngine(
-                    spans: spans, mode: mode, sampleRate: reader.format.sampleRate, audio: &source, reopen: reopen)
+                    spans: spans, mode: mode.resampled(to: reader.format.sampleRate), sampleRate: reader.format.sampleRate,
+                    audio: &source, reopen: reopen)
                 defer { engine.stop() }
                 framesRead = try write(with: &engine)
             } else {
