@@ -116,6 +116,7 @@ private struct ParsedLine {
         result.manifest = try ManifestOptions(values: values, flags: flags, arguments: result)
         result.mp3Direct = try mp3Direct(result)
         try mediaOptions(&result)
+        try CutOption.check(result, mp3Direct: flags.contains(Option.mp3Direct.name))
         return result
     }
 
@@ -253,7 +254,8 @@ private struct ParsedLine {
             try checked([.duckGain]) { () throws(ParameterError) in try mode.validate() }
             return mode
         case "mute": return .mute
-        default: throw UsageError("--mode '\(name)': expected beep, duck or mute")
+        case "cut": return .cut
+        default: throw UsageError("--mode '\(name)': expected beep, duck, mute or cut")
         }
     }
 

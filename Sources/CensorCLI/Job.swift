@@ -93,7 +93,12 @@ struct Job: Sendable {
             try MarkerFile.write(arguments.markers, report: report, fps: arguments.fps,
                                  probing: arguments.stdinStreamed ? nil : input, into: transaction)
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
-            if let path = arguments.subtitles, let subtitles, let format = CensoredSubtitles.Format(path: path) {
+            if let path = arguments.subtitles, var subtitles, let format = CensoredSubtitles.Format(path: path) {
+                // A cut moves the words after it earlier: the subtitles follow the output.
+                if report.cuts != nil {
+                    subtitles = CensoredSubtitles(transcript: report.retimed(transcript), matches: matches,
+                                                  mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
+                }
                 try transaction.write(subtitles.text(format), to: path)
             }
             if let review = arguments.review {

@@ -77,8 +77,10 @@ extension Option {
     static let foldDiacritics = Option(
         "--fold-diacritics", help: "Match regardless of accents (café matches cafe).")
     static let mode = Option(
-        "--mode", value: "mode", help: "What replaces a censored word: beep, duck or mute.", default: "beep",
-        completion: .words(["beep", "duck", "mute"]))
+        "--mode", value: "mode", help: "What replaces a censored word: beep, duck or mute; or cut, which removes it "
+            + "and joins the rest with a short crossfade (audio files only; the output is shorter, and --labels, "
+            + "--markers, --subtitles and the report follow its timeline).", default: "beep",
+        completion: .words(["beep", "duck", "mute", "cut"]))
     static let sound = Option(
         "--sound", value: "sound",
         help: "What a beep plays instead of a tone, with the same fades and level (as loud as the voice, or "

@@ -158,7 +158,7 @@ public struct CensorEngine: Sendable {
         self.beepAmplitudes = beepAmplitudes
         self.replacement = replacement
         switch mode {
-        case .mute, .beep: gain = 0
+        case .mute, .beep, .cut: gain = 0
         case let .duck(gainDB): gain = Float(pow(10, gainDB / 20))
         }
         if case let .beep(beep) = mode, beep.sound == .tone {
@@ -194,6 +194,7 @@ public struct CensorEngine: Sendable {
     private static func check(spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int) throws(CensorEngineError) {
         guard channelCount >= 1 else { throw .channelCount(channelCount) }
         guard sampleRate >= 1 else { throw .sampleRate(sampleRate) }
+        if case .cut = mode { throw .cutChangesLength }
         if let index = spans.indices.dropFirst().first(where: { spans[$0 - 1].fadeEnd > spans[$0].fadeStart }) {
             throw .spansOverlap(index: index)
         }
@@ -237,6 +238,8 @@ public struct CensorEngine: Sendable {
                 fadeIn: ramp(length: span.start - span.fadeStart, shape: shape, rising: true),
                 fadeOut: ramp(length: span.fadeEnd - span.end, shape: shape, rising: false))
             switch mode {
+            case .cut:
+                break
             case .mute, .duck:
                 kernel.applyGain(gain, frames: frames)
             case .beep where replacement.isSound:
@@ -345,6 +348,8 @@ public enum CensorEngineError: Error, CustomStringConvertible, Sendable, Hashabl
     /// A beep of ``BeepSound/reverse`` plays each span's audio backwards, so the engine must be
     /// built from the audio.
     case reverseNeedsAudio
+    /// ``CensorMode/cut`` shortens the audio, which no block-by-block engine can do.
+    case cutChangesLength
     /// A clip's rate differs from the audio's.
     case soundRate(clip: Int, audio: Int)
 
@@ -361,6 +366,7 @@ public enum CensorEngineError: Error, CustomStringConvertible, Sendable, Hashabl
             "span \(span) has \(given) beep amplitudes for \(channels) channels; expected one per channel"
         case let .beepAmplitudeRange(span): "span \(span)'s beep amplitudes: expected values from 0 to 1 (full scale)"
         case let .beepFades(spans, given): "beep fades for \(given) spans, but there are \(spans); expected one per span"
+        case .cutChangesLength: "a cut removes frames and joins the rest; render it with Censor, not block by block"
         case .reverseNeedsAudio: "a reversed beep plays each span's audio backwards; build the engine from the audio"
         case let .soundRate(clip, audio):
             "the beep's sound clip is at \(clip) Hz but the audio at \(audio) Hz; resample the clip to the audio's rate"

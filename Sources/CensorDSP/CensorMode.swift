@@ -9,13 +9,19 @@ public enum CensorMode: Sendable, Hashable {
     case duck(gainDB: Double)
     /// Replace the audio with digital silence.
     case mute
+    /// Remove the audio, and join what is left before and after with a short equal-power
+    /// crossfade; the output is shorter by each span's core and one crossfade. Audio files
+    /// only (`Censor.censorFile` and `Censor.censor(_:matches:)`): a block-by-block
+    /// ``CensorEngine`` refuses it, and so does a video, whose picture would lose its sync.
+    case cut
 
-    /// The mode's name as reports spell it: `beep`, `duck` or `mute`.
+    /// The mode's name as reports spell it: `beep`, `duck`, `mute` or `cut`.
     public var name: String {
         switch self {
         case .beep: "beep"
         case .duck: "duck"
         case .mute: "mute"
+        case .cut: "cut"
         }
     }
 
@@ -27,7 +33,7 @@ public enum CensorMode: Sendable, Hashable {
         switch self {
         case let .duck(gainDB): try Parameters.duckGain.validate(gainDB)
         case let .beep(beep): try beep.validate()
-        case .mute: break
+        case .mute, .cut: break
         }
     }
 }

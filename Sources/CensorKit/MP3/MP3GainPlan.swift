@@ -25,7 +25,7 @@ struct MP3GainPlan {
             switch mode {
             case .mute: self = .mute
             case let .duck(gainDB): self = .lower(steps: Int((-gainDB / MP3GainPlan.stepDB).rounded()))
-            case .beep: return nil
+            case .beep, .cut: return nil
             }
         }
 

@@ -110,6 +110,11 @@ public struct Report: Sendable, Hashable, Codable {
     /// How well the transcript's times fit the audio, when ``WordAlignment/auto`` judged it
     /// (``Plan/timesFit``): where they did not, every censored word was aligned. Not part of ``json()``.
     public var timesFit: TimesFit?
+    /// For ``CensorMode/cut``, each join, in order; `nil` for other modes.
+    public var cuts: [Cut]?
+    /// For ``CensorMode/cut``, the output's length in frames; `nil` for other modes, whose
+    /// output is as long as the input.
+    public var outputFrames: Int?
 
     /// What a transcript held: its format, how many words and how many of those had estimated
     /// times, and the first and last times.
