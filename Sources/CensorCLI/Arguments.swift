@@ -15,6 +15,8 @@ struct Arguments: Sendable {
     /// Whether matching ignores accents.
     var foldDiacritics = false
     var mode: CensorMode = .beep(Beep())
+    /// `--sound FILE`: the audio file a beep plays, read when a job starts.
+    var soundFile: String?
     var plan = PlanOptions()
     var output: String?
     var outputDir: String?

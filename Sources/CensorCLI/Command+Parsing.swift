@@ -118,12 +118,14 @@ private struct ParsedLine {
             return jobs
         } ?? ProcessInfo.processInfo.activeProcessorCount
         result.mode = try mode()
+        result.soundFile = values[Option.sound.name].flatMap { SoundOption.builtIn($0) == nil ? $0 : nil }
         result.plan = try planOptions()
         result.raw = try values[Option.raw.name].map(RawAudioFormat.init(parsing:))
         try StdinInput.check(result)
         result.manifest = try ManifestOptions(values: values, flags: flags, arguments: result)
         result.mp3Direct = try mp3Direct(result)
         try mediaOptions(&result)
+        try CutOption.check(result, mp3Direct: flags.contains(Option.mp3Direct.name))
         return result
     }
 
@@ -258,19 +260,21 @@ private struct ParsedLine {
                                (NumberOption.duckGain, "duck")] where given(option) && name != mode {
             throw UsageError("\(option.name) applies to --mode \(mode) only")
         }
+        let sound = try SoundOption.parse(values[Option.sound.name], mode: name, frequencyGiven: given(NumberOption.beepFrequency))
         switch name {
         case "beep":
             let level: Beep.Level = given(NumberOption.beepLevel) ? .peak(dBFS: try number(NumberOption.beepLevel)) : .matched
             let frequency = try number(NumberOption.beepFrequency)
             return .beep(try checked([.beepFrequency, .beepLevel]) { () throws(ParameterError) in
-                try Beep(frequency: frequency, level: level)
+                try Beep(frequency: frequency, level: level, sound: sound)
             })
         case "duck":
             let mode = CensorMode.duck(gainDB: try number(NumberOption.duckGain))
             try checked([.duckGain]) { () throws(ParameterError) in try mode.validate() }
             return mode
         case "mute": return .mute
-        default: throw UsageError("--mode '\(name)': expected beep, duck or mute")
+        case "cut": return .cut
+        default: throw UsageError("--mode '\(name)': expected beep, duck, mute or cut")
         }
     }
 

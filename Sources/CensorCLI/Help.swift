@@ -41,6 +41,8 @@ enum Help {
             "  mkdir -p clean && censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json",
             "  censor talk.wav --transcript talk.json --words list.txt --dry-run",
             "  censor talk.mp4 --transcript talk.json --words list.txt --subtitles talk.srt --embed-subtitles",
+            "  censor talk.wav --transcript talk.json --words list.txt --mode cut -o clean.flac --markers talk.edl",
+            "  censor talk.mp4 --transcript talk.json --words list.txt --sound noise --player-edl talk.kodi.edl",
             "",
             "EXIT STATUS:",
             "  0   success, also when nothing matched (the output then equals the input)",

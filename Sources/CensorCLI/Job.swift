@@ -66,7 +66,7 @@ struct Job: Sendable {
             let matches = list.matches(in: transcript)
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
             outcome.warnings += Self.maskedWordWarnings(transcript, matches: matches, path: transcriptPath)
-            var censor = try Censor(mode: arguments.mode, options: arguments.plan)
+            var censor = try Censor(mode: SoundOption.mode(arguments.mode, soundFile: arguments.soundFile), options: arguments.plan)
             censor.planner.transcriptWords = transcript.words
             censor.marker = marker
             // Built only when asked for: grouping every word into cues is work a plain run need not do.
@@ -109,7 +109,12 @@ struct Job: Sendable {
             try MarkerFile.write(arguments.markers, report: report, fps: arguments.fps,
                                  probing: arguments.stdinStreamed ? nil : input, into: transaction)
             if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
-            if let path = arguments.subtitles, let subtitles, let format = CensoredSubtitles.Format(path: path) {
+            if let path = arguments.subtitles, var subtitles, let format = CensoredSubtitles.Format(path: path) {
+                // A cut moves the words after it earlier: the subtitles follow the output.
+                if report.cuts != nil {
+                    subtitles = CensoredSubtitles(transcript: report.retimed(transcript), matches: matches,
+                                                  mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
+                }
                 try transaction.write(subtitles.text(format), to: path)
             }
             if let review = arguments.review {

@@ -77,8 +77,15 @@ extension Option {
     static let foldDiacritics = Option(
         "--fold-diacritics", help: "Match regardless of accents (café matches cafe).")
     static let mode = Option(
-        "--mode", value: "mode", help: "What replaces a censored word: beep, duck or mute.", default: "beep",
-        completion: .words(["beep", "duck", "mute"]))
+        "--mode", value: "mode", help: "What replaces a censored word: beep, duck or mute; or cut, which removes it "
+            + "and joins the rest with a short crossfade (audio files only; the output is shorter, and --labels, "
+            + "--markers, --subtitles and the report follow its timeline).", default: "beep",
+        completion: .words(["beep", "duck", "mute", "cut"]))
+    static let sound = Option(
+        "--sound", value: "sound",
+        help: "What a beep plays instead of a tone, with the same fades and level (as loud as the voice, or "
+            + "--beep-level): an audio file (looped or cut to each span), noise (pink noise) or reverse (the word "
+            + "played backwards).", default: "a tone of --beep-frequency", completion: .file)
     static let output = Option(
         "--output", short: "-o", value: "file",
         help: "Where to write the result (one input only); its extension picks the container; - for standard output.",
@@ -207,7 +214,7 @@ extension Option {
 
     /// Every option, in the order help lists them.
     static let all: [Option] = [
-        transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode,
+        transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode, sound,
         output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, dryRun, force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
         NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct, noDirect,

@@ -58,23 +58,27 @@ public enum BeepLevels {
     /// the same).
     ///
     /// - Complexity: O(modified frames).
+    ///
+    /// - Parameter peak: The largest magnitude of what plays at amplitude 1: 1 for the tone, a
+    ///   clip's ``SoundClip/peak``. A matched amplitude is capped so that it times `peak` stays
+    ///   at ``Beep/maximumPeak``; a fixed peak is divided by it.
     package static func levels(
-        for spans: [Span], beep: Beep, in audio: inout some FrameSource, parallel: Bool = true
+        for spans: [Span], beep: Beep, in audio: inout some FrameSource, parallel: Bool = true, peak: Float = 1
     ) throws -> (amplitudes: [[Float]], fades: [BeepFade]) {
         let channels = audio.channelCount
         let levels = try SpanLevels(spans, cores: beep.level == .matched, fades: true, in: &audio, parallel: parallel)
         let amplitudes: [[Float]]
         if case let .peak(dBFS) = beep.level {
-            amplitudes = fixedAmplitudes(dBFS: dBFS, spans: spans.count, channels: channels)
+            amplitudes = fixedAmplitudes(dBFS: dBFS, spans: spans.count, channels: channels, peak: peak)
         } else {
-            amplitudes = spans.indices.map(levels.amplitudes(ofSpan:))
+            amplitudes = spans.indices.map { levels.amplitudes(ofSpan: $0).map { min($0, Beep.maximumPeak / max(peak, 1)) } }
         }
-        return (amplitudes, spans.indices.map { levels.fade(ofSpan: $0, amplitudes: amplitudes[$0]) })
+        return (amplitudes, spans.indices.map { levels.fade(ofSpan: $0, amplitudes: amplitudes[$0].map { $0 * peak }) })
     }
 
-    /// Every channel of every span at a peak of `dBFS`.
-    static func fixedAmplitudes(dBFS: Double, spans: Int, channels: Int) -> [[Float]] {
-        Array(repeating: Array(repeating: Float(pow(10, dBFS / 20)), count: channels), count: spans)
+    /// Every channel of every span at a peak of `dBFS`, for a sound whose amplitude 1 peaks at `peak`.
+    static func fixedAmplitudes(dBFS: Double, spans: Int, channels: Int, peak: Float = 1) -> [[Float]] {
+        Array(repeating: Array(repeating: Float(pow(10, dBFS / 20)) / peak, count: channels), count: spans)
     }
 }
 

@@ -44,6 +44,11 @@ public struct CensorEngine: Sendable {
     /// holds, at most ``toneTableFrames``, or one cycle of a tone that repeats (which then
     /// serves every frame of every span); empty in other modes.
     private let toneTable: [Float]
+    /// What a beep plays: its tone, a clip, or each span's audio reversed.
+    private let replacement: Replacement
+    /// The replacement of span ``soundSpan``'s modified region, for a clip.
+    private var soundBuffer: [Float] = []
+    private var soundSpan = -1
     /// The most frames of tone kept computed: 256 KB.
     static let toneTableFrames = 65_536
 
@@ -71,12 +76,19 @@ public struct CensorEngine: Sendable {
     package init(spans: [Span], mode: CensorMode, sampleRate: Int, measuring audio: inout some FrameSource, parallel: Bool) throws {
         var amplitudes: [[Float]] = []
         var fades: [BeepFade] = []
+        var reversed: [[Float]] = []
         try Self.check(spans: spans, mode: mode, channelCount: audio.channelCount, sampleRate: sampleRate)
         if case let .beep(beep) = mode {
-            (amplitudes, fades) = try BeepLevels.levels(for: spans, beep: beep, in: &audio, parallel: parallel)
+            if beep.sound == .reverse {
+                (reversed, amplitudes, fades) = try ReversedSpans.read(spans, level: beep.level, in: &audio)
+            } else {
+                let clip = try Self.clip(of: beep.sound, sampleRate: sampleRate, channelCount: audio.channelCount)
+                (amplitudes, fades) = try BeepLevels.levels(
+                    for: spans, beep: beep, in: &audio, parallel: parallel, peak: clip?.peak ?? 1)
+            }
         }
         try self.init(spans: spans, mode: mode, channelCount: audio.channelCount, sampleRate: sampleRate,
-                      beepAmplitudes: amplitudes, beepFades: fades)
+                      beepAmplitudes: amplitudes, beepFades: fades, reversed: reversed)
     }
 
     /// Creates an engine with beep levels given.
@@ -93,16 +105,35 @@ public struct CensorEngine: Sendable {
     ///     ``BeepLevels/fades(for:amplitudes:in:)`` chooses them; empty: all equal power.
     /// - Throws: ``CensorEngineError`` when the spans overlap, a count does not fit, or the
     ///   mode's numbers are out of range; a matched beep without amplitudes needs the audio,
-    ///   so it is refused too (use ``init(spans:mode:sampleRate:measuring:)``).
+    ///   and so does a beep of ``BeepSound/reverse``, so they are refused too (use
+    ///   ``init(spans:mode:sampleRate:measuring:)``).
     public init(
         spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int, beepAmplitudes: [[Float]] = [],
         beepFades: [BeepFade] = []
     ) throws(CensorEngineError) {
+        try self.init(spans: spans, mode: mode, channelCount: channelCount, sampleRate: sampleRate,
+                      beepAmplitudes: beepAmplitudes, beepFades: beepFades, reversed: [])
+    }
+
+    /// ``init(spans:mode:channelCount:sampleRate:beepAmplitudes:beepFades:)`` with each span's
+    /// modified region reversed, for ``BeepSound/reverse``.
+    private init(
+        spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int, beepAmplitudes: [[Float]],
+        beepFades: [BeepFade], reversed: [[Float]]
+    ) throws(CensorEngineError) {
         try Self.check(spans: spans, mode: mode, channelCount: channelCount, sampleRate: sampleRate)
         var beepAmplitudes = beepAmplitudes
+        var replacement = Replacement.tone
         if case let .beep(beep) = mode {
+            if beep.sound == .reverse {
+                guard reversed.count == spans.count else { throw .reverseNeedsAudio }
+                replacement = .reverse(reversed)
+            } else if let clip = try Self.clip(of: beep.sound, sampleRate: sampleRate, channelCount: channelCount) {
+                replacement = .clip(clip)
+            }
             if beepAmplitudes.isEmpty, !spans.isEmpty, case let .peak(dBFS) = beep.level {
-                beepAmplitudes = BeepLevels.fixedAmplitudes(dBFS: dBFS, spans: spans.count, channels: channelCount)
+                beepAmplitudes = BeepLevels.fixedAmplitudes(
+                    dBFS: dBFS, spans: spans.count, channels: channelCount, peak: replacement.clip?.peak ?? 1)
             }
             guard beepAmplitudes.count == spans.count else {
                 throw .beepAmplitudes(spans: spans.count, given: beepAmplitudes.count)
@@ -110,7 +141,10 @@ public struct CensorEngine: Sendable {
             if let index = beepAmplitudes.firstIndex(where: { $0.count != channelCount }) {
                 throw .beepChannels(span: index, channelCount: channelCount, given: beepAmplitudes[index].count)
             }
-            if let index = beepAmplitudes.firstIndex(where: { $0.contains { !$0.isFinite || $0 < 0 || $0 > 1 } }) {
+            // At most full scale: a tone's amplitude is its peak, a clip's times its peak is; a
+            // reversal's gain scales audio that is within full scale already.
+            let most: Float = beep.sound == .reverse ? .greatestFiniteMagnitude : 1 / (replacement.clip?.peak ?? 1)
+            if let index = beepAmplitudes.firstIndex(where: { $0.contains { !$0.isFinite || $0 < 0 || $0 > most * 1.000_001 } }) {
                 throw .beepAmplitudeRange(span: index)
             }
         }
@@ -122,11 +156,12 @@ public struct CensorEngine: Sendable {
         self.channelCount = channelCount
         self.sampleRate = sampleRate
         self.beepAmplitudes = beepAmplitudes
+        self.replacement = replacement
         switch mode {
-        case .mute, .beep: gain = 0
+        case .mute, .beep, .cut: gain = 0
         case let .duck(gainDB): gain = Float(pow(10, gainDB / 20))
         }
-        if case let .beep(beep) = mode {
+        if case let .beep(beep) = mode, beep.sound == .tone {
             let longest = spans.lazy.map { $0.fadeEnd - $0.fadeStart }.max() ?? 0
             var frames = min(longest, Self.toneTableFrames)
             // One cycle of a tone that repeats within the table's room, when a span holds one:
@@ -142,11 +177,24 @@ public struct CensorEngine: Sendable {
         self.beepFades = beepFades.isEmpty ? Array(repeating: .equalPower, count: spans.count) : beepFades
     }
 
+    /// The clip a beep of `sound` plays at `sampleRate`: pink noise generated at that rate, a
+    /// clip checked to have it; `nil` for a tone or a reversal.
+    private static func clip(of sound: BeepSound, sampleRate: Int, channelCount: Int) throws(CensorEngineError) -> SoundClip? {
+        switch sound {
+        case .tone, .reverse: return nil
+        case .pinkNoise: return SoundClip.pinkNoise(sampleRate: sampleRate, channels: channelCount)
+        case let .clip(clip):
+            guard clip.sampleRate == sampleRate else { throw .soundRate(clip: clip.sampleRate, audio: sampleRate) }
+            return clip
+        }
+    }
+
     /// Checks what every engine needs: channels and rate at least 1, the spans in order and
     /// apart, the mode's numbers in range.
     private static func check(spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int) throws(CensorEngineError) {
         guard channelCount >= 1 else { throw .channelCount(channelCount) }
         guard sampleRate >= 1 else { throw .sampleRate(sampleRate) }
+        if case .cut = mode { throw .cutChangesLength }
         if let index = spans.indices.dropFirst().first(where: { spans[$0 - 1].fadeEnd > spans[$0].fadeStart }) {
             throw .spansOverlap(index: index)
         }
@@ -190,8 +238,12 @@ public struct CensorEngine: Sendable {
                 fadeIn: ramp(length: span.start - span.fadeStart, shape: shape, rising: true),
                 fadeOut: ramp(length: span.fadeEnd - span.end, shape: shape, rising: false))
             switch mode {
+            case .cut:
+                break
             case .mute, .duck:
                 kernel.applyGain(gain, frames: frames)
+            case .beep where replacement.isSound:
+                mixSound(kernel, span: index, frames: frames)
             case let .beep(beep):
                 if oscillatorSpan != index {
                     oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart,
@@ -201,6 +253,23 @@ public struct CensorEngine: Sendable {
                 kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], frames: frames)
             }
             index += 1
+        }
+    }
+
+    /// Mixes span `index`'s replacement sound into the block `kernel` covers.
+    private mutating func mixSound(_ kernel: SpanKernel<some SampleCodec>, span index: Int, frames: Range<Int>) {
+        let span = spans[index]
+        switch replacement {
+        case let .clip(clip):
+            if soundSpan != index {
+                soundBuffer = clip.looped(frames: span.fadeEnd - span.fadeStart, channels: channelCount)
+                soundSpan = index
+            }
+            soundBuffer.withUnsafeBufferPointer { kernel.mixSound($0, amplitudes: beepAmplitudes[index], frames: frames) }
+        case let .reverse(regions):
+            regions[index].withUnsafeBufferPointer { kernel.mixSound($0, amplitudes: beepAmplitudes[index], frames: frames) }
+        case .tone:
+            break
         }
     }
 
@@ -232,6 +301,24 @@ public struct CensorEngine: Sendable {
     }
 }
 
+/// What a beep plays, resolved for the engine's rate and spans.
+private enum Replacement: Sendable {
+    case tone
+    case clip(SoundClip)
+    /// Each span's modified region reversed, interleaved.
+    case reverse([[Float]])
+
+    var clip: SoundClip? {
+        if case let .clip(clip) = self { return clip }
+        return nil
+    }
+
+    var isSound: Bool {
+        if case .tone = self { return false }
+        return true
+    }
+}
+
 /// What identifies a ``FadeRamp``.
 private struct RampKey: Hashable {
     let length: Int
@@ -258,6 +345,13 @@ public enum CensorEngineError: Error, CustomStringConvertible, Sendable, Hashabl
     case beepAmplitudeRange(span: Int)
     /// Fade shapes were given for `given` spans, not one per span.
     case beepFades(spans: Int, given: Int)
+    /// A beep of ``BeepSound/reverse`` plays each span's audio backwards, so the engine must be
+    /// built from the audio.
+    case reverseNeedsAudio
+    /// ``CensorMode/cut`` shortens the audio, which no block-by-block engine can do.
+    case cutChangesLength
+    /// A clip's rate differs from the audio's.
+    case soundRate(clip: Int, audio: Int)
 
     public var description: String {
         switch self {
@@ -272,6 +366,10 @@ public enum CensorEngineError: Error, CustomStringConvertible, Sendable, Hashabl
             "span \(span) has \(given) beep amplitudes for \(channels) channels; expected one per channel"
         case let .beepAmplitudeRange(span): "span \(span)'s beep amplitudes: expected values from 0 to 1 (full scale)"
         case let .beepFades(spans, given): "beep fades for \(given) spans, but there are \(spans); expected one per span"
+        case .cutChangesLength: "a cut removes frames and joins the rest; render it with Censor, not block by block"
+        case .reverseNeedsAudio: "a reversed beep plays each span's audio backwards; build the engine from the audio"
+        case let .soundRate(clip, audio):
+            "the beep's sound clip is at \(clip) Hz but the audio at \(audio) Hz; resample the clip to the audio's rate"
         }
     }
 }

@@ -520,8 +520,17 @@ import Darwin
           --also-default              Censor the built-in English list too, besides
                                       --words and --word.
           --fold-diacritics           Match regardless of accents (café matches cafe).
-          --mode <mode>               What replaces a censored word: beep, duck or mute.
-                                      (default: beep)
+          --mode <mode>               What replaces a censored word: beep, duck or mute;
+                                      or cut, which removes it and joins the rest with a
+                                      short crossfade (audio files only; the output is
+                                      shorter, and --labels, --markers, --subtitles and
+                                      the report follow its timeline). (default: beep)
+          --sound <sound>             What a beep plays instead of a tone, with the same
+                                      fades and level (as loud as the voice, or
+                                      --beep-level): an audio file (looped or cut to
+                                      each span), noise (pink noise) or reverse (the
+                                      word played backwards). (default: a tone of
+                                      --beep-frequency)
           -o, --output <file>         Where to write the result (one input only); its
                                       extension picks the container; - for standard
                                       output. (default: <stem>.censored.<ext> beside the
@@ -551,6 +560,21 @@ import Darwin
           --labels <file>             Write an Audacity label track of the censored
                                       spans, to review every edit over the audio (one
                                       input only).
+          --markers <file>            Write the censored spans as markers for an editor
+                                      or a player, the format from the extension: .edl
+                                      (CMX 3600, a marker per span as DaVinci Resolve
+                                      and Avid import them), .fcpxml (Final Cut Pro X),
+                                      .otio (OpenTimelineIO), .kodi.edl (MPlayer/Kodi
+                                      EDL muting each span of the input). Repeatable;
+                                      one input only.
+          --player-edl <file>         Write an MPlayer/Kodi EDL (start end 1 per span,
+                                      in seconds of the input) whatever the file's name,
+                                      so a player mutes the words in the original file.
+          --fps <rate>                The frame rate --markers places marks on (25,
+                                      29.97, 30000/1001 …), and the timecode counts in;
+                                      the file's starting timecode tag, when it has one,
+                                      is the first frame's. (default: the video's frame
+                                      rate; 25 for audio)
           --review <file>             Write a review page: one self-contained HTML file
                                       with the waveforms, the transcript, a player with
                                       A/B switching, masked subtitles and a table of
@@ -684,6 +708,8 @@ import Darwin
           mkdir -p clean && censor *.wav --words list.txt --output-dir clean/ -j 4 --report reports.json
           censor talk.wav --transcript talk.json --words list.txt --dry-run
           censor talk.mp4 --transcript talk.json --words list.txt --subtitles talk.srt --embed-subtitles
+          censor talk.wav --transcript talk.json --words list.txt --mode cut -o clean.flac --markers talk.edl
+          censor talk.mp4 --transcript talk.json --words list.txt --sound noise --player-edl talk.kodi.edl
 
         EXIT STATUS:
           0   success, also when nothing matched (the output then equals the input)

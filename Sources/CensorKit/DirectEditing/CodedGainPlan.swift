@@ -25,7 +25,7 @@ struct CodedGainPlan {
             switch mode {
             case .mute: self = .mute
             case let .duck(gainDB): self = .lower(steps: Int((-gainDB / CodedGainPlan.stepDB).rounded()))
-            case .beep: return nil
+            case .beep, .cut: return nil
             }
         }
 

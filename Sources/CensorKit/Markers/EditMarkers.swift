@@ -28,6 +28,9 @@ public struct EditMarkers: Sendable {
     public var markers: [Marker]
     /// The spans of the input, in samples, for a player's EDL.
     public var inputSpans: [Range<Int>]
+    /// Whether the spans were cut out (``CensorMode/cut``): the editors' markers are points at
+    /// the joins on the output's timeline, and a player's EDL skips the spans of the input.
+    public var cut: Bool
     /// The path of the file the editors' markers are on.
     public var media: String
     /// The audio's samples per second.
@@ -53,13 +56,17 @@ public struct EditMarkers: Sendable {
     ///   - timing: The file's timecode and whether it has video, as ``MediaTiming`` probes them.
     public init(report: Report, frameRate: FrameRate, timing: MediaTiming = MediaTiming()) {
         markers = report.spans.map {
-            Marker(name: $0.text, pattern: $0.pattern, startSample: $0.startFrame, endSample: $0.endFrame)
+            let join = report.outputFrame($0.startFrame)
+            return report.cuts == nil
+                ? Marker(name: $0.text, pattern: $0.pattern, startSample: $0.startFrame, endSample: $0.endFrame)
+                : Marker(name: $0.text, pattern: $0.pattern, startSample: join, endSample: join)
         }
         inputSpans = report.spans.map { $0.startFrame..<$0.endFrame }
+        cut = report.cuts != nil
         media = report.output.flatMap { $0 == "-" ? nil : $0 } ?? report.input
         sampleRate = report.sampleRate
         channels = report.channels
-        samples = report.frames
+        samples = report.outputFrames ?? report.frames
         hasVideo = timing.frameRate != nil
         self.frameRate = frameRate
         startFrame = timing.startFrame(rate: frameRate)

@@ -87,6 +87,7 @@ extension Censor {
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         let spans = plan.spans.map(\.span)
+        let cut = mode == .cut ? CutPlan(spans: spans, frames: reader.frameCount) : nil
         // The report depends on the plan alone: it is built on another thread while the
         // render runs (mostly waiting on the writing thread). A thread of its own, not a
         // dispatch queue's: this may run on a pool thread (a batch's jobs), which then waits
@@ -105,7 +106,12 @@ extension Censor {
                 creating: temporary, for: output, format: outputFormat, metadata: metadata,
                 quality: format.quality)
             try reader.seek(to: 0)
-            let framesRead = try stream(reader, into: writer, format: outputFormat, engine: &engine, progress: progress)
+            let framesRead = if let cut {
+                try stream(CutReader(reader, plan: cut, storage: SampleStorage(input: reader.format, output: outputFormat)),
+                           into: writer, format: outputFormat, engine: &engine, progress: progress)
+            } else {
+                try stream(reader, into: writer, format: outputFormat, engine: &engine, progress: progress)
+            }
             try writer.close()
             return framesRead
         }
@@ -114,19 +120,25 @@ extension Censor {
             // A matched beep's levels are measured while the render runs, where another reader can measure them.
             if matchedBeep, spans.count >= MeasuringBeepEngine.leastSpans, let reopen = source.reopener {
                 var engine = try MeasuringBeepEngine(
-                    spans: spans, mode: mode, sampleRate: reader.format.sampleRate, audio: &source, reopen: reopen)
+                    spans: spans, mode: mode.resampled(to: reader.format.sampleRate), sampleRate: reader.format.sampleRate,
+                    audio: &source, reopen: reopen)
                 defer { engine.stop() }
+                framesRead = try write(with: &engine)
+            } else if cut != nil {
+                // The cut is in the reader; no engine changes a frame.
+                var engine = try CensorEngine(spans: [], mode: .mute, channelCount: reader.channelCount,
+                                              sampleRate: reader.format.sampleRate)
                 framesRead = try write(with: &engine)
             } else {
                 var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
                 framesRead = try write(with: &engine)
             }
-            if framesRead < reader.frameCount {
+            if framesRead < cut?.outputFrames ?? reader.frameCount {
                 warnings.append("'\(input)' ended at frame \(framesRead), before the \(reader.frameCount) frames "
                     + "it declares; the output holds the audio that was there")
             }
-            // The same encoding and rate: the input's iXML, XMP, ID3 and marker chunks are still true of it.
-            if outputFormat == reader.format {
+            // The same encoding, rate and length: the input's iXML, XMP, ID3 and marker chunks are still true of it.
+            if outputFormat == reader.format, cut == nil {
                 try WAVChunks.append(WAVChunks.carriedChunks(ofFileAt: input), toFileAt: temporary, named: output, frames: framesRead)
             }
             if let software {
@@ -141,6 +153,7 @@ extension Censor {
             throw error
         }
         var report = try reportBuilt.value(at: 0)
+        if let cut { report.record(cut) }
         report.warnings = warnings
         return report
     }

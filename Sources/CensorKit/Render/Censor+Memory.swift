@@ -19,13 +19,21 @@ extension Censor {
     /// - Complexity: O(frames) for the pass, plus the reads near each span.
     public func censor(_ audio: inout AudioBuffer, matches: [Match]) throws -> Report {
         let plan = try self.plan(audio, matches: matches)
-        var source = audio
-        var engine = try makeEngine(plan: plan, sampleRate: audio.sampleRate, audio: &source)
-        engine.process(&audio.samples, firstFrame: 0)
-        return Report(
+        let frames = audio.frameCount
+        let cut = mode == .cut ? CutPlan(spans: plan.spans.map(\.span), frames: frames) : nil
+        if let cut {
+            audio.samples = cut.apply(to: audio.samples, channels: audio.channelCount)
+        } else {
+            var source = audio
+            var engine = try makeEngine(plan: plan, sampleRate: audio.sampleRate, audio: &source)
+            engine.process(&audio.samples, firstFrame: 0)
+        }
+        var report = Report(
             input: "", output: nil, sampleRate: audio.sampleRate, channels: audio.channelCount,
-            frames: audio.frameCount, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped,
-            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate), timesFit: plan.timesFit)
+            frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped,
+            transcriptOverrun: transcriptOverrun(frames: frames, sampleRate: audio.sampleRate), timesFit: plan.timesFit)
+        if let cut { report.record(cut) }
+        return report
     }
 
     /// Plans what censoring audio held in memory would do, changing nothing.

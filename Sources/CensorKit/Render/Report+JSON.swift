@@ -45,7 +45,7 @@ extension Report {
             "{\"text\": \(quoted(match.text)), \"pattern\": \(quoted(match.pattern)), "
                 + "\"start\": \(decimal(match.start)), \"end\": \(decimal(match.end))}"
         }.joined(separator: ",\n  ")
-        return text + "]}\n"
+        return text + "]" + cutsJSON + "}\n"
     }
 
     /// The keys a span has only when the transcript or list gives them: confidence, speakers,

@@ -113,6 +113,11 @@ public struct Report: Sendable, Hashable, Codable {
     /// How well the transcript's times fit the audio, when ``WordAlignment/auto`` judged it
     /// (``Plan/timesFit``): where they did not, every censored word was aligned. Not part of ``json()``.
     public var timesFit: TimesFit?
+    /// For ``CensorMode/cut``, each join, in order; `nil` for other modes.
+    public var cuts: [Cut]?
+    /// For ``CensorMode/cut``, the output's length in frames; `nil` for other modes, whose
+    /// output is as long as the input.
+    public var outputFrames: Int?
     /// The audio streams of a media file that were censored, each at the same times, in the
     /// file's order (the first is the one ``spans`` count frames of); empty for an audio file.
     public var streams: [CensoredStream] = []
