@@ -33,7 +33,7 @@ extension Censor {
     ///   - matches: The words to censor, with times on the audio stream's decoded timeline.
     ///   - options: Which audio stream.
     ///   - transaction: The job's outputs; its rules apply to `output`.
-    ///   - progress: Told when the copy is done.
+    ///   - progress: Told how decoding for edge refinement goes, when it decodes, and when the copy is done.
     /// - Returns: What was censored, and where; ``Report/direct`` says how many packets changed.
     /// - Throws: ``AACError/notDirect(path:reason:)`` before anything is written when the stream
     ///   or the mode is one the editor does not take, ``AACError/notAAC(path:)`` when the stream
@@ -72,7 +72,7 @@ extension Censor {
         }
         let scratch = ScratchFiles(beside: output)
         var audio = AACDecodedAudio(stream: stream) {
-            try self.decode(input, stream: probed, probe: probe, scratch: scratch)
+            try self.decode(input, stream: probed, probe: probe, scratch: scratch, progress: progress)
         }
         var planner = self.planner
         // Snapping edges to zero crossings serves sample-exact edits; whole frames make it moot.
