@@ -13,7 +13,7 @@ import Testing
         .init(rate: 48000, channels: 2, kbps: 128, container: "m4a"),
         .init(rate: 44100, channels: 2, kbps: 256, container: "aac"),
         .init(rate: 48000, channels: 1, kbps: 96, container: "mov"),
-        .init(rate: 44100, channels: 2, kbps: 64, container: "mp4"),
+        .init(rate: 44100, channels: 2, kbps: 64, container: "mp4", video: true),
     ]
 
     /// The tone's edges are not speech: word times are taken as given.
@@ -29,6 +29,9 @@ import Testing
         var censored: [[Float]]
         var packetsBefore: [AACFiles.Packet]
         var packetsAfter: [AACFiles.Packet]
+        /// The video packets, when there is a video stream.
+        var videoBefore: [AACFiles.Packet] = []
+        var videoAfter: [AACFiles.Packet] = []
     }
 
     static func run(_ encoding: AACFiles.Encoding, mode: CensorMode, decoder: String = "aac",
@@ -41,21 +44,24 @@ import Testing
         let report = try Censor(mode: mode, options: options).censorAAC(
             input: input, output: output, matches: matches, into: transaction)
         try transaction.commit()
+        let video = encoding.video ? (try AACFiles.packets(input, of: "v"), try AACFiles.packets(output, of: "v")) : ([], [])
         return Run(
             encoding: encoding, input: Array(try Data(contentsOf: URL(fileURLWithPath: input))),
             output: Array(try Data(contentsOf: URL(fileURLWithPath: output))), report: report,
             original: try AACFiles.decode(input, channels: encoding.channels, decoder: decoder),
             censored: try AACFiles.decode(output, channels: encoding.channels, decoder: decoder),
-            packetsBefore: try AACFiles.packets(input), packetsAfter: try AACFiles.packets(output))
+            packetsBefore: try AACFiles.packets(input), packetsAfter: try AACFiles.packets(output),
+            videoBefore: video.0, videoAfter: video.1)
     }
 
-    /// The byte-level promise: same length, the same packets (count, sizes, positions,
-    /// timestamps), and every byte identical outside the packets whose decoded reach — their
+    /// The byte-level promise: same length, the same audio and video packets (count, sizes,
+    /// positions, timestamps), and every byte identical outside the packets whose decoded reach — their
     /// 2048 samples from `1024k − priming` — meets a span's modified region. Returns how many
     /// packets changed.
     static func checkBytes(_ run: Run) throws -> Int {
         #expect(run.output.count == run.input.count)
         #expect(run.packetsAfter == run.packetsBefore)
+        #expect(run.videoAfter == run.videoBefore && run.videoBefore.count == (run.encoding.video ? 30 : 0))
         try #require(run.packetsBefore.count > 100)
         // ffprobe's pts of the first packet is minus the priming.
         let priming = -(Int(run.packetsBefore[0].pts) ?? 0)
