@@ -138,6 +138,33 @@ import Testing
         for channel in 0..<2 { Self.checkUntouched(run, channel: channel, tolerance: 0) }
     }
 
+    @Test("planning's decoded stretches are the whole stream's decoded samples, exactly, prepared or read on a miss",
+          arguments: [encodings[1], encodings[2]])
+    func decodedStretches(encoding: AACFiles.Encoding) throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        var exact = encoding
+        exact.options = ["-aac_pns", "0"]
+        let input = folder.path("in.\(encoding.container)")
+        try AACFiles.make(input, exact)
+        let whole = try AACFiles.decode(input, channels: encoding.channels)
+        let stream = MediaContainer.named(byPathOf: input) == .aac
+            ? try AACStream.adts(path: input) : try AACStream.mp4(path: input, audioStream: 0)
+        #expect(stream.frameCount == whole[0].count)
+        let audio = AACDecodedAudio(stream: stream, source: try MP3File(reading: input), scratch: ScratchFiles(beside: folder.path("x")))
+        try audio.prepare(around: [30_000..<40_000, 90_000..<95_000])
+        var buffer: [Float] = []
+        // Inside the prepared stretches, then outside them (from the very start, and the end).
+        for range in [31_111..<39_000, 90_001..<94_999, 0..<5_000, (stream.frameCount - 3000)..<stream.frameCount] {
+            try audio.readFrames(range, into: &buffer)
+            #expect(buffer.count == range.count * encoding.channels)
+            for channel in 0..<encoding.channels {
+                let read = stride(from: channel, to: buffer.count, by: encoding.channels).map { buffer[$0] }
+                #expect(read == Array(whole[channel][range]), "\(encoding) \(range) channel \(channel)")
+            }
+        }
+    }
+
     @Test("aac_fixed, a second decoder, hears the core at most one 16-bit step loud, and the same length")
     func fixedPointDecoderAgrees() throws {
         let run = try Self.run(Self.encodings[1], mode: .mute, decoder: "aac_fixed")
