@@ -1,5 +1,5 @@
 extension Censor {
-    /// Whether ``censorAAC(input:output:matches:options:into:progress:)`` can do this censor's
+    /// Whether ``censorAAC(input:output:matches:options:replacingInput:into:progress:)`` can do this censor's
     /// mode on the compressed data: mute and duck can, beep cannot (it needs new audio).
     public var censorsAACDirectly: Bool { CodedGainPlan.Change(mode) != nil }
 
@@ -32,6 +32,8 @@ extension Censor {
     ///   - output: Where to write the result; ``aacDirectPair(input:output:)`` must hold.
     ///   - matches: The words to censor, with times on the audio stream's decoded timeline.
     ///   - options: Which audio stream.
+    ///   - replacingInput: Whether `output` is the input itself: refused (re-encoding writes the
+    ///     ``CensorMarker`` into the tags).
     ///   - transaction: The job's outputs; its rules apply to `output`.
     ///   - progress: Told when the audio around the words is decoded (for refinement) and when
     ///     the copy is done.
@@ -44,7 +46,7 @@ extension Censor {
     ///   around the words when refining, and writing the file by the kernel's copy plus the edited
     ///   packets; memory grows with the words, not with the file's length.
     public func censorAAC(
-        input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(),
+        input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(), replacingInput: Bool = false,
         into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
         func notDirect(_ reason: String) -> AACError { .notDirect(path: input, reason: reason) }
@@ -59,6 +61,8 @@ extension Censor {
             throw error.isAAC ? notDirect(error.reason) : AACError.notAAC(path: input)
         }
         guard let change = CodedGainPlan.Change(mode) else { throw notDirect("a beep needs new audio") }
+        // The marker a later in-place run looks for belongs in the file's tags, which this copies as they are.
+        if replacingInput { throw notDirect("it is censored in place, which marks it in its tags") }
         if let reason = AACGainEditor.unsupported(change, stream: stream) { throw notDirect(reason) }
         let source = try MP3File(reading: input)
         if let packet = stream.packets.firstIndex(where: { $0.upperBound > source.size }) {

@@ -11,7 +11,7 @@ public struct MediaOptions: Sendable, Hashable {
     /// MOV, SubRip in Matroska, WebVTT in WebM), besides the streams that are there.
     public var embeddedSubtitles: String?
     /// Whether mute and duck of an AAC stream into the same container (ADTS, MP4, M4A, MOV)
-    /// edit its compressed data where they can (``Censor/censorAAC(input:output:matches:options:into:progress:)``),
+    /// edit its compressed data where they can (``Censor/censorAAC(input:output:matches:options:replacingInput:into:progress:)``),
     /// leaving every other byte as it is; `false` decodes and re-encodes the stream.
     public var direct = true
 
