@@ -11,6 +11,9 @@ import Foundation
 /// that a run costs one ffmpeg process, whatever the number of words; a read outside them decodes
 /// its own stretch. Cost grows with the censored words, not with the file's length.
 ///
+/// The decoded samples wait in a scratch file beside the output, read back as planning asks for
+/// them, so memory stays flat however many words there are.
+///
 /// The samples are those a decoder of the whole stream gives, but for noise-substituted bands,
 /// whose random noise is another draw: planning analyses levels, which that does not change.
 final class AACDecodedAudio: FrameSource {
@@ -20,7 +23,18 @@ final class AACDecodedAudio: FrameSource {
     private let source: MP3File
     private let scratch: ScratchFiles
     /// Decoded packet outputs: packet range `j` covers undelayed samples `[1024j, 1024(j + 1))`.
-    private var decoded: [(packets: Range<Int>, samples: [Float])] = []
+    /// The prepared stretches come first, then those of misses, the oldest dropped past
+    /// ``keptMisses``.
+    private var decoded: [Stretch] = []
+    /// Decoded packets' outputs in a scratch file: 32-bit floats, interleaved, from `offset`.
+    private struct Stretch {
+        var packets: Range<Int>
+        var file: MP3File
+        var offset: Int
+    }
+
+    /// How many of ``decoded`` ``prepare(around:)`` made.
+    private var preparedCount = 0
 
     /// Packets decoded before a stretch's first and dropped: one for the overlap, one more for
     /// the previous frame's window shape.
@@ -28,6 +42,8 @@ final class AACDecodedAudio: FrameSource {
     /// Frames decoded each side of a stretch read outside the prepared ones (5 s at 48 kHz), so
     /// that the reads after it, which mostly move on a little, meet decoded audio.
     static let missMargin = 240_000
+    /// Stretches of misses kept (each about 10 s), so that memory stays flat however planning reads.
+    static let keptMisses = 8
 
     /// The audio of `stream`, read from `source`, with scratch files from `scratch`.
     init(stream: AACStream, source: MP3File, scratch: ScratchFiles) {
@@ -50,18 +66,22 @@ final class AACDecodedAudio: FrameSource {
         }
         guard !runs.isEmpty else { return }
         try decode(runs)
+        preparedCount = decoded.count
     }
 
     func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
         let needed = packets(making: range)
         if !decoded.contains(where: { $0.packets.lowerBound <= needed.lowerBound && $0.packets.upperBound >= needed.upperBound }) {
             let wider = max(0, range.lowerBound - Self.missMargin)..<min(frameCount, range.upperBound + Self.missMargin)
+            if decoded.count - preparedCount >= Self.keptMisses { decoded.remove(at: preparedCount) }
             try decode([packets(making: wider)])
         }
         let piece = decoded.last { $0.packets.lowerBound <= needed.lowerBound && $0.packets.upperBound >= needed.upperBound }!
         let first = (range.lowerBound + stream.decodedStartOffset - piece.packets.lowerBound * AACStream.frameSamples) * channelCount
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: piece.samples[first..<(first + range.count * channelCount)])
+        buffer = [Float](repeating: 0, count: range.count * channelCount)
+        try buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(MP3Error) in try piece.file.read(at: piece.offset + first * 4, into: raw) }
+        }.get()
     }
 
     /// The packets whose outputs hold decoded frames `range`.
@@ -89,20 +109,21 @@ final class AACDecodedAudio: FrameSource {
             }
         }
         try Data(adts).write(to: URL(fileURLWithPath: path))
+        let samplesPath = try scratch.create("f32")
+        let handle = try scratch.handle(samplesPath)
         let run = try FFmpeg.Run(.ffmpeg, ["-nostdin", "-v", "error", "-f", "aac", "-i", "file:" + path, "-f", "f32le", "-"],
-                                 output: .captured, for: source.path)
-        let output = try run.wait(for: source.path)
-        let samples = output.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-        let perPacket = AACStream.frameSamples * channelCount
-        guard samples.count == warmed.reduce(0) { $0 + $1.count } * perPacket else {
-            throw AACUnsupported("ffmpeg decodes \(samples.count / perPacket) of its \(warmed.reduce(0) { $0 + $1.count }) "
-                + "packets read for planning")
+                                 output: .file(handle), for: source.path)
+        try? handle.close()
+        try run.wait(for: source.path)
+        let file = try MP3File(reading: samplesPath)
+        let packetBytes = AACStream.frameSamples * channelCount * 4, count = warmed.reduce(0) { $0 + $1.count }
+        guard file.size == count * packetBytes else {
+            throw AACUnsupported("ffmpeg decodes \(file.size / packetBytes) of its \(count) packets read for planning")
         }
         var at = 0
         for (run, packets) in zip(runs, warmed) {
-            let dropped = run.lowerBound - packets.lowerBound
-            decoded.append((run, Array(samples[(at + dropped * perPacket)..<(at + packets.count * perPacket)])))
-            at += packets.count * perPacket
+            decoded.append(Stretch(packets: run, file: file, offset: at + (run.lowerBound - packets.lowerBound) * packetBytes))
+            at += packets.count * packetBytes
         }
     }
 }
