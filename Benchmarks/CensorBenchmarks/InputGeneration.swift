@@ -199,6 +199,19 @@ final class Inputs {
         }
     }
 
+    /// An hour of the speech WAV (its 10 minutes six times) as a 128 kb/s M4A by ffmpeg's AAC
+    /// encoder, for the direct AAC cases.
+    func hourM4A() throws -> String {
+        let source = try wav(seconds: EndToEndCases.duration)
+        guard Subprocess.isAvailable("ffmpeg") else { throw Skip(reason: "ffmpeg is not installed") }
+        return try cached("speech-3600s-128k.m4a") { path in
+            let temporary = "\(folder)/partial-\(getpid()).m4a"
+            try Subprocess.run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-stream_loop", "5",
+                                          "-i", source, "-c:a", "aac", "-b:a", "128k", temporary])
+            guard rename(temporary, path) == 0 else { throw GenerationError(description: "cannot rename to \(path)") }
+        }
+    }
+
     /// The censor list of the end-to-end cases.
     func endToEndList() throws -> String {
         try cached("words.txt") { path in

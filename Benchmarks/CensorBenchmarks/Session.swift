@@ -71,6 +71,6 @@ final class Session {
             + BaselineCases.copies(self, container: "wav") + EndToEndCases.wav(self) + BaselineCases.graphs(self)
             + BaselineCases.copies(self, container: "flac") + EndToEndCases.encoded(self, container: "flac")
             + BaselineCases.copies(self, container: "mp3") + EndToEndCases.encoded(self, container: "mp3")
-            + VideoCases.all(self) + MP3DirectCases.all(self) + MemoryCases.all(self)
+            + VideoCases.all(self) + MP3DirectCases.all(self) + AACDirectCases.all(self) + MemoryCases.all(self)
     }
 }

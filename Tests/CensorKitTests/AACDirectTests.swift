@@ -13,7 +13,7 @@ import Testing
         .init(rate: 48000, channels: 2, kbps: 128, container: "m4a"),
         .init(rate: 44100, channels: 2, kbps: 256, container: "aac"),
         .init(rate: 48000, channels: 1, kbps: 96, container: "mov"),
-        .init(rate: 44100, channels: 2, kbps: 64, container: "mp4"),
+        .init(rate: 44100, channels: 2, kbps: 64, container: "mp4", video: true),
     ]
 
     /// The tone's edges are not speech: word times are taken as given.
@@ -29,6 +29,9 @@ import Testing
         var censored: [[Float]]
         var packetsBefore: [AACFiles.Packet]
         var packetsAfter: [AACFiles.Packet]
+        /// The video packets, when there is a video stream.
+        var videoBefore: [AACFiles.Packet] = []
+        var videoAfter: [AACFiles.Packet] = []
     }
 
     static func run(_ encoding: AACFiles.Encoding, mode: CensorMode, decoder: String = "aac",
@@ -41,21 +44,24 @@ import Testing
         let report = try Censor(mode: mode, options: options).censorAAC(
             input: input, output: output, matches: matches, into: transaction)
         try transaction.commit()
+        let video = encoding.video ? (try AACFiles.packets(input, of: "v"), try AACFiles.packets(output, of: "v")) : ([], [])
         return Run(
             encoding: encoding, input: Array(try Data(contentsOf: URL(fileURLWithPath: input))),
             output: Array(try Data(contentsOf: URL(fileURLWithPath: output))), report: report,
             original: try AACFiles.decode(input, channels: encoding.channels, decoder: decoder),
             censored: try AACFiles.decode(output, channels: encoding.channels, decoder: decoder),
-            packetsBefore: try AACFiles.packets(input), packetsAfter: try AACFiles.packets(output))
+            packetsBefore: try AACFiles.packets(input), packetsAfter: try AACFiles.packets(output),
+            videoBefore: video.0, videoAfter: video.1)
     }
 
-    /// The byte-level promise: same length, the same packets (count, sizes, positions,
-    /// timestamps), and every byte identical outside the packets whose decoded reach — their
+    /// The byte-level promise: same length, the same audio and video packets (count, sizes,
+    /// positions, timestamps), and every byte identical outside the packets whose decoded reach — their
     /// 2048 samples from `1024k − priming` — meets a span's modified region. Returns how many
     /// packets changed.
     static func checkBytes(_ run: Run) throws -> Int {
         #expect(run.output.count == run.input.count)
         #expect(run.packetsAfter == run.packetsBefore)
+        #expect(run.videoAfter == run.videoBefore && run.videoBefore.count == (run.encoding.video ? 30 : 0))
         try #require(run.packetsBefore.count > 100)
         // ffprobe's pts of the first packet is minus the priming.
         let priming = -(Int(run.packetsBefore[0].pts) ?? 0)
@@ -130,6 +136,33 @@ import Testing
         let run = try Self.run(.init(rate: 44100, channels: 2, kbps: 128, container: "m4a", options: ["-aac_pns", "0"]), mode: .mute)
         _ = try Self.checkBytes(run)
         for channel in 0..<2 { Self.checkUntouched(run, channel: channel, tolerance: 0) }
+    }
+
+    @Test("planning's decoded stretches are the whole stream's decoded samples, exactly, prepared or read on a miss",
+          arguments: [encodings[1], encodings[2]])
+    func decodedStretches(encoding: AACFiles.Encoding) throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        var exact = encoding
+        exact.options = ["-aac_pns", "0"]
+        let input = folder.path("in.\(encoding.container)")
+        try AACFiles.make(input, exact)
+        let whole = try AACFiles.decode(input, channels: encoding.channels)
+        let stream = MediaContainer.named(byPathOf: input) == .aac
+            ? try AACStream.adts(path: input) : try AACStream.mp4(path: input, audioStream: 0)
+        #expect(stream.frameCount == whole[0].count)
+        let audio = AACDecodedAudio(stream: stream, source: try MP3File(reading: input), scratch: ScratchFiles(beside: folder.path("x")))
+        try audio.prepare(around: [30_000..<40_000, 90_000..<95_000])
+        var buffer: [Float] = []
+        // Inside the prepared stretches, then outside them (from the very start, and the end).
+        for range in [31_111..<39_000, 90_001..<94_999, 0..<5_000, (stream.frameCount - 3000)..<stream.frameCount] {
+            try audio.readFrames(range, into: &buffer)
+            #expect(buffer.count == range.count * encoding.channels)
+            for channel in 0..<encoding.channels {
+                let read = stride(from: channel, to: buffer.count, by: encoding.channels).map { buffer[$0] }
+                #expect(read == Array(whole[channel][range]), "\(encoding) \(range) channel \(channel)")
+            }
+        }
     }
 
     @Test("aac_fixed, a second decoder, hears the core at most one 16-bit step loud, and the same length")

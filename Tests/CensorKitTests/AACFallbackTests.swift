@@ -47,6 +47,20 @@ import Testing
         }
     }
 
+    @Test("censoring in place is refused, the input left as it was")
+    func inPlace() throws {
+        try Self.withInput(Self.stereo) { folder, input in
+            let before = try Data(contentsOf: URL(fileURLWithPath: input))
+            let transaction = OutputTransaction(overwrite: true, protecting: [])
+            #expect(throws: AACError.notDirect(path: input, reason: "it is censored in place, which marks it in its tags")) {
+                try Censor(mode: .mute, options: AACDirectTests.options).censorAAC(
+                    input: input, output: input, matches: MP3DirectTests.matches(), replacingInput: true, into: transaction)
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+            #expect(try folder.contents() == ["in.m4a"])
+        }
+    }
+
     @Test("an AudioSpecificConfig of HE-AAC (object type 5) or AAC-LD (23) is refused", arguments: [5, 23])
     func objectTypes(type: UInt8) throws {
         try Self.withInput(Self.stereo) { folder, input in

@@ -130,6 +130,9 @@ extension AACStream {
         return durations
     }
 
+    /// The most packets a track may have: 16.7 million, four days at 48 kHz.
+    static let maxPackets = 1 << 24
+
     /// Each sample's bytes in the file, from `stsz`, `stsc` and `stco` or `co64`.
     private static func samples(_ table: MP4Box, _ movie: [UInt8]) throws -> [Range<Int>] {
         guard let stsz = try MP4Box.child("stsz", of: table.body, in: movie),
@@ -140,6 +143,7 @@ extension AACStream {
         try sizes.skip(4)
         let fixed = try sizes.uint(4), count = try sizes.uint(4)
         guard fixed != 0 || count * 4 <= sizes.remaining else { throw AACUnsupported("its stsz box is cut short") }
+        guard count <= maxPackets else { throw AACUnsupported("its stsz box counts \(count) samples, more than \(maxPackets)") }
         let wide = try MP4Box.child("co64", of: table.body, in: movie)
         guard let chunksBox = try wide ?? MP4Box.child("stco", of: table.body, in: movie) else {
             throw AACUnsupported("its sample table lacks stco")
@@ -158,7 +162,6 @@ extension AACStream {
             entries.append((first, samples))
         }
         var packets: [Range<Int>] = []
-        packets.reserveCapacity(count)
         for (index, entry) in entries.enumerated() {
             let end = index + 1 < entries.count ? entries[index + 1].first : chunkCount + 1
             guard entry.first >= 1, end >= entry.first, end <= chunkCount + 1 else { throw AACUnsupported("its stsc box is out of order") }
@@ -167,8 +170,10 @@ extension AACStream {
                 for _ in 0..<entry.samples {
                     guard packets.count < count else { throw AACUnsupported("its stsc box places more samples than stsz counts") }
                     let size = fixed != 0 ? fixed : try sizes.uint(4)
-                    packets.append(offset..<(offset + size))
-                    offset += size
+                    let (end, overflow) = offset.addingReportingOverflow(size)
+                    guard !overflow else { throw AACUnsupported("its chunk \(chunk + 1) lies past any file's end") }
+                    packets.append(offset..<end)
+                    offset = end
                 }
             }
         }

@@ -1,5 +1,5 @@
 extension Censor {
-    /// Whether ``censorAAC(input:output:matches:options:into:progress:)`` can do this censor's
+    /// Whether ``censorAAC(input:output:matches:options:replacingInput:into:progress:)`` can do this censor's
     /// mode on the compressed data: mute and duck can, beep cannot (it needs new audio).
     public var censorsAACDirectly: Bool { CodedGainPlan.Change(mode) != nil }
 
@@ -24,25 +24,29 @@ extension Censor {
     /// sample of a core passes at full level (``CodedGainPlan``); the report gives the frames
     /// actually affected. Mute rewrites each packet as a silent one padded with fill elements
     /// (digital silence in the core); duck lowers a mono stream's `global_gain` by the duck gain
-    /// in steps of 1.505 dB. Edge refinement decodes the stream once (ffmpeg, into a scratch file);
-    /// without it nothing is decoded.
+    /// in steps of 1.505 dB. Edge refinement decodes only the packets around the words, in one
+    /// ffmpeg run (``AACDecodedAudio``); without it nothing is decoded.
     ///
     /// - Parameters:
     ///   - input: An ADTS file (`.aac`) or an MP4, M4A, M4B, M4V or MOV file.
     ///   - output: Where to write the result; ``aacDirectPair(input:output:)`` must hold.
     ///   - matches: The words to censor, with times on the audio stream's decoded timeline.
     ///   - options: Which audio stream.
+    ///   - replacingInput: Whether `output` is the input itself: refused (re-encoding writes the
+    ///     ``CensorMarker`` into the tags).
     ///   - transaction: The job's outputs; its rules apply to `output`.
-    ///   - progress: Told when the copy is done.
+    ///   - progress: Told when the audio around the words is decoded (for refinement) and when
+    ///     the copy is done.
     /// - Returns: What was censored, and where; ``Report/direct`` says how many packets changed.
     /// - Throws: ``AACError/notDirect(path:reason:)`` before anything is written when the stream
     ///   or the mode is one the editor does not take, ``AACError/notAAC(path:)`` when the stream
     ///   is no AAC; ``MediaError``, ``AudioError`` or
     ///   ``CensorError`` otherwise; nothing is left at `output` then.
-    /// - Complexity: Reading the container's index (ADTS: every header), and writing the file by
-    ///   the kernel's copy plus the edited packets; memory grows with the packets edited only.
+    /// - Complexity: Reading the container's index (ADTS: every header), decoding the packets
+    ///   around the words when refining, and writing the file by the kernel's copy plus the edited
+    ///   packets; memory grows with the words, not with the file's length.
     public func censorAAC(
-        input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(),
+        input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(), replacingInput: Bool = false,
         into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
         func notDirect(_ reason: String) -> AACError { .notDirect(path: input, reason: reason) }
@@ -57,6 +61,8 @@ extension Censor {
             throw error.isAAC ? notDirect(error.reason) : AACError.notAAC(path: input)
         }
         guard let change = CodedGainPlan.Change(mode) else { throw notDirect("a beep needs new audio") }
+        // The marker a later in-place run looks for belongs in the file's tags, which this copies as they are.
+        if replacingInput { throw notDirect("it is censored in place, which marks it in its tags") }
         if let reason = AACGainEditor.unsupported(change, stream: stream) { throw notDirect(reason) }
         let source = try MP3File(reading: input)
         if let packet = stream.packets.firstIndex(where: { $0.upperBound > source.size }) {
@@ -70,15 +76,29 @@ extension Censor {
             throw notDirect("ffmpeg decodes it at \(probed.sampleRate ?? 0) Hz in \(probed.channels ?? 0) channel(s), its "
                 + "AAC-LC core is \(stream.sampleRate) Hz in \(stream.channelCount): it is HE-AAC (SBR or parametric stereo)")
         }
-        let scratch = ScratchFiles(beside: output)
-        var audio = AACDecodedAudio(stream: stream) {
-            try self.decode(input, stream: probed, probe: probe, scratch: scratch)
-        }
         var planner = self.planner
         // Snapping edges to zero crossings serves sample-exact edits; whole frames make it moot.
         planner.options = try planner.options.replacing(snapWindow: 0)
+        let scratch = ScratchFiles(beside: output)
+        var audio = AACDecodedAudio(stream: stream, source: source, scratch: scratch)
         let plan: Plan
         do {
+            if planner.options.refine {
+                // What edge refinement reads of each word: its window, half a second of context,
+                // out to the quarter seconds around that (``EdgeRefiner``).
+                let reach = planner.options.refineWindow + 0.75 + planner.options.padBefore + planner.options.padAfter
+                let decoding = { (done: Int) in
+                    progress?(RenderProgress(framesDone: done, frameCount: stream.frameCount, sampleRate: stream.sampleRate,
+                                             stage: .decoding))
+                }
+                decoding(0)
+                try audio.prepare(around: matches.map { match in
+                    let start = Int(max(0, (match.start - reach) * Double(stream.sampleRate)))
+                    let end = Int(min(Double(stream.frameCount), max(0, (match.end + reach) * Double(stream.sampleRate))))
+                    return min(start, end)..<end
+                })
+                decoding(stream.frameCount)
+            }
             plan = try planner.plan(matches, sampleRate: stream.sampleRate, audio: &audio)
         } catch let error as AACUnsupported {
             throw notDirect(error.reason)

@@ -64,11 +64,11 @@ extension Censor {
             throw MediaError.noSubtitleStream(path: output)
         }
         var notDirect: String?
-        if options.direct, options.bitrate == nil, options.embeddedSubtitles == nil, !replacingInput,
+        if options.direct, options.bitrate == nil, options.embeddedSubtitles == nil,
            Self.aacDirectPair(input: input, output: output), try Self.onlyOneAudioStream(input, options: options) {
             do {
-                return try censorAAC(input: input, output: output, matches: matches, options: options, into: transaction,
-                                     progress: progress)
+                return try censorAAC(input: input, output: output, matches: matches, options: options,
+                                     replacingInput: replacingInput, into: transaction, progress: progress)
             } catch AACError.notDirect(_, let reason) {
                 notDirect = "'\(input)' was decoded and re-encoded, since \(reason): every packet changed and lost a "
                     + "generation of quality"
@@ -285,7 +285,7 @@ extension Censor {
     /// The audio stream as a reader: the input itself when libsndfile reads it and it holds
     /// only that stream, else the stream decoded by ffmpeg into a scratch WAV file, with
     /// `progress` told how far decoding has come (from the scratch file's growing size).
-    func decode(
+    private func decode(
         _ input: String, stream: MediaProbe.Stream, probe: MediaProbe, scratch: ScratchFiles,
         progress: ((RenderProgress) -> Void)? = nil
     ) throws -> AudioReader {

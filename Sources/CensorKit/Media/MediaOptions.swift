@@ -16,7 +16,7 @@ public struct MediaOptions: Sendable {
     /// text out (``CensoredSubtitles/censorCueText(_:list:mask:)``). `nil`: they are copied.
     public var subtitleCensor: (@Sendable (String) -> String)?
     /// Whether mute and duck of an AAC stream into the same container (ADTS, MP4, M4A, MOV)
-    /// edit its compressed data where they can (``Censor/censorAAC(input:output:matches:options:into:progress:)``),
+    /// edit its compressed data where they can (``Censor/censorAAC(input:output:matches:options:replacingInput:into:progress:)``),
     /// leaving every other byte as it is; `false` decodes and re-encodes the stream.
     public var direct = true
 

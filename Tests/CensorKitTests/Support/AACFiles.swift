@@ -14,15 +14,20 @@ enum AACFiles {
         var container: String
         /// Extra encoder options (`-aac_pns 0`).
         var options: [String] = []
+        /// Whether a small video stream (MPEG-4 Part 2, 64×48, 10 frames a second) comes first.
+        var video = false
 
-        var description: String { "\(container) \(rate) Hz \(channels) ch \(kbps) kb/s \(options.joined(separator: " "))" }
+        var description: String {
+            "\(container) \(rate) Hz \(channels) ch \(kbps) kb/s\(video ? " with video" : "") \(options.joined(separator: " "))"
+        }
     }
 
     /// Encodes `seconds` of the tone to `path`.
     static func make(_ path: String, _ encoding: Encoding, seconds: Double = 3) throws {
         let graph = "aevalsrc=\(MP3Files.tone(channels: encoding.channels)):s=\(encoding.rate):d=\(seconds)"
-        try MP3Files.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", graph, "-c:a", "aac",
-                                    "-b:a", "\(encoding.kbps)k"] + encoding.options + [path])
+        let video = encoding.video ? ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:d=\(seconds)"] : []
+        try MP3Files.run("ffmpeg", ["-v", "error", "-y"] + video + ["-f", "lavfi", "-i", graph]
+            + (encoding.video ? ["-c:v", "mpeg4"] : []) + ["-c:a", "aac", "-b:a", "\(encoding.kbps)k"] + encoding.options + [path])
     }
 
     /// Decodes with ffmpeg's `aac` or `aac_fixed` decoder into one `Float` array per channel;
@@ -43,10 +48,10 @@ enum AACFiles {
         var position: Int
     }
 
-    /// The audio packets of `path`, in file order, as ffprobe lists them.
-    static func packets(_ path: String) throws -> [Packet] {
+    /// The packets of `path`'s first stream of `kind` (`a`, `v`), in file order, as ffprobe lists them.
+    static func packets(_ path: String, of kind: String = "a") throws -> [Packet] {
         let text = String(decoding: try MP3Files.run("ffprobe", [
-            "-v", "error", "-select_streams", "a:0", "-show_entries", "packet=pts,dts,duration,size,pos",
+            "-v", "error", "-select_streams", "\(kind):0", "-show_entries", "packet=pts,dts,duration,size,pos",
             "-of", "csv=p=0", path,
         ]).output, as: UTF8.self)
         return text.split(separator: "\n").map { line in
