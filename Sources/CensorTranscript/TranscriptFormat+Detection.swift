@@ -55,6 +55,7 @@ extension TranscriptFormat {
         case .gentle: Gentle.self
         case .mfaJSON: MFAJSON.self
         case .nemo: NeMo.self
+        case .aeneas: AeneasSyncMap.self
         case .bbcKaldi: BBCKaldi.self
         case .trint: Trint.self
         case .youTubeJSON3: YouTubeJSON3.self
@@ -63,6 +64,7 @@ extension TranscriptFormat {
         case .srt: SRT.self
         case .sbv: SBV.self
         case .textGrid: TextGrid.self
+        case .ttml: TTML.self
         case .elan: ELAN.self
         case .whisperCppCSV: WhisperCppCSV.self
         case .mfaCSV: MFACSV.self

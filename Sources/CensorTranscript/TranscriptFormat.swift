@@ -55,6 +55,8 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     /// NVIDIA NeMo / Parakeet word timestamps (`timestamp['word']` items with `start_offset`),
     /// alone, in a dumped hypothesis, or in a transcription manifest line.
     case nemo = "nemo"
+    /// An aeneas sync map in JSON (`fragments[]` of `begin`, `end` and `lines`).
+    case aeneas = "aeneas-json"
     /// BBC News Labs' Kaldi JSON (`retval.words[]` with `punct`), wrapped in its API response or bare.
     case bbcKaldi = "bbc-kaldi"
     /// Trint's JSON export (`words[]` of `value`, `time` and `duration` in milliseconds).
@@ -71,6 +73,9 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     case sbv = "sbv"
     /// A Praat TextGrid, long or short text format, as the Montreal Forced Aligner writes it.
     case textGrid = "textgrid"
+    /// TTML timed text (DFXP, IMSC, Apple Music's word-timed lyrics): `<p>` and `<span>` with
+    /// `begin`, `end` or `dur` in clock, frame or tick times.
+    case ttml = "ttml"
     /// An ELAN annotation document (`.eaf`): time slots and annotations on tiers.
     case elan = "elan"
     /// whisper.cpp's `-ocsv` output (`start,end,text` in milliseconds).

@@ -493,10 +493,10 @@ import Darwin
                                       aws-transcribe, speechmatics, ibm-watson,
                                       google-speech, azure-speech, azure-fast,
                                       assemblyai, elevenlabs, rev-ai, vosk, gentle,
-                                      mfa-json, nemo, bbc-kaldi, trint, youtube-json,
-                                      json-words, webvtt, srt, sbv, textgrid, elan,
-                                      whisper-cpp-csv, mfa-csv, ctm, audacity-labels.
-                                      (default: detected)
+                                      mfa-json, nemo, aeneas-json, bbc-kaldi, trint,
+                                      youtube-json, json-words, webvtt, srt, sbv,
+                                      textgrid, ttml, elan, whisper-cpp-csv, mfa-csv,
+                                      ctm, audacity-labels. (default: detected)
           --transcript-encoding <name>
                                       Read the transcript's text in this encoding:
                                       utf-8, utf-16le, utf-16be, windows-1252,

@@ -5,6 +5,8 @@ import Testing
 @Suite struct PublishedFormatListTests {
     static let lines = [
         #"  deepgram-streaming  JSON (lines or a list) of Deepgram live messages, "type": "Results" with "channel""#,
+        #"  aeneas-json         a JSON object with "fragments" of "begin", "end" and "lines""#,
+        "  ttml                XML whose root is <tt> (TTML, DFXP, IMSC)",
         #"  bbc-kaldi           a JSON object with "retval.words", or "words" of "punct" items"#,
         #"  trint               a JSON object with "words" of "value", "time" and "duration" items"#,
     ]

@@ -94,3 +94,101 @@ import Testing
             == "talk.json (trint): words[1].duration: expected a time in milliseconds, like 1250, found 'long'")
     }
 }
+
+/// aeneas sync maps and TTML, read from the aligner's and the writers' published files.
+@Suite struct SyncMapAndTTMLTranscriptTests {
+    /// The first fragments of readbeyond/aeneas aeneas/tests/res/syncmaps/sonnet001.json.
+    static let aeneasJSON = #"""
+        {
+         "fragments": [
+          {"begin": "0.000", "end": "2.680", "id": "f000001", "language": "en", "lines": ["1"]},
+          {"begin": "2.680", "end": "5.880", "id": "f000002", "language": "en", "lines": ["From fairest creatures we desire increase,"]}
+         ]
+        }
+        """#
+
+    @Test("aeneas JSON: each fragment's lines spread over it, marked as estimated")
+    func aeneasFragments() throws {
+        let transcript = try TranscriptText.read(Self.aeneasJSON)
+        #expect(transcript.format == .aeneas)
+        // "From fairest creatures we desire increase," has 37 letters and marks over 3.2 s.
+        #expect(Milliseconds.timeline(transcript.words) == [
+            "1@0-2680", "From@2680-3026", "fairest@3026-3631", "creatures@3631-4410", "we@4410-4583", "desire@4583-5102",
+            "increase,@5102-5880",
+        ])
+        #expect(transcript.estimatedWordCount == 6)
+        let children = #"{"fragments": [{"begin": "0.0", "end": "1.0", "id": "p1", "lines": ["oh damn"], "children": [{"begin": "0.1", "end": "0.4", "id": "w1", "lines": ["oh"], "children": []}, {"begin": "0.5", "end": "0.9", "id": "w2", "lines": ["damn"], "children": []}]}]}"#
+        #expect(TranscriptText.timeline(try TranscriptText.read(children).words) == ["oh@0.1-0.4", "damn@0.5-0.9"])
+        let bad = Self.aeneasJSON.replacingOccurrences(of: #""end": "5.880""#, with: #""end": "soon""#)
+        #expect(TranscriptText.error(bad)?.description
+            == "talk.json (aeneas-json): fragments[1].end: expected a time in seconds, like 1.25, found 'soon'")
+    }
+
+    /// The first paragraphs of readbeyond/aeneas aeneas/tests/res/syncmaps/sonnet001.ttml.
+    static let aeneasTTML = """
+        <?xml version='1.0' encoding='ASCII'?>
+        <tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en">
+          <body>
+            <div>
+              <p xml:id="f000001" begin="0.000s" end="2.680s">1</p>
+              <p xml:id="f000002" begin="2.680s" end="5.880s">From fairest creatures we desire increase,</p>
+            </div>
+          </body>
+        </tt>
+        """
+
+    @Test("TTML paragraphs in offset seconds: each spread over its times")
+    func ttmlParagraphs() throws {
+        let transcript = try TranscriptText.read(Self.aeneasTTML, source: "sonnet.ttml")
+        #expect(transcript.format == .ttml)
+        #expect(Milliseconds.timeline(transcript.words).prefix(3) == ["1@0-2680", "From@2680-3026", "fairest@3026-3631"])
+        #expect(transcript.words.count == 7)
+    }
+
+    /// A Netflix DFXP paragraph in ticks, as quoted in a published TTML parser's tests
+    /// ("Real Netflix DFXP format with tick-based timing"; the index names no repository).
+    static let netflixDFXP = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:tickRate="10000000" ttp:timeBase="media">
+          <body>
+            <div>
+              <p begin="101770001t" end="117625006t">
+                <span>Test subtitle one</span>
+              </p>
+              <p begin="255260003t" end="295717505t">
+                Bad word here
+              </p>
+            </div>
+          </body>
+        </tt>
+        """
+
+    @Test("TTML tick times, with text in untimed spans and bare in the paragraph")
+    func ttmlTicks() throws {
+        let words = try TranscriptText.read(Self.netflixDFXP, source: "ep1.dfxp").words
+        #expect(Milliseconds.timeline(words) == [
+            "Test@10177-10600", "subtitle@10600-11445", "one@11445-11763", "Bad@25526-26629", "word@26629-28101",
+            "here@28101-29572",
+        ])
+        let frames = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="25"><body><div><p begin="00:00:01:05" dur="12f">damn</p></div></body></tt>"#
+        #expect(TranscriptText.timeline(try TranscriptText.read(frames).words) == ["damn@1.2-1.68"])
+        let bad = Self.netflixDFXP.replacingOccurrences(of: #"end="117625006t""#, with: #"end="later""#)
+        #expect(TranscriptText.error(bad, source: "ep1.dfxp")?.description
+            == "ep1.dfxp (ttml): line 5:column 7: expected a end time like 00:00:01.280, 1.28s or 12800000t, found 'later'")
+    }
+
+    /// Apple Music's word-timed lyrics (itunes:timing="Word") for "Cold Heart", as quoted in a
+    /// published lyrics tool's tests ("extracts from real-world iTunes TTML"; the index names
+    /// no repository): bare seconds, m:ss.fff, and syllables in spans with no space between.
+    static let appleMusic = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:itunes="http://music.apple.com/lyric-ttml-internal" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" itunes:timing="Word" xml:lang="en"><body dur="3:22.735"><div begin="15.104" end="30.623" itunes:songPart="Verse"><p begin="23.371" end="26.379" itunes:key="L6" ttm:agent="v1"><span begin="23.371" end="23.686">When</span> <span begin="23.686" end="23.931">the</span> <span begin="23.931" end="24.247">scent</span> <span begin="24.247" end="24.491">of</span> <span begin="24.491" end="24.871">her</span> <span begin="24.871" end="25.353">lin</span><span begin="25.353" end="26.379">gers</span></p></div><div begin="50.278" end="1:19.521" itunes:songPart="Chorus" ttm:agent="v2"><p begin="58.803" end="1:02.531" itunes:key="L14" ttm:agent="v2"><span begin="58.803" end="59.158">I'm</span> <span begin="59.158" end="59.429">not</span> <span begin="59.429" end="59.879">the</span> <span begin="59.879" end="1:00.433">man</span></p></div></body></tt>"#
+
+    @Test("Apple Music word-timed spans: each word its own times, syllables joined")
+    func appleMusicWords() throws {
+        let transcript = try TranscriptText.read(Self.appleMusic, source: "cold-heart.ttml")
+        #expect(Milliseconds.timeline(transcript.words) == [
+            "When@23371-23686", "the@23686-23931", "scent@23931-24247", "of@24247-24491", "her@24491-24871",
+            "lingers@24871-26379", "I'm@58803-59158", "not@59158-59429", "the@59429-59879", "man@59879-60433",
+        ])
+        #expect(transcript.estimatedWordCount == 0)
+    }
+}
