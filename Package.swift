@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CXattr"),
         // glibc's malloc tuning (malloc.h), which the command line sets once at start.
         .systemLibrary(name: "CMalloc"),
+        // Keeps libraries' own lines (libmpg123's notes and warnings) off standard error.
+        .target(name: "CStderrFilter"),
         // The library's targets along the data flow (README, "Inside the library"): text →
         // transcript → matching, and DSP (frames only, no words) → audio, both beneath CensorKit,
         // which re-exports them all.
@@ -59,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "CensorCLI",
-            dependencies: ["CensorKit"]
+            dependencies: ["CensorKit", "CStderrFilter"]
         ),
         .executableTarget(
             name: "censor",

@@ -20,11 +20,12 @@ public enum CommandLineTool {
     /// - Returns: The exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         SignalHandling.install()
+        LibraryMessages.filter()
         let command: Command
         do {
             command = try Command.parse(arguments)
         } catch {
-            Console.error("Error: \(error)\n\(Help.usage)\nSee 'censor --help' for more information.")
+            Console.error(lines: ["Error: \(error)", Help.usage, "See 'censor --help' for more information."])
             return ExitStatus.usage
         }
         switch command {
@@ -49,7 +50,7 @@ public enum CommandLineTool {
                     ?? StdinInput.run(arguments) { try Batch(arguments: $0).run() }
                 return succeeded ? ExitStatus.success : ExitStatus.failure
             } catch let error as UsageError {
-                Console.error("Error: \(error)\n\(Help.usage)\nSee 'censor --help' for more information.")
+                Console.error(lines: ["Error: \(error)", Help.usage, "See 'censor --help' for more information."])
                 return ExitStatus.usage
             } catch {
                 Console.error("Error: \(ErrorText.describe(error))")

@@ -132,9 +132,13 @@ struct Job: Sendable {
         } catch {
             outcome.error = error
         }
-        if input == arguments.stdinSpool {
+        if let spool = arguments.stdinSpool, input == spool {
             outcome.input = StdinInput.name
             outcome.report?.input = StdinInput.name
+            outcome.warnings = outcome.warnings.map { StdinInput.naming($0, spool: spool) }
+            if let error = outcome.error, ErrorText.describe(error).contains(spool) {
+                outcome.error = StdinInput.RenamedError(description: StdinInput.naming(ErrorText.describe(error), spool: spool))
+            }
         }
         return outcome
     }

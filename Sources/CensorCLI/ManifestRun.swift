@@ -168,7 +168,7 @@ struct ManifestRun {
             let located = error.hasPrefix("\(manifest.name):") ? error : "\(manifest.name):\(result.entry.line): \(error)"
             lines.append("  FAILED  \(located)")
         }
-        Console.error(lines.joined(separator: "\n"))
+        Console.error(lines: lines)
     }
 }
 

@@ -30,13 +30,13 @@ enum Messages {
     }
 
     /// `--dry-run`'s lines: start, end, the words and the list entry, tab-separated; control
-    /// characters in the words escaped (and tabs, which would add a field).
+    /// characters in the words escaped (and tabs, which would add a field), as messages are.
     static func dryRun(_ report: Report) -> String {
         let field = { (text: String) in
             let printable = Console.printable(text)
-            // Foundation's replacing is slow on long merged spans' text: only when there is a tab or a newline.
-            guard printable.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return printable }
-            return printable.replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
+            // Foundation's replacing is slow on long merged spans' text: only when there is a tab.
+            guard printable.utf8.contains(0x09) else { return printable }
+            return printable.replacingOccurrences(of: "\t", with: "\\t")
         }
         return report.spans.map { span in
             "\(seconds(span.start))\t\(seconds(span.end))\t\(field(span.text))\t\(field(span.pattern))\n"
@@ -58,7 +58,7 @@ enum Messages {
 
     /// `--verbose`'s plan: every span's frames, how far refinement moved the word's edges, and
     /// how far snapping then moved the padded edges.
-    static func plan(_ report: Report) -> String {
+    static func plan(_ report: Report) -> [String] {
         var lines = ["censor: plan for \(report.input) (\(report.sampleRate) Hz, \(report.frames) frames):"]
         for (index, span) in report.spans.enumerated() {
             let refined = span.refinedStart != span.start || span.refinedEnd != span.end
@@ -68,6 +68,6 @@ enum Messages {
                 + "\(refined) core \(span.startFrame)..<\(span.endFrame),\(moved) "
                 + "fades \(span.fadeStartFrame)..<\(span.startFrame) and \(span.endFrame)..<\(span.fadeEndFrame)")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

@@ -15,6 +15,8 @@ final class Printer: Sendable {
 
     /// Prints one job's warnings, errors, dry-run lines, plan and summary.
     func print(_ outcome: Job.Outcome) {
+        // Standard output's reader went away (`| head`): censor ends as SIGPIPE would end it.
+        if case .brokenPipe? = outcome.error as? CensorError { SignalHandling.stop(on: SIGPIPE, quietly: true) }
         lock.withLock { _ in
             if let error = outcome.error {
                 // With several inputs the closing summary names every failure.
@@ -40,7 +42,7 @@ final class Printer: Sendable {
                 if total > 1 { Console.output("# \(report.input)\n") }
                 Console.output(Messages.dryRun(report))
             }
-            if arguments.verbose { Console.error(Messages.plan(report)) }
+            if arguments.verbose { Console.error(lines: Messages.plan(report)) }
             if !arguments.quiet, !arguments.dryRun { Console.error(Messages.summary(report)) }
         }
     }
@@ -61,6 +63,6 @@ final class Printer: Sendable {
                 lines.append("  ok      \(outcome.input)" + (report.output.map { " → \($0)" } ?? "") + " (\(spans))")
             }
         }
-        lock.withLock { _ in Console.error(lines.joined(separator: "\n")) }
+        lock.withLock { _ in Console.error(lines: lines) }
     }
 }

@@ -13,6 +13,18 @@ import Foundation
 enum StdinInput {
     /// How reports and messages name standard input.
     static let name = "-"
+    /// How messages name standard input, where an error or warning would name its spool file.
+    static let spokenName = "standard input"
+
+    /// An error or warning text about the spooled input, naming it as ``spokenName``.
+    static func naming(_ text: String, spool: String) -> String {
+        text.replacingOccurrences(of: "'\(spool)'", with: spokenName).replacingOccurrences(of: spool, with: spokenName)
+    }
+
+    /// An error whose text names the spool file, retold with ``naming(_:spool:)``.
+    struct RenamedError: Error, CustomStringConvertible {
+        let description: String
+    }
 
     /// Checks the options that go with `-` as the input, and `--raw`.
     ///

@@ -20,6 +20,8 @@ public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Censoring in place would replace one name of a file that has `links` hard links, and
     /// leave the others with the uncensored audio.
     case hardLinked(path: String, links: Int)
+    /// The reader of the stream output at `path` (a pipe) went away before it had every byte.
+    case brokenPipe(path: String)
     /// The process is being stopped by a signal; nothing more is written.
     case interrupted
 
@@ -40,6 +42,8 @@ public enum CensorError: Error, CustomStringConvertible, Sendable, Equatable {
         case let .hardLinked(path, links):
             "'\(path)' has \(links) hard links; replacing it in place would leave the other "
                 + "\(links - 1 == 1 ? "name" : "\(links - 1) names") with the uncensored audio"
+        case let .brokenPipe(path):
+            "the reader of '\(path)' went away before the whole output was written"
         case .interrupted:
             "interrupted; the unfinished output was removed"
         }

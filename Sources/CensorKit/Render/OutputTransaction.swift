@@ -250,6 +250,7 @@ public final class OutputTransaction {
             while sent < count {
                 let written = buffer[sent..<count].withUnsafeBytes { Glibc.write(destination, $0.baseAddress, $0.count) }
                 if written < 0, errno == EINTR { continue }
+                if written < 0, errno == EPIPE { throw .brokenPipe(path: output.path) }
                 guard written > 0 else {
                     throw .cannotFinish(path: output.path, reason: String(cString: strerror(errno)))
                 }
