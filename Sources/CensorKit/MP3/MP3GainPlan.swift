@@ -8,7 +8,9 @@ import Foundation
 /// that honour the LAME tag drop the first `encoderDelay + 529` of them
 /// (``MP3InfoHeader/decodedStartOffset``). So for a planned core `[a, b)` in decoded frames,
 /// granules `⌊(a + D − 1056) / 576⌋ ..< ⌈(b + D) / 576⌉` are changed: every decoded sample of the
-/// core is then made only of changed granules, at full strength. The overlap-add of the first
+/// core is then made only of changed granules, at full strength. Where decoders' timelines part
+/// (``MP3Timeline``), `a + D` is the earliest place any puts the core's start, `b + D` the
+/// latest any puts its end. The overlap-add of the first
 /// and last granule's neighbours is the fade (a sine-window crossfade, 576 samples long for
 /// long blocks, 192 for short ones), so no extra ramp granules are needed to be click-free.
 struct MP3GainPlan {
