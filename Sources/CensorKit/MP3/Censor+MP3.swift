@@ -18,9 +18,8 @@ extension Censor {
     /// these part (files joined with `cat`, bytes that are not frames: ``MP3Timeline``), and the
     /// report gives the frames actually affected. Where bytes that are not frames but hold false
     /// frame headers come before a span, decoders disagree beyond reckoning: the file is then
-    /// decoded and re-encoded instead, with a warning saying so. Mute sets
-    /// `global_gain` to 0 (below −90 dBFS decoded); duck lowers it by the duck gain in steps of
-    /// 1.505 dB. Like ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``
+    /// decoded and re-encoded instead, with a warning saying so. Mute sets `global_gain` to 0
+    /// (below −90 dBFS decoded); duck lowers it by the duck gain in steps of 1.505 dB. Like ``censorFile(input:output:matches:format:overwrite:replacingInput:progress:)``
     /// the output goes to a temporary file renamed into place when complete.
     ///
     /// - Parameters:
@@ -76,7 +75,9 @@ extension Censor {
         planner.options = try planner.options.replacing(snapWindow: 0)
         let plan = try planner.plan(matches, sampleRate: audio.sampleRate, audio: &audio)
         let gains = CodedGainPlan(mp3: plan.spans, change: change, timeline: index.timeline)
-        if let gap = index.gaps.first(where: { gap in gap.holdsSync && gains.runs.contains { $0.upperBound + 2 > gap.granule } }) {
+        // A changed granule within two of such bytes, or after them, may be heard anywhere.
+        let unsure = index.gaps.first { gap in gap.holdsSync && gains.runs.contains { $0.upperBound + 2 > gap.granule } }
+        if let gap = unsure {
             return try reencoded(input: input, output: output, matches: matches, replacingInput: replacingInput,
                                  gap: gap, into: transaction, progress: progress)
         }
@@ -149,9 +150,9 @@ extension Censor {
         return report
     }
 
-    /// Censors an MP3 by decoding and re-encoding it (``censorMedia(input:output:matches:options:format:replacingInput:into:progress:)``),
-    /// for a stream whose bytes before a span, at `gap`, are not frames but hold false frame
-    /// headers: decoders drop or invent frames there (ffmpeg 5.1 up to nine, mpg123 1.31 up to
+    /// Censors an MP3 by decoding and re-encoding it (as ``censorMedia(input:output:matches:options:format:overwrite:replacingInput:progress:)``
+    /// does), for a stream whose bytes before a span, at `gap`, are not frames but hold false
+    /// frame headers: decoders drop or invent frames there (ffmpeg 5.1 up to nine, mpg123 1.31 up to
     /// seven, in files made so), so no change of the compressed data is sure to reach the words
     /// in every decoder; a re-encoded stream is decoded alike by all.
     private func reencoded(

@@ -9,7 +9,8 @@ extension CodedGainPlan {
 
     /// Maps planned spans onto the granules of every timeline `timeline` allows for a span
     /// (``MP3Timeline``), so that decoders that part from the planned timeline hear its core
-    /// censored too; the spans are clamped to the timeline's length.
+    /// censored too: where decoders' timelines part, a core's start is taken at the earliest
+    /// place any puts it and its end at the latest. The spans are clamped to the timeline's length.
     init(mp3: [PlannedSpan], change: Change, timeline: MP3Timeline) {
         self.init(planned: mp3, change: change, blockSamples: MP3FrameHeader.granuleSamples, reach: Self.mp3Reach,
                   decodedStartOffset: timeline.startOffset, frameCount: timeline.frameCount,

@@ -1,7 +1,8 @@
-/// An MP3's decoded audio as planning sees it: its length, rate and channels from the frame
-/// headers and the Xing/LAME header, and the samples of any stretch decoded on demand from the
-/// few frames that make it (``MP3FrameDecoder``); censoring on the compressed data needs no
-/// samples otherwise (only edge refinement reads some).
+/// An MP3's decoded audio as planning sees it: its rate and channels from the frame headers,
+/// its timeline and length from the walk over every frame (``MP3FrameIndex``,
+/// ``MP3Timeline``), and the samples of any stretch decoded on demand from the few frames that
+/// make it (``MP3FrameDecoder``); censoring on the compressed data needs no samples otherwise
+/// (only edge refinement reads some).
 ///
 /// The timeline is what decoders honouring the LAME tag give (ffmpeg, mpg123, libsndfile): the
 /// stream's samples less the encoder delay and padding, or all of them without a LAME tag.

@@ -1,10 +1,10 @@
 /// Walks the Layer III frames of an MP3 file in order, in one forward pass.
 ///
 /// Tags (``MP3Tags``) are stepped over; the Xing/Info or VBRI frame is recognised
-/// (``infoHeader``) and not counted as audio, and so is one inside the stream, where files
-/// joined with `cat` meet (``junctions``), as ffmpeg skips it. Bytes that are not frames — junk, a corrupt
-/// header, a lost sync — are stepped over to the next frame that continues the stream, with a
-/// warning; a truncated last frame is reported with a warning too. Everything the stream reads
+/// (``infoHeader``) and not counted as audio, and neither is one inside the stream, where files
+/// joined with `cat` meet (``junctions``): ffmpeg skips it too. Bytes that are not frames —
+/// junk, a corrupt header, a lost sync — are stepped over to the next frame that continues the
+/// stream, with a warning; a truncated last frame is reported with a warning too. Everything the stream reads
 /// is handed, in order and unchanged unless a caller changed it, to the byte stream's sink.
 ///
 /// Errors: a file whose first frame is AAC, another MPEG layer, or no frame at all; free
