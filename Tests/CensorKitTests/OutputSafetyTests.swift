@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+@testable import CensorPlanning
 
 #if canImport(Glibc)
 import Glibc

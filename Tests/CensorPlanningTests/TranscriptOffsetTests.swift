@@ -1,7 +1,8 @@
+import CensorTestSignals
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// Refinement that places the transcript as a whole from the words around many matches, and
 /// widens an edge by a margin where the audio sounds beyond it.
@@ -12,9 +13,9 @@ import Testing
     static let truth = [(0.30, 0.50), (0.62, 0.82), (0.95, 1.10), (1.25, 1.50), (1.60, 1.80), (2.05, 2.30)]
 
     static func recording() -> [Float] {
-        var samples = EdgeRefinerTests.background(seconds: 2.8, sampleRate: rate, level: -50)
+        var samples = Signals.background(seconds: 2.8, sampleRate: rate, level: -50)
         for (index, word) in truth.enumerated() {
-            EdgeRefinerTests.addBurst(to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
+            Signals.addBurst(to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
                                       sampleRate: rate)
         }
         return samples
@@ -142,9 +143,9 @@ import Testing
     @Test("an edge stopped at a short gap inside sound goes on by the strategy's margin: 150 ms, or 60 ms aggressive")
     func marginWhereTheSoundGoesOn() throws {
         // A word at 0.5–0.79 s, 10 ms of quiet, then sound again at 0.80–1.1 s; given end 0.78 s.
-        var samples = EdgeRefinerTests.background(seconds: 1.6, sampleRate: Self.rate, level: -50)
-        EdgeRefinerTests.addBurst(to: &samples, from: 0.5, to: 0.79, fundamental: 160, sampleRate: Self.rate)
-        EdgeRefinerTests.addBurst(to: &samples, from: 0.8, to: 1.1, fundamental: 220, sampleRate: Self.rate)
+        var samples = Signals.background(seconds: 1.6, sampleRate: Self.rate, level: -50)
+        Signals.addBurst(to: &samples, from: 0.5, to: 0.79, fundamental: 160, sampleRate: Self.rate)
+        Signals.addBurst(to: &samples, from: 0.8, to: 1.1, fundamental: 220, sampleRate: Self.rate)
         for (strategy, margin) in [(RefineStrategy.conservative, 0.15), (.aggressive, 0.06)] {
             var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
             refiner.strategy = strategy
@@ -159,7 +160,7 @@ import Testing
     func sureOffsetsCoveredUpToThePlacedOne() throws {
         // Silence: nothing moves an edge but the offsets. Placed +130 ms, sure +120…+160 ms.
         var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
-        var audio = InterleavedBuffer(samples: EdgeRefinerTests.background(seconds: 2, sampleRate: Self.rate, level: nil), channelCount: 1)
+        var audio = InterleavedBuffer(samples: Signals.background(seconds: 2, sampleRate: Self.rate, level: nil), channelCount: 1)
         var context = EdgeRefiner.Context()
         context.offset = 0.13
         context.sureOffsets = 0.12...0.16

@@ -2,7 +2,7 @@ import Foundation
 import CensorTestSignals
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// DESIGN.md's frame contract: padding, rounding, clamping, crossfades, edge snapping, merging.
 @Suite struct PlannerTests {

@@ -14,7 +14,7 @@ extension Planner {
     ///   - times: The match's times after refinement, or as given.
     ///   - match: The match.
     /// - Returns: The times to plan the core from.
-    func widened(_ times: (start: Double, end: Double), for match: Match) -> (start: Double, end: Double) {
+    package func widened(_ times: (start: Double, end: Double), for match: Match) -> (start: Double, end: Double) {
         guard match.start == match.end || match.isTimeEstimated else { return times }
         var (start, end) = times
         if match.start == match.end {

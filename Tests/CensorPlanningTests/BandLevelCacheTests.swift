@@ -1,7 +1,8 @@
+import CensorTestSignals
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// The band levels edge refinement keeps between matches: whatever order the stretches are
 /// asked for in, a frame's levels are those a fresh cache computes for it.
@@ -25,10 +26,10 @@ import Testing
 
     /// Four seconds of noise with bursts, in `channels` channels.
     static func audio(channels: Int) -> InterleavedBuffer {
-        var mono = EdgeRefinerTests.background(seconds: 4, sampleRate: rate, level: -45)
-        EdgeRefinerTests.addBurst(to: &mono, from: 0.7, to: 1.1, sampleRate: rate)
-        EdgeRefinerTests.addBurst(to: &mono, from: 2.3, to: 2.9, fundamental: 240, sampleRate: rate)
-        let other = EdgeRefinerTests.background(seconds: 4, sampleRate: rate, level: -30, seed: 5)
+        var mono = Signals.background(seconds: 4, sampleRate: rate, level: -45)
+        Signals.addBurst(to: &mono, from: 0.7, to: 1.1, sampleRate: rate)
+        Signals.addBurst(to: &mono, from: 2.3, to: 2.9, fundamental: 240, sampleRate: rate)
+        let other = Signals.background(seconds: 4, sampleRate: rate, level: -30, seed: 5)
         let samples = channels == 1 ? mono : zip(mono, other).flatMap { [$0, $1] }
         return InterleavedBuffer(samples: samples, channelCount: channels)
     }
@@ -157,7 +158,7 @@ import Testing
     @Test("a frame's levels are those of the channels' mean: a burst in one channel stands 6 dB lower than in both")
     func channelsAreAveraged() throws {
         var burst = [Float](repeating: 0, count: Self.rate)
-        EdgeRefinerTests.addBurst(to: &burst, from: 0.2, to: 0.8, sampleRate: Self.rate)
+        Signals.addBurst(to: &burst, from: 0.2, to: 0.8, sampleRate: Self.rate)
         var one = InterleavedBuffer(samples: burst.flatMap { [$0, 0] }, channelCount: 2)
         var both = InterleavedBuffer(samples: burst.flatMap { [$0, $0] }, channelCount: 2)
         let (oneCache, bothCache) = (Self.cache(), Self.cache())
@@ -168,42 +169,6 @@ import Testing
         let band = try #require(Self.refiner.bands.firstIndex { $0.contains(Int(540.0 * Double(Self.refiner.frameSize) / Double(Self.rate))) })
         let levels = [oneCache, bothCache].map { $0.withLevels(of: band, in: frame..<(frame + 1)) { $0[0] } }
         #expect(abs(levels[1] - levels[0] - 20 * log10(2)) < 0.01, "\(levels)")
-    }
-
-    @Test("decibels(_:) is 10·log10 to within 0.0002 dB from the absolute floor to far above full scale")
-    func decibelsAreExact() {
-        var power: Float = 1e-9
-        var worst: Double = 0
-        while power < 1e6 {
-            worst = max(worst, abs(Double(decibels(SIMD8(repeating: power))[3]) - 10 * log10(Double(power))))
-            power *= 1.0137
-        }
-        #expect(worst < 0.0002, "worst error \(worst) dB")
-        #expect(decibels(SIMD8(repeating: 1)) == SIMD8(repeating: 0))
-    }
-
-    /// The scalar formula the band levels were computed with before they were computed eight
-    /// bands at a time: refinement's decisions rest on these exact values.
-    private static func scalarDecibels(_ power: Float) -> Float {
-        let bits = power.bitPattern
-        let exponent = Float(Int32(bitPattern: (bits >> 23) & 0xFF) - 127)
-        let mantissa = Float(bitPattern: (bits & 0x007F_FFFF) | 0x3F80_0000)
-        let x = (mantissa - 1) / (mantissa + 1), x2 = x * x
-        let lnMantissa = 2 * x * (1 + x2 * (1 / 3 + x2 * (1 / 5 + x2 * (1 / 7 + x2 / 9))))
-        return 3.0102999566 * exponent + 4.3429448190 * lnMantissa
-    }
-
-    @Test("decibels(_:) gives each lane the scalar formula's value to the bit, whatever the other lanes hold")
-    func decibelsLanesAreTheScalarFormula() {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 {
-            // Powers over the range band levels take: the absolute floor to far above full scale.
-            let powers = SIMD8<Float>((0..<8).map { _ in Float(pow(10, Double.random(in: -9...6, using: &generator))) })
-            let levels = decibels(powers)
-            for lane in 0..<8 {
-                #expect(levels[lane].bitPattern == Self.scalarDecibels(powers[lane]).bitPattern, "\(powers[lane])")
-            }
-        }
     }
 
     @Test("nthSmallest(_:in:) agrees with sorting, ties, a single value and all-equal values included",

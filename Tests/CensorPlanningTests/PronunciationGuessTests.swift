@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// Pronunciations guessed for words the aligner's dictionary lacks (``PronunciationGuess``), from
 /// a few entries of `cmudict-en-us.dict` as `pocketsphinx-en-us` ships them.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// When the transcript's offset is sure enough that the refined times need not contain the given
 /// ones (``EdgeRefiner/OffsetEvidence/sureOffsets(sampleRate:)``): at 16 kHz a step is a 5 ms

@@ -1,9 +1,10 @@
 import CSndFile
+import CensorTestFiles
 import Foundation
 import Testing
 
 @testable import CensorAudio
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// What spares edge refinement work without changing one level: 16-bit audio is analysed from
 /// its stored samples, and the levels the transcript offset's analyses compute are taken by the

@@ -1,7 +1,8 @@
+import CensorTestSignals
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// Edge refinement weighing the transcript's neighbouring words: synthetic "words" (harmonic
 /// bursts of different pitch) with known edges.
@@ -19,10 +20,10 @@ import Testing
 
     /// "A [n] B" spoken without a pause: three bursts back to back, the middle one 150 ms.
     static func connected() -> [Float] {
-        var samples = EdgeRefinerTests.background(seconds: 2, sampleRate: rate, level: -50)
-        EdgeRefinerTests.addBurst(to: &samples, from: 0.5, to: 0.8, fundamental: 140, sampleRate: rate)
-        EdgeRefinerTests.addBurst(to: &samples, from: 0.8, to: 0.95, fundamental: 210, sampleRate: rate)
-        EdgeRefinerTests.addBurst(to: &samples, from: 0.95, to: 1.25, fundamental: 170, sampleRate: rate)
+        var samples = Signals.background(seconds: 2, sampleRate: rate, level: -50)
+        Signals.addBurst(to: &samples, from: 0.5, to: 0.8, fundamental: 140, sampleRate: rate)
+        Signals.addBurst(to: &samples, from: 0.8, to: 0.95, fundamental: 210, sampleRate: rate)
+        Signals.addBurst(to: &samples, from: 0.95, to: 1.25, fundamental: 170, sampleRate: rate)
         return samples
     }
 
@@ -87,10 +88,10 @@ import Testing
 
     @Test("an edge inside the word moves to the nearest boundary, not the outermost dip in the window")
     func nearestBoundary() throws {
-        var samples = EdgeRefinerTests.background(seconds: 2, sampleRate: Self.rate, level: -50)
-        EdgeRefinerTests.addBurst(to: &samples, from: 0.62, to: 0.76, fundamental: 150, sampleRate: Self.rate)
-        EdgeRefinerTests.addBurst(to: &samples, from: 0.80, to: 0.96, fundamental: 190, sampleRate: Self.rate)
-        EdgeRefinerTests.addBurst(to: &samples, from: 1.0, to: 1.3, fundamental: 230, sampleRate: Self.rate)
+        var samples = Signals.background(seconds: 2, sampleRate: Self.rate, level: -50)
+        Signals.addBurst(to: &samples, from: 0.62, to: 0.76, fundamental: 150, sampleRate: Self.rate)
+        Signals.addBurst(to: &samples, from: 0.80, to: 0.96, fundamental: 190, sampleRate: Self.rate)
+        Signals.addBurst(to: &samples, from: 1.0, to: 1.3, fundamental: 230, sampleRate: Self.rate)
         var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.4)
         var audio = InterleavedBuffer(samples: samples, channelCount: 1)
         // Given start 60 ms late: the word's onset at 1.0 s, not the gap at 0.76–0.80 s.
@@ -102,9 +103,9 @@ import Testing
     @Test("a transcript 120 ms late as a whole is re-placed by its pauses: a short word before its given time is caught")
     func lateTranscriptIsReplaced() throws {
         let truth = [(0.3, 0.5), (0.62, 0.82), (0.9, 0.96), (1.04, 1.3), (1.45, 1.6), (1.8, 2.0)]
-        var samples = EdgeRefinerTests.background(seconds: 2.6, sampleRate: Self.rate, level: -50)
+        var samples = Signals.background(seconds: 2.6, sampleRate: Self.rate, level: -50)
         for (index, word) in truth.enumerated() {
-            EdgeRefinerTests.addBurst(to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
+            Signals.addBurst(to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
                                       sampleRate: Self.rate)
         }
         let words = Self.words(truth, shift: 0.12)

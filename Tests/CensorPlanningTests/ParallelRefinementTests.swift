@@ -2,7 +2,7 @@ import Foundation
 import CensorTestSignals
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// Many matches are refined on several threads, each with its own reader: the plan is the one
 /// a single thread makes, and a reader's failure on any thread is the planner's error.
@@ -36,11 +36,11 @@ import Testing
     /// A minute of noise holding 300 bursts, and matches off by up to ±80 ms, in shuffled order.
     static func scene(channels: Int) -> (InterleavedBuffer, [Match]) {
         var generator = Signals.Random(seed: 7)
-        var samples = EdgeRefinerTests.background(seconds: 60, sampleRate: rate, level: -45)
+        var samples = Signals.background(seconds: 60, sampleRate: rate, level: -45)
         var matches: [Match] = []
         for word in 0..<300 {
             let start = 0.1 + Double(word) * 0.198, length = Double.random(in: 0.06...0.12, using: &generator)
-            EdgeRefinerTests.addBurst(to: &samples, from: start, to: start + length, sampleRate: rate)
+            Signals.addBurst(to: &samples, from: start, to: start + length, sampleRate: rate)
             let given = (start + Double.random(in: -0.08...0.08, using: &generator),
                          start + length + Double.random(in: -0.08...0.08, using: &generator))
             matches.append(Match(wordIndices: word..<(word + 1), text: "damn", pattern: "damn",

@@ -1,7 +1,8 @@
+import CensorTestSignals
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// The transcript's offset fitted also on the audio before its first word and after its last:
 /// the transcript says nothing is there, and in a clip of a few seconds those frames are most of
@@ -98,9 +99,9 @@ import Testing
     static let clipWords = [(0.06, 0.30), (0.30, 0.50), (0.50, 0.62), (0.62, 0.96)]
 
     static func clip() -> [Float] {
-        var samples = EdgeRefinerTests.background(seconds: 1.2, sampleRate: rate, level: -50)
+        var samples = Signals.background(seconds: 1.2, sampleRate: rate, level: -50)
         for (index, word) in clipWords.enumerated() {
-            EdgeRefinerTests.addBurst(to: &samples, from: word.0, to: word.1, fundamental: [140, 200, 160, 230][index], sampleRate: rate)
+            Signals.addBurst(to: &samples, from: word.0, to: word.1, fundamental: [140, 200, 160, 230][index], sampleRate: rate)
         }
         return samples
     }

@@ -1,37 +1,32 @@
+import CensorTestFiles
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// The planner with ``PlanOptions/align``: estimated word times (spread evenly over the recording,
 /// as censor spreads a segment's words over it) replaced by the aligner's, on the espeak-ng sentence of
-/// ``WordAlignerTests`` whose true word times are known.
+/// ``SpokenSentence`` whose true word times are known.
 @Suite struct AlignedPlanTests {
     /// The sentence, its true times, and transcript words spread evenly over it, marked estimated.
     static func fixture() throws -> (audio: InterleavedBuffer, truth: [(start: Double, end: Double)], words: [Word]) {
-        let (samples, truth) = try WordAlignerTests.sentence(WordAlignerTests.words)
+        let (samples, truth) = try SpokenSentence.sentence(SpokenSentence.words)
         // The segment runs over the whole recording, its silence before and after included, as
         // recognizers' segments often do.
-        let first = 0.0, last = Double(samples.count) / Double(WordAlignerTests.rate)
+        let first = 0.0, last = Double(samples.count) / Double(SpokenSentence.rate)
         let share = (last - first) / Double(truth.count)
-        let words = WordAlignerTests.words.enumerated().map { index, text in
+        let words = SpokenSentence.words.enumerated().map { index, text in
             Word(text: text, start: first + Double(index) * share, end: first + Double(index + 1) * share, isTimeEstimated: true)
         }
         return (InterleavedBuffer(samples: samples, channelCount: 1), truth, words)
-    }
-
-    /// A match of the transcript's word `index`.
-    static func match(_ words: [Word], _ index: Int) -> Match {
-        Match(wordIndices: index..<(index + 1), text: words[index].text, pattern: words[index].text,
-              start: words[index].start, end: words[index].end, isTimeEstimated: words[index].isTimeEstimated)
     }
 
     static func plan(_ align: WordAlignment, model: String = WordAligner.defaultModel, estimated: Bool = true) throws -> (Plan, [(start: Double, end: Double)], [Word]) {
         var (audio, truth, words) = try fixture()
         if !estimated { for index in words.indices { words[index].isTimeEstimated = false } }
         let options = try PlanOptions(refine: false, align: align, alignModel: model)
-        let matches = [match(words, 3), match(words, 6)]
-        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: WordAlignerTests.rate, audio: &audio)
+        let matches = [SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)]
+        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: SpokenSentence.rate, audio: &audio)
         return (plan, truth, words)
     }
 
@@ -79,7 +74,7 @@ import Testing
         words[7].text = "zzkrt"
         let options = try PlanOptions(refine: false, align: .auto)
         let plan = try Planner(options: options, transcriptWords: words)
-            .plan([Self.match(words, 3), Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
+            .plan([SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate, audio: &audio)
         try Self.expectAligned(plan, truth: truth, words: words)
     }
 
@@ -95,7 +90,7 @@ import Testing
         }
         let options = try PlanOptions(refine: false, refineStrategy: strategy, align: .pocketsphinx)
         let plan = try Planner(options: options, transcriptWords: words)
-            .plan([Self.match(words, 3), Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
+            .plan([SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate, audio: &audio)
         return (plan, truth, words)
     }
 
@@ -172,13 +167,13 @@ import Testing
     func narrowedWindow() throws {
         // "garden party" spoken at 1.5 s in low noise; the transcript puts "please remember the"
         // before it and "starts tomorrow" after it, over noise alone, and "garden" 120 ms late.
-        let rate = WordAlignerTests.rate
+        let rate = SpokenSentence.rate
         var seed: UInt32 = 12_345
         var samples = (0..<(4 * rate)).map { _ in
             seed = seed &* 1_664_525 &+ 1_013_904_223
             return Float(Int(seed >> 16) - 32_768) / 3_276_800
         }
-        let (speech, spoken) = try WordAlignerTests.sentence(["garden", "party"])
+        let (speech, spoken) = try SpokenSentence.sentence(["garden", "party"])
         let offset = Int(1.2 * Double(rate))
         for (index, sample) in speech.enumerated() { samples[offset + index] += sample }
         let truth = spoken.map { (start: $0.start + 1.2, end: $0.end + 1.2) }
@@ -188,7 +183,7 @@ import Testing
         let words = zip(texts, times).map { Word(text: $0, start: $1.0, end: $1.1) }
         var audio = InterleavedBuffer(samples: samples, channelCount: 1)
         let planner = Planner(options: try PlanOptions(refine: false, align: .pocketsphinx), transcriptWords: words)
-        let plan = try planner.plan([Self.match(words, 3)], sampleRate: rate, audio: &audio)
+        let plan = try planner.plan([SpokenSentence.match(words, 3)], sampleRate: rate, audio: &audio)
         let censored = try Self.times(of: try #require(plan.spans.first))
         // Aligned only in the window of "garden" alone (three neighbours and one find no path in
         // the noise): the span starts where "garden" does (1.44 s for 1.50 s), not at the given
@@ -209,15 +204,15 @@ import Testing
         let (audio, _, fixtureWords) = try Self.fixture()
         // The recording followed by 12 s of silence; "tomorrow" the last word, given from its
         // estimated start to the file's end (what a transcript with one long "word" says).
-        let rate = Double(WordAlignerTests.rate)
-        let long = InterleavedBuffer(samples: audio.samples + [Float](repeating: 0, count: 12 * WordAlignerTests.rate), channelCount: 1)
+        let rate = Double(SpokenSentence.rate)
+        let long = InterleavedBuffer(samples: audio.samples + [Float](repeating: 0, count: 12 * SpokenSentence.rate), channelCount: 1)
         var words = Array(fixtureWords[..<7])
         words[6].end = Double(long.frameCount) / rate
         #expect(words[6].end - words[6].start > Planner.alignmentLongestWindow)
         func plan(_ align: WordAlignment) throws -> Plan {
             let options = try PlanOptions(refine: false, align: align)
             var audio = long
-            return try Planner(options: options, transcriptWords: words).plan([Self.match(words, 6)], sampleRate: WordAlignerTests.rate, audio: &audio)
+            return try Planner(options: options, transcriptWords: words).plan([SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate, audio: &audio)
         }
         #expect(try plan(.pocketsphinx) == plan(.off))
     }

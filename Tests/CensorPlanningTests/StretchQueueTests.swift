@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// Refinement's threads share the ordered matches through a ``StretchQueue``: each position is
 /// handed out once, in pieces from the front of each thread's stretch, and a thread done with

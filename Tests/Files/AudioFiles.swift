@@ -1,8 +1,7 @@
 import CSndFile
 import Foundation
 
-@testable import CensorAudio
-@testable import CensorKit
+import CensorAudio
 
 /// Audio files on disk for end-to-end library tests: a scratch folder per test, seeded test
 /// material in any stored sample type, files written through ``AudioWriter``, and stored samples
@@ -10,30 +9,30 @@ import Foundation
 /// bit for bit, independently of ``AudioReader``.
 ///
 /// Everything is nested in this enum so that no name collides with other test helpers.
-enum AudioFiles {
+package enum AudioFiles {
     // MARK: - Scratch folder
 
     /// A fresh, empty folder under the system's temporary directory; call ``remove()`` when done.
-    struct Folder {
-        let url: URL
+    package struct Folder {
+        package let url: URL
 
-        init() throws {
+        package init() throws {
             url = FileManager.default.temporaryDirectory
                 .appendingPathComponent("censor-tests-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         }
 
         /// The path of `name` in this folder.
-        func path(_ name: String) -> String {
+        package func path(_ name: String) -> String {
             url.appendingPathComponent(name).path
         }
 
         /// The names of the files in the folder, hidden ones included, sorted.
-        func contents() throws -> [String] {
+        package func contents() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
         }
 
-        func remove() {
+        package func remove() {
             try? FileManager.default.removeItem(at: url)
         }
     }
@@ -42,12 +41,12 @@ enum AudioFiles {
 
     /// Interleaved samples in the type libsndfile stores them for an encoding: integer PCM as
     /// left-justified `Int32` (as `sf_readf_int` gives them), float and double as such.
-    enum Samples: Equatable, Sendable {
+    package enum Samples: Equatable, Sendable {
         case int([Int32])
         case float([Float])
         case double([Double])
 
-        var count: Int {
+        package var count: Int {
             switch self {
             case let .int(values): values.count
             case let .float(values): values.count
@@ -56,7 +55,7 @@ enum AudioFiles {
         }
 
         /// Whether sample `index` of `self` and of `other` have the same bits (and type).
-        func sameBits(at index: Int, as other: Samples) -> Bool {
+        package func sameBits(at index: Int, as other: Samples) -> Bool {
             switch (self, other) {
             case let (.int(x), .int(y)): x[index] == y[index]
             case let (.float(x), .float(y)): x[index].bitPattern == y[index].bitPattern
@@ -67,13 +66,13 @@ enum AudioFiles {
 
         /// How many samples of the common length differ in their bits from `other`'s, plus the
         /// difference in length.
-        func differingBits(from other: Samples) -> Int {
+        package func differingBits(from other: Samples) -> Int {
             let common = min(count, other.count)
             return (0..<common).filter { !sameBits(at: $0, as: other) }.count + abs(count - other.count)
         }
 
         /// Whether sample `index` is exactly zero (+0 or −0).
-        func isZero(at index: Int) -> Bool {
+        package func isZero(at index: Int) -> Bool {
             switch self {
             case let .int(values): values[index] == 0
             case let .float(values): values[index] == 0
@@ -82,7 +81,7 @@ enum AudioFiles {
         }
 
         /// Sample `index` as a number with full scale at ±1.
-        func normalized(at index: Int) -> Double {
+        package func normalized(at index: Int) -> Double {
             switch self {
             case let .int(values): Double(values[index]) / 2_147_483_648
             case let .float(values): Double(values[index])
@@ -92,10 +91,10 @@ enum AudioFiles {
     }
 
     /// The stored sample type of an encoding.
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         case int, float, double
 
-        init(_ format: AudioFileFormat) {
+        package init(_ format: AudioFileFormat) {
             switch Int(format.code) & SF_FORMAT_SUBMASK {
             case SF_FORMAT_DOUBLE: self = .double
             case SF_FORMAT_FLOAT: self = .float
@@ -105,7 +104,7 @@ enum AudioFiles {
     }
 
     /// The significant bits of an integer PCM format (16 for anything else).
-    static func integerBits(_ format: AudioFileFormat) -> Int {
+    package static func integerBits(_ format: AudioFileFormat) -> Int {
         switch Int(format.code) & SF_FORMAT_SUBMASK {
         case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8: 8
         case SF_FORMAT_PCM_24: 24
@@ -117,7 +116,7 @@ enum AudioFiles {
     // MARK: - Material
 
     /// What a test file holds.
-    enum Material: String, Sendable, CaseIterable, CustomStringConvertible {
+    package enum Material: String, Sendable, CaseIterable, CustomStringConvertible {
         /// Seeded white noise at about −32 dBFS plus one tone a channel at −12 dBFS peak: every
         /// bit of every sample varies, including the low bits of 32-bit and double samples.
         case ordinary
@@ -125,11 +124,11 @@ enum AudioFiles {
         /// like for integers, −1 / +1 for float and double), in runs of a few frames.
         case fullScale
 
-        var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
     /// `frames × channels` samples of `material`, stored as `format` stores them.
-    static func samples(_ material: Material, format: AudioFileFormat, frames: Int, seed: UInt64 = 0xC0FFEE)
+    package static func samples(_ material: Material, format: AudioFileFormat, frames: Int, seed: UInt64 = 0xC0FFEE)
         -> Samples
     {
         let channels = format.channelCount
@@ -172,12 +171,12 @@ enum AudioFiles {
     }
 
     /// A SplitMix64 generator: the same sequence everywhere for a seed.
-    struct SplitMix {
+    package struct SplitMix {
         private var state: UInt64
 
-        init(seed: UInt64) { state = seed }
+        package init(seed: UInt64) { state = seed }
 
-        mutating func next() -> UInt64 {
+        package mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -186,7 +185,7 @@ enum AudioFiles {
         }
 
         /// A uniform value in [-1, 1).
-        mutating func nextSigned() -> Double {
+        package mutating func nextSigned() -> Double {
             Double(next() >> 11) / Double(UInt64(1) << 52) - 1
         }
     }
@@ -194,12 +193,12 @@ enum AudioFiles {
     // MARK: - Writing and reading
 
     /// libsndfile's format code of `container` with `encoding` (`SF_FORMAT_*`).
-    static func format(_ container: Int, _ encoding: Int, rate: Int, channels: Int) -> AudioFileFormat {
+    package static func format(_ container: Int, _ encoding: Int, rate: Int, channels: Int) -> AudioFileFormat {
         AudioFileFormat(code: Int32(container | encoding), sampleRate: rate, channelCount: channels)
     }
 
     /// Writes `samples` to `path` in `format` through ``AudioWriter``.
-    static func write(
+    package static func write(
         _ samples: Samples, to path: String, format: AudioFileFormat, metadata: AudioMetadata = AudioMetadata()
     ) throws {
         let writer = try AudioWriter(creating: path, for: path, format: format, metadata: metadata)
@@ -213,31 +212,33 @@ enum AudioFiles {
     }
 
     /// What libsndfile reads from a file, raw.
-    struct Stored {
+    package struct Stored {
         /// `SF_INFO.format`: container | encoding.
-        var code: Int32
-        var sampleRate: Int
-        var channels: Int
+        package var code: Int32
+        package var sampleRate: Int
+        package var channels: Int
         /// `SF_INFO.frames`, as the file declares it.
-        var declaredFrames: Int
+        package var declaredFrames: Int
         /// Every sample read, interleaved.
-        var samples: Samples
+        package var samples: Samples
         /// The text fields libsndfile finds, by ``AudioMetadata`` name.
-        var strings: [String: String]
+        package var strings: [String: String]
 
-        var container: Int32 { code & Int32(SF_FORMAT_TYPEMASK) }
-        var encoding: Int32 { code & Int32(SF_FORMAT_SUBMASK) }
+        package var container: Int32 { code & Int32(SF_FORMAT_TYPEMASK) }
+        package var encoding: Int32 { code & Int32(SF_FORMAT_SUBMASK) }
         /// The number of whole frames read.
-        var frames: Int { samples.count / channels }
+        package var frames: Int { samples.count / channels }
     }
 
-    struct OpenError: Error, CustomStringConvertible {
-        let description: String
+    package struct OpenError: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(description: String) { self.description = description }
     }
 
     /// Reads every sample of `path` with libsndfile in `kind` (by default the type the file's
     /// encoding stores), with no conversion of the stored bits.
-    static func read(_ path: String, as kind: Kind? = nil) throws -> Stored {
+    package static func read(_ path: String, as kind: Kind? = nil) throws -> Stored {
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
             throw OpenError(description: "sf_open('\(path)'): \(String(cString: sf_strerror(nil)))")
@@ -272,7 +273,7 @@ enum AudioFiles {
     }
 
     /// Whether libsndfile accepts `format` for writing (`sf_format_check`).
-    static func canWrite(_ format: AudioFileFormat) -> Bool {
+    package static func canWrite(_ format: AudioFileFormat) -> Bool {
         var info = SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
                            format: format.code, sections: 0, seekable: 0)
         return sf_format_check(&info) != 0

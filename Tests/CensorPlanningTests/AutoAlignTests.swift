@@ -1,13 +1,14 @@
+import CensorTestFiles
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// The default alignment (``WordAlignment/auto``) with refinement on, on espeak-ng speech whose
-/// true word times are known (``WordAlignerTests``): exact times are left to refinement; times
+/// true word times are known (``SpokenSentence``): exact times are left to refinement; times
 /// with independent errors on each edge make it align every censored word.
 @Suite struct AutoAlignTests {
-    /// Two sentences of ``WordAlignerTests/words`` one after the other.
-    static let words = WordAlignerTests.words + WordAlignerTests.words
+    /// Two sentences of ``SpokenSentence/words`` one after the other.
+    static let words = SpokenSentence.words + SpokenSentence.words
     /// Seconds each word's start and end are moved by in the jittered transcript (within ±150 ms).
     static let jitter: [(Double, Double)] = [
         (0.12, -0.1), (-0.13, 0.14), (0.09, -0.12), (0.13, 0.11), (-0.14, 0.1), (0.11, -0.13), (0.14, 0.12), (-0.1, -0.14),
@@ -17,16 +18,16 @@ import Testing
     /// The plan of matches of words 3 ("garden") and 12 ("party", in the second sentence) with `align`, from the
     /// true times, or those moved by ``jitter``.
     static func plan(_ align: WordAlignment, jittered: Bool) throws -> (plan: Plan, truth: [(start: Double, end: Double)]) {
-        let (samples, truth) = try WordAlignerTests.sentence(words)
+        let (samples, truth) = try SpokenSentence.sentence(words)
         var audio = InterleavedBuffer(samples: samples, channelCount: 1)
         let words = words.indices.map { index in
             let (start, end) = jittered ? jitter[index] : (0, 0)
             return Word(text: Self.words[index], start: truth[index].start + start, end: max(truth[index].start + start + 0.03,
                                                                                              truth[index].end + end))
         }
-        let matches = [3, 12].map { AlignedPlanTests.match(words, $0) }
+        let matches = [3, 12].map { SpokenSentence.match(words, $0) }
         let plan = try Planner(options: PlanOptions(align: align), transcriptWords: words)
-            .plan(matches, sampleRate: WordAlignerTests.rate, audio: &audio)
+            .plan(matches, sampleRate: SpokenSentence.rate, audio: &audio)
         return (plan, truth)
     }
 

@@ -4,9 +4,9 @@
 ///
 /// Chosen once per recording, from a few stretches spread over it, so that every match and
 /// every thread analyses the same signal.
-struct ChannelMix: Sendable, Equatable {
+package struct ChannelMix: Sendable, Equatable {
     /// Each channel's weight: ±1 / the channel count.
-    let weights: [Float]
+    package let weights: [Float]
 
     /// Stretches read to judge the channels' polarity, and their length in frames.
     static let probes = 8
@@ -15,7 +15,7 @@ struct ChannelMix: Sendable, Equatable {
     static let inverted = -0.3
 
     /// The plain mean of `channelCount` channels.
-    init(channelCount: Int) {
+    package init(channelCount: Int) {
         self.init(weights: Array(repeating: 1 / Float(channelCount), count: channelCount))
     }
 
@@ -23,7 +23,7 @@ struct ChannelMix: Sendable, Equatable {
     /// channel's over the probes (below ``inverted``) gets a negative weight.
     ///
     /// - Throws: When `audio` cannot be read.
-    init(for audio: inout some FrameSource) throws {
+    package init(for audio: inout some FrameSource) throws {
         let channels = audio.channelCount
         guard channels > 1, audio.frameCount > 0 else {
             self.init(channelCount: channels)

@@ -1,53 +1,24 @@
+import CensorTestFiles
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// The PocketSphinx forced aligner on speech made by espeak-ng word by word, so that every
 /// word's true edges are known to the sample: each word is synthesized alone, its leading and
 /// trailing silence cut, and the words joined with short gaps.
 @Suite struct WordAlignerTests {
-    /// The sentence, and the silence between its words in seconds.
-    static let words = ["please", "remember", "the", "garden", "party", "starts", "tomorrow", "evening"]
-    static let gap = 0.04
-    static let rate = 22_050
-
-    /// One word from espeak-ng at 22 050 Hz, without its leading and trailing silence (samples
-    /// below 1 % of full scale).
-    static func spoken(_ word: String) throws -> [Float] {
-        let data = try MP3Files.run("espeak-ng", ["--stdout", word]).output
-        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Float($0) / 32768 }
-        let first = try #require(samples.firstIndex { abs($0) > 0.01 })
-        let last = try #require(samples.lastIndex { abs($0) > 0.01 })
-        return Array(samples[first...last])
-    }
-
-    /// `words` at 22 050 Hz with 0.3 s of silence before and after, and each word's true times.
-    static func sentence(_ words: [String]) throws -> (samples: [Float], times: [(start: Double, end: Double)]) {
-        let rate = Double(Self.rate)
-        var samples = [Float](repeating: 0, count: Int(0.3 * rate))
-        var times: [(start: Double, end: Double)] = []
-        for (index, word) in words.enumerated() {
-            if index > 0 { samples += [Float](repeating: 0, count: Int(gap * rate)) }
-            let start = Double(samples.count) / rate
-            samples += try spoken(word)
-            times.append((start, Double(samples.count) / rate))
-        }
-        samples += [Float](repeating: 0, count: Int(0.3 * rate))
-        return (samples, times)
-    }
-
     @Test("every aligned edge lies within 60 ms of the word's true edge, 35 ms on average")
     func edgesMatchTheSynthesizedWords() throws {
-        let (samples, truth) = try Self.sentence(Self.words)
+        let (samples, truth) = try SpokenSentence.sentence(SpokenSentence.words)
         let aligner = try WordAligner()
-        let result = aligner.align(Self.words, samples: samples, sampleRate: Self.rate)
+        let result = aligner.align(SpokenSentence.words, samples: samples, sampleRate: SpokenSentence.rate)
         let aligned = try #require(result).compactMap { $0 }
-        try #require(aligned.count == Self.words.count)
+        try #require(aligned.count == SpokenSentence.words.count)
         var errors: [Double] = []
         for (index, (found, real)) in zip(aligned, truth).enumerated() {
-            #expect(abs(found.start - real.start) <= 0.06, "start of \(Self.words[index]): \(found.start) vs \(real.start)")
-            #expect(abs(found.end - real.end) <= 0.06, "end of \(Self.words[index]): \(found.end) vs \(real.end)")
+            #expect(abs(found.start - real.start) <= 0.06, "start of \(SpokenSentence.words[index]): \(found.start) vs \(real.start)")
+            #expect(abs(found.end - real.end) <= 0.06, "end of \(SpokenSentence.words[index]): \(found.end) vs \(real.end)")
             errors += [abs(found.start - real.start), abs(found.end - real.end)]
         }
         #expect(errors.reduce(0, +) / Double(errors.count) <= 0.035)
@@ -55,23 +26,23 @@ import Testing
 
     @Test("a word the dictionary lacks: no alignment, so the caller keeps its times")
     func unknownWord() throws {
-        let (samples, _) = try Self.sentence(["please", "remember", "the", "garden"])
+        let (samples, _) = try SpokenSentence.sentence(["please", "remember", "the", "garden"])
         let aligner = try WordAligner()
         #expect(aligner.knows("Garden,"))
         #expect(!aligner.knows("qzxvbrl"))
-        let result = aligner.align(["please", "remember", "qzxvbrl", "garden"], samples: samples, sampleRate: Self.rate)
+        let result = aligner.align(["please", "remember", "qzxvbrl", "garden"], samples: samples, sampleRate: SpokenSentence.rate)
         #expect(result == nil)
     }
 
     @Test("a word written without its apostrophe aligns with the guessed pronunciation, within 60 ms of the dictionary's spelling")
     func guessedWord() throws {
-        let (samples, truth) = try Self.sentence(["please", "don't", "remember", "the", "garden"])
+        let (samples, truth) = try SpokenSentence.sentence(["please", "don't", "remember", "the", "garden"])
         let aligner = try WordAligner()
         #expect(aligner.phones(of: "dont") == nil)
         #expect(aligner.knows("dont"))
         #expect(aligner.phones(of: "dont") == "D OW N T")
-        let guessed = try #require(aligner.align(["please", "dont", "remember", "the", "garden"], samples: samples, sampleRate: Self.rate))
-        let spelled = try #require(aligner.align(["please", "don't", "remember", "the", "garden"], samples: samples, sampleRate: Self.rate))
+        let guessed = try #require(aligner.align(["please", "dont", "remember", "the", "garden"], samples: samples, sampleRate: SpokenSentence.rate))
+        let spelled = try #require(aligner.align(["please", "don't", "remember", "the", "garden"], samples: samples, sampleRate: SpokenSentence.rate))
         let times = guessed.compactMap { $0 }, reference = spelled.compactMap { $0 }
         try #require(times.count == 5 && reference.count == 5)
         // The dictionary's "don't" has a second pronunciation (D OW N) the guess lacks.

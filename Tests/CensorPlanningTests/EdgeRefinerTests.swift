@@ -2,35 +2,11 @@ import Foundation
 import CensorTestSignals
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// Edge refinement on synthetic signals with known onsets: harmonic tone bursts ("words") in
 /// silence or seeded noise.
 @Suite struct EdgeRefinerTests {
-    /// A harmonic burst from `start` to `end` seconds (six harmonics of `fundamental`, falling
-    /// as 1/h, peak about `amplitude`), added to `samples` (mono).
-    static func addBurst(
-        to samples: inout [Float], from start: Double, to end: Double, fundamental: Double = 180,
-        amplitude: Double = 0.3, sampleRate: Int
-    ) {
-        let first = Int((start * Double(sampleRate)).rounded()), last = Int((end * Double(sampleRate)).rounded())
-        for frame in first..<last {
-            let t = Double(frame - first) / Double(sampleRate)
-            var value = 0.0
-            for harmonic in 1...6 { value += sin(2 * Double.pi * fundamental * Double(harmonic) * t) / Double(harmonic) }
-            samples[frame] += Float(amplitude * value / 2.45)
-        }
-    }
-
-    /// `seconds` of white noise at `level` dBFS RMS (0 for digital silence), seeded.
-    static func background(seconds: Double, sampleRate: Int, level: Double?, seed: UInt64 = 11) -> [Float] {
-        let frames = Int(seconds * Double(sampleRate))
-        guard let level else { return [Float](repeating: 0, count: frames) }
-        // Uniform noise in [−a, a) has RMS a/√3.
-        let amplitude = pow(10, level / 20) * 3.0.squareRoot()
-        return Signals.noise(frames: frames, amplitudes: [amplitude], seed: seed)
-    }
-
     static func refine(
         _ samples: [Float], sampleRate: Int, start: Double, end: Double, window: Double = 0.15, channels: Int = 1
     ) throws -> (start: Double, end: Double) {
@@ -51,9 +27,9 @@ import Testing
           arguments: burstCases)
     func edgesLandOnTheBurst(rate: Int, level: Double?, startError: Double, endError: Double) throws {
         // The burst peaks near −13 dBFS: its SNR is 22 to 37 dB over the noise, or infinite.
-        var samples = Self.background(seconds: 2.5, sampleRate: rate, level: level)
+        var samples = Signals.background(seconds: 2.5, sampleRate: rate, level: level)
         let (onset, offset) = (1.0, 1.45)
-        Self.addBurst(to: &samples, from: onset, to: offset, sampleRate: rate)
+        Signals.addBurst(to: &samples, from: onset, to: offset, sampleRate: rate)
         let refined = try Self.refine(samples, sampleRate: rate, start: onset + startError, end: offset + endError)
         // Never inside the sound (it would leak), at most 6 ms outside it.
         #expect(refined.start <= onset && refined.start >= onset - 0.006, "start \(refined.start) for onset \(onset)")
@@ -63,9 +39,9 @@ import Testing
     @Test("a burst in one channel of a stereo recording is found as well as in mono")
     func stereoBurstInOneChannel() throws {
         let rate = 48000
-        let left = Self.background(seconds: 2, sampleRate: rate, level: -50, seed: 3)
-        var right = Self.background(seconds: 2, sampleRate: rate, level: -50, seed: 4)
-        Self.addBurst(to: &right, from: 0.8, to: 1.2, sampleRate: rate)
+        let left = Signals.background(seconds: 2, sampleRate: rate, level: -50, seed: 3)
+        var right = Signals.background(seconds: 2, sampleRate: rate, level: -50, seed: 4)
+        Signals.addBurst(to: &right, from: 0.8, to: 1.2, sampleRate: rate)
         let stereo = zip(left, right).flatMap { [$0, $1] }
         let refined = try Self.refine(stereo, sampleRate: rate, start: 0.9, end: 1.1, channels: 2)
         #expect(refined.start <= 0.8 && refined.start >= 0.794)
@@ -75,9 +51,9 @@ import Testing
     @Test("a burst in antiphase in the two channels (one polarity-inverted) is found as in mono")
     func antiphaseBurst() throws {
         let rate = 48000
-        let noise = Self.background(seconds: 2, sampleRate: rate, level: -50, seed: 3)
+        let noise = Signals.background(seconds: 2, sampleRate: rate, level: -50, seed: 3)
         var left = noise
-        Self.addBurst(to: &left, from: 0.8, to: 1.2, sampleRate: rate)
+        Signals.addBurst(to: &left, from: 0.8, to: 1.2, sampleRate: rate)
         let right = zip(left, noise).map { -$0 + $1 - $1 * 0.5 }  // the burst inverted, the noise partly
         let stereo = zip(left, right).flatMap { [$0, $1] }
         var audio = InterleavedBuffer(samples: stereo, channelCount: 2)
@@ -90,8 +66,8 @@ import Testing
     @Test("channels in phase, or unrelated, are mixed as their plain mean")
     func plainMean() throws {
         let rate = 16000
-        let first = Self.background(seconds: 3, sampleRate: rate, level: -30, seed: 8)
-        let other = Self.background(seconds: 3, sampleRate: rate, level: -30, seed: 9)
+        let first = Signals.background(seconds: 3, sampleRate: rate, level: -30, seed: 8)
+        let other = Signals.background(seconds: 3, sampleRate: rate, level: -30, seed: 9)
         var inPhase = InterleavedBuffer(samples: zip(first, other).flatMap { [$0, $0 * 0.7, $1] }, channelCount: 3)
         #expect(try ChannelMix(for: &inPhase).weights == [1 / 3, 1 / 3, 1 / 3])
         var short = InterleavedBuffer(samples: [0.5, -0.5, 0.25, -0.25], channelCount: 2)
@@ -105,8 +81,8 @@ import Testing
     @Test("exact times stay exactly as given: no edge moves for a burst that starts and ends on them",
           arguments: [48000, 44100, 22050, 16000])
     func exactTimesStay(rate: Int) throws {
-        var samples = Self.background(seconds: 2, sampleRate: rate, level: -45)
-        Self.addBurst(to: &samples, from: 0.7, to: 1.05, sampleRate: rate)
+        var samples = Signals.background(seconds: 2, sampleRate: rate, level: -45)
+        Signals.addBurst(to: &samples, from: 0.7, to: 1.05, sampleRate: rate)
         let refined = try Self.refine(samples, sampleRate: rate, start: 0.7, end: 1.05)
         #expect(refined.start == 0.7)
         #expect(refined.end == 1.05)
@@ -115,9 +91,9 @@ import Testing
     @Test("the refined range always contains the given one, whatever the times and the audio")
     func refinedContainsGiven() throws {
         let rate = 16000
-        var samples = Self.background(seconds: 6, sampleRate: rate, level: -40, seed: 99)
+        var samples = Signals.background(seconds: 6, sampleRate: rate, level: -40, seed: 99)
         for (start, end) in [(0.4, 0.7), (0.85, 1.3), (1.38, 1.6), (2.5, 3.4), (3.5, 3.6), (4.4, 5.5)] {
-            Self.addBurst(to: &samples, from: start, to: end, fundamental: 120 + 100 * start, sampleRate: rate)
+            Signals.addBurst(to: &samples, from: start, to: end, fundamental: 120 + 100 * start, sampleRate: rate)
         }
         var random = Signals.Random(seed: 5)
         var moved = 0
@@ -139,7 +115,7 @@ import Testing
 
     @Test("silence and steady noise move no edge", arguments: quietCases)
     func silenceAndNoiseStay(level: Double?, seed: UInt64) throws {
-        let samples = Self.background(seconds: 3, sampleRate: 48000, level: level, seed: seed)
+        let samples = Signals.background(seconds: 3, sampleRate: 48000, level: level, seed: seed)
         for (start, end) in [(0.2, 0.5), (1.0, 1.6), (2.3, 2.9), (0.0, 3.0)] {
             let refined = try Self.refine(samples, sampleRate: 48000, start: start, end: end)
             #expect(refined == (start, end))
@@ -156,8 +132,8 @@ import Testing
     @Test("sound that goes on past the window takes the edge to the window's limit, no further")
     func soundBeyondTheWindow() throws {
         let rate = 22050
-        var samples = Self.background(seconds: 3, sampleRate: rate, level: -50)
-        Self.addBurst(to: &samples, from: 0.8, to: 1.5, sampleRate: rate)
+        var samples = Signals.background(seconds: 3, sampleRate: rate, level: -50)
+        Signals.addBurst(to: &samples, from: 0.8, to: 1.5, sampleRate: rate)
         let refined = try Self.refine(samples, sampleRate: rate, start: 1.0, end: 1.3, window: 0.15)
         // The window is 3308 frames (150 ms, rounded to the frame).
         #expect(refined.start == 1.0 - 3308.0 / 22050)
@@ -167,11 +143,11 @@ import Testing
     @Test("in speech without pauses the edge stops in the nearest dip within the window")
     func connectedSpeechStopsInADip() throws {
         let rate = 22050
-        var samples = Self.background(seconds: 4, sampleRate: rate, level: -50)
+        var samples = Signals.background(seconds: 4, sampleRate: rate, level: -50)
         // Words of 120 ms with 80 ms gaps between them (shorter than a closure), 0.9 s to 2.5 s.
         for word in 0..<8 {
             let start = 0.9 + 0.2 * Double(word)
-            Self.addBurst(to: &samples, from: start, to: start + 0.12, fundamental: 150 + 10 * Double(word),
+            Signals.addBurst(to: &samples, from: start, to: start + 0.12, fundamental: 150 + 10 * Double(word),
                           sampleRate: rate)
         }
         // Within 150 ms before 1.55 s the gap at 1.42–1.50; within 150 ms after 1.78 s the gap at 1.82–1.90.
@@ -187,10 +163,10 @@ import Testing
     @Test("an edge stops at a pause: the neighbouring word across it is not taken in")
     func stopsAtAPause() throws {
         let rate = 16000
-        var samples = Self.background(seconds: 3, sampleRate: rate, level: -45)
-        Self.addBurst(to: &samples, from: 0.5, to: 0.9, fundamental: 140, sampleRate: rate)  // neighbour before
-        Self.addBurst(to: &samples, from: 1.05, to: 1.4, fundamental: 200, sampleRate: rate)  // the word
-        Self.addBurst(to: &samples, from: 1.55, to: 2.0, fundamental: 160, sampleRate: rate)  // neighbour after
+        var samples = Signals.background(seconds: 3, sampleRate: rate, level: -45)
+        Signals.addBurst(to: &samples, from: 0.5, to: 0.9, fundamental: 140, sampleRate: rate)  // neighbour before
+        Signals.addBurst(to: &samples, from: 1.05, to: 1.4, fundamental: 200, sampleRate: rate)  // the word
+        Signals.addBurst(to: &samples, from: 1.55, to: 2.0, fundamental: 160, sampleRate: rate)  // neighbour after
         // Times 100 ms late: the start moves back to the word, the end (in the pause) stays.
         let late = try Self.refine(samples, sampleRate: rate, start: 1.15, end: 1.5)
         #expect(late.start <= 1.05 && late.start >= 1.044)
@@ -204,8 +180,8 @@ import Testing
     @Test("a given range in a pause takes in the nearest sound within the window")
     func rangeInAPause() throws {
         let rate = 16000
-        var samples = Self.background(seconds: 3, sampleRate: rate, level: -45)
-        Self.addBurst(to: &samples, from: 1.0, to: 1.12, sampleRate: rate)
+        var samples = Signals.background(seconds: 3, sampleRate: rate, level: -45)
+        Signals.addBurst(to: &samples, from: 1.0, to: 1.12, sampleRate: rate)
         // The transcript puts a short word 40 ms after the sound ended.
         let refined = try Self.refine(samples, sampleRate: rate, start: 1.16, end: 1.3, window: 0.2)
         #expect(refined.start <= 1.0 && refined.start >= 0.994)

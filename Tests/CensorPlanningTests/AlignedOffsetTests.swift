@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// The transcript's offset as a whole, measured from the aligned windows
 /// (``Planner/alignedOffset(_:words:)``): the median of the aligned words' middles against their

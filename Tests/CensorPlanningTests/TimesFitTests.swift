@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// How `--align auto` judges whether a transcript's times fit the audio (``TimesFit``,
 /// ``Planner/timesFit(_:)``): the word edges meeting a boundary at the given times against their

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// How the planner weighs the aligner's times against the transcript's
 /// (``Planner/censoredTimes(aligned:given:offset:fellBack:vouches:abutted:neighbours:keepsGiven:)``): agreeing edges

@@ -1,7 +1,8 @@
+import CensorTestSignals
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorPlanning
 
 /// The transcript's offset fitted on its word edges meeting the audio's boundaries (floor frames
 /// and clear dips), besides its pauses meeting the audio's quiet frames.
@@ -72,10 +73,10 @@ import Testing
                         (2.85, 3.2), (3.2, 3.35), (3.35, 3.5)]
 
     static func recording() -> [Float] {
-        var samples = EdgeRefinerTests.background(seconds: 4, sampleRate: rate, level: -50)
+        var samples = Signals.background(seconds: 4, sampleRate: rate, level: -50)
         var speech = [Float](repeating: 0, count: samples.count)
         for (index, word) in truth.enumerated() {
-            EdgeRefinerTests.addBurst(to: &speech, from: word.0, to: word.1, fundamental: 130 + 30 * Double(index % 4),
+            Signals.addBurst(to: &speech, from: word.0, to: word.1, fundamental: 130 + 30 * Double(index % 4),
                                       sampleRate: rate)
         }
         let notch = 0.025
