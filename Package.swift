@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "CensorAudio", dependencies: ["CensorDSP", "CSndFile", "CSampleRate"]),
         .target(
             name: "CensorPlanning",
-            dependencies: ["CensorMatching", "CensorDSP", "CensorAudio", "CSampleRate", "CPocketSphinx"]
+            dependencies: ["CensorMatching", "CensorDSP", "CensorAudio", "CPocketSphinx"]
         ),
         .target(
             name: "CensorKit",

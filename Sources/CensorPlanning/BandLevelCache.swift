@@ -306,7 +306,7 @@ final class BandLevelCache {
         if interleaved.count < frames { interleaved = [Float](repeating: 0, count: Self.readFrames) }
         interleaved.withUnsafeMutableBufferPointer { mixed in
             storedSamples.withUnsafeBufferPointer { samples in
-                Self.mix(frames: frames, channels: channels, weights: mix.weights, into: mixed) { Int16.normalized(samples[$0]) }
+                mix.mix(frames: frames, into: mixed) { Int16.normalized(samples[$0]) }
             }
         }
         mono.append(contentsOf: interleaved[..<frames])
@@ -316,31 +316,7 @@ final class BandLevelCache {
     /// frames of `channels` channels.
     private func mixInPlace(frames: Int, channels: Int) {
         interleaved.withUnsafeMutableBufferPointer { samples in
-            Self.mix(frames: frames, channels: channels, weights: mix.weights, into: samples) { samples[$0] }
-        }
-    }
-
-    /// Writes to `mixed` the mix of `frames` interleaved frames of `channels` channels, sample
-    /// *i* being `sample(i)`, one frame at a time in order: `mixed` may be the samples' own
-    /// storage, as each frame's mix is written where no later frame is read. One channel is
-    /// copied as it is.
-    @inline(__always)
-    private static func mix(
-        frames: Int, channels: Int, weights: [Float], into mixed: UnsafeMutableBufferPointer<Float>,
-        _ sample: (Int) -> Float
-    ) {
-        switch channels {
-        case 1:
-            for frame in 0..<frames { mixed[frame] = sample(frame) }
-        case 2:
-            let (left, right) = (weights[0], weights[1])
-            for frame in 0..<frames { mixed[frame] = sample(2 * frame) * left + sample(2 * frame + 1) * right }
-        default:
-            for frame in 0..<frames {
-                var sum: Float = 0
-                for channel in 0..<channels { sum += sample(frame * channels + channel) * weights[channel] }
-                mixed[frame] = sum
-            }
+            mix.mix(frames: frames, into: samples) { samples[$0] }
         }
     }
 

@@ -55,3 +55,46 @@ package struct ChannelMix: Sendable, Equatable {
         self.weights = weights
     }
 }
+
+extension ChannelMix {
+    /// Writes to `mixed` the mix of `frames` interleaved frames, sample *i* being `sample(i)`,
+    /// one frame at a time in order: `mixed` may be the samples' own storage, as each frame's
+    /// mix is written where no later frame is read. One channel is copied as it is.
+    ///
+    /// The one place a recording's channels are mixed: edge refinement's band levels, the
+    /// aligner's samples and the review page's excerpts all hear this signal.
+    @inline(__always)
+    func mix(frames: Int, into mixed: UnsafeMutableBufferPointer<Float>, _ sample: (Int) -> Float) {
+        switch weights.count {
+        case 1:
+            for frame in 0..<frames { mixed[frame] = sample(frame) }
+        case 2:
+            let (left, right) = (weights[0], weights[1])
+            for frame in 0..<frames { mixed[frame] = sample(2 * frame) * left + sample(2 * frame + 1) * right }
+        default:
+            let channels = weights.count
+            for frame in 0..<frames {
+                var sum: Float = 0
+                for channel in 0..<channels { sum += sample(frame * channels + channel) * weights[channel] }
+                mixed[frame] = sum
+            }
+        }
+    }
+
+    /// `frames` interleaved frames of `samples` mixed into one channel, appended to `mixed`.
+    package func mix(_ samples: UnsafeBufferPointer<Float>, frames: Int, appendingTo mixed: inout [Float]) {
+        let start = mixed.count
+        mixed.append(contentsOf: repeatElement(0, count: frames))
+        mixed.withUnsafeMutableBufferPointer { mixed in
+            mix(frames: frames, into: UnsafeMutableBufferPointer(rebasing: mixed[start...])) { samples[$0] }
+        }
+    }
+
+    /// Interleaved `samples` mixed into one channel.
+    package func mixed(_ samples: [Float]) -> [Float] {
+        guard weights.count > 1 else { return samples }
+        var mixed: [Float] = []
+        samples.withUnsafeBufferPointer { mix($0, frames: samples.count / weights.count, appendingTo: &mixed) }
+        return mixed
+    }
+}

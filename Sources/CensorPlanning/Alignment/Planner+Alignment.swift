@@ -430,22 +430,11 @@ extension Planner {
         try audio.readFrames(first..<last, into: &samples)
         // The window's outer words may be cut by its edges: they are optional.
         guard let times = aligner.align(
-            words[window].map(\.text), samples: Self.mixed(samples, weights: mix.weights), sampleRate: sampleRate,
+            words[window].map(\.text), samples: mix.mixed(samples), sampleRate: sampleRate,
             optionalFirst: window.lowerBound < indices.lowerBound, optionalLast: window.upperBound > indices.upperBound
         ) else { return nil }
         let offset = Double(first) / rate
         return times.map { $0.map { (offset + $0.start, offset + $0.end) } }
-    }
-
-    /// Interleaved `samples` mixed into one channel with `weights`.
-    private static func mixed(_ samples: [Float], weights: [Float]) -> [Float] {
-        let channels = weights.count
-        guard channels > 1 else { return samples }
-        return (0..<(samples.count / channels)).map { frame in
-            var sum: Float = 0
-            for channel in 0..<channels { sum += weights[channel] * samples[frame * channels + channel] }
-            return sum
-        }
     }
 }
 

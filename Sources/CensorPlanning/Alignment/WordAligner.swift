@@ -1,5 +1,4 @@
 import CPocketSphinx
-import CSampleRate
 import Foundation
 
 /// Forced alignment of a known word sequence to speech, with PocketSphinx (Debian's
@@ -162,19 +161,10 @@ public final class WordAligner {
     static func resampled(_ samples: [Float], from rate: Int) -> [Int16]? {
         var converted = samples
         if rate != sampleRate {
-            let ratio = Double(sampleRate) / Double(rate)
-            converted = [Float](repeating: 0, count: Int(Double(samples.count) * ratio) + 16)
-            let generated = samples.withUnsafeBufferPointer { input in
-                converted.withUnsafeMutableBufferPointer { output -> Int? in
-                    var data = SRC_DATA(
-                        data_in: input.baseAddress, data_out: output.baseAddress, input_frames: input.count,
-                        output_frames: output.count, input_frames_used: 0, output_frames_gen: 0, end_of_input: 1,
-                        src_ratio: ratio)
-                    return src_simple(&data, Int32(SRC_SINC_FASTEST), 1) == 0 ? Int(data.output_frames_gen) : nil
-                }
-            }
-            guard let generated else { return nil }
-            converted.removeSubrange(generated...)
+            guard let resampled = try? Resampler(from: rate, to: sampleRate, channelCount: 1, path: "", converter: .fastest)
+                .resampled(samples)
+            else { return nil }
+            converted = resampled
         }
         // Low noise (±2 of 32 767, seeded): the decoder finds no path through digital silence,
         // whose features are the logarithm of zero.
