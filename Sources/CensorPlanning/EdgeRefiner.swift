@@ -109,11 +109,11 @@ struct EdgeRefiner {
         /// sound outlasts its transcript end (25–40 ms on real speech, BENCHMARKS.md), so the
         /// words fit about as well up to a fade later than they are. Sure offsets read from a fit
         /// carried beyond the window, or made sure by word edges, begin this much before it
-        /// (``OffsetEvidence/sureOffsets(sampleRate:)``).
+        /// (``TranscriptOffsetEvidence/sureOffsets(sampleRate:)``).
         static let fitFadeBiasSeconds = 0.03
         /// An offset the frames alone place beyond a fade with less than `sureOffsetGain` is sure
         /// when the transcript's word edges meet the audio's boundaries this many times as often
-        /// there as at the given times (``OffsetEvidence/sureOffsets(sampleRate:)``).
+        /// there as at the given times (``TranscriptOffsetEvidence/sureOffsets(sampleRate:)``).
         static let sureEdgeRatio = 2
         /// The offsets searched reach this far beyond the window each way, so that a transcript off
         /// by nearly the window shows its best fit inside the search (a best fit at the search's
@@ -251,34 +251,6 @@ struct EdgeRefiner {
         /// come from the audio alike, and an edge stops at a neighbour's edge instead of running
         /// `neighbourIntrusionSeconds` into it (``RefineStrategy/conservative``).
         var isAligned = false
-    }
-
-    /// How well the transcript's words around a match fit the audio at each offset within the
-    /// window; `nil` when fewer than two are known or the audio around them is too short.
-    /// The evidence of many matches, summed (``OffsetEvidence/adding(_:)``), places the
-    /// transcript as a whole more surely than the few words around one.
-    ///
-    /// - Parameters:
-    ///   - start: The match's given start, in seconds.
-    ///   - end: The match's given end, in seconds.
-    ///   - context: The transcript's words around the match.
-    ///   - audio: The recording; read as for ``refine(start:end:context:in:)``.
-    /// - Throws: When `audio` cannot be read.
-    mutating func offsetEvidence(
-        start: Double, end: Double, context: Context, in audio: inout some FrameSource
-    ) throws -> OffsetEvidence? {
-        let rate = Double(sampleRate)
-        guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
-              end * rate > 0, start * rate < Double(audio.frameCount) else { return nil }
-        var given = (start * rate, min(end * rate, start * rate + Tuning.longMatchSeconds * rate / 2))
-        // The analysis covers the words weighed, up to `offsetContextSeconds` beyond the match.
-        if let first = context.nearby.first, let last = context.nearby.last {
-            given.0 = min(given.0, max(first.start, start - Tuning.offsetContextSeconds) * rate)
-            given.1 = max(given.1, min(last.end, end + Tuning.offsetContextSeconds) * rate)
-        }
-        guard let range = analysisRange(given, frameCount: audio.frameCount) else { return nil }
-        let analysis = try analyse(range, in: &audio)
-        return offsetEvidence(of: context, frameCount: audio.frameCount, in: analysis)
     }
 
     /// The samples analysed for an edge pair at `given` (samples): the window and
@@ -465,224 +437,6 @@ struct EdgeRefiner {
         return limit
     }
 
-    /// How well the transcript's words of `context` fit the analysis at each offset, in a
-    /// recording of `frameCount` frames.
-    private func offsetEvidence(of context: Context, frameCount: Int, in analysis: Analysis) -> OffsetEvidence? {
-        let rate = Double(sampleRate)
-        let words = context.nearby.map { ($0.start * rate, $0.end * rate) }
-        return offsetEvidence(of: words, ends: ends(of: context, words: words, frameCount: frameCount), in: analysis)
-    }
-
-    /// Whether the transcript's words weighed for `context` (`words`, in samples) reach its first
-    /// (last) word, and that word begins (ends) more than a frame inside the recording of
-    /// `frameCount` frames: one stretched to the recording's bounds or cut by them (an interval
-    /// tier's first word from 0, a recognizer's first word at 0.00, times moved past an end)
-    /// says nothing about where the speech begins (ends).
-    func ends(of context: Context, words: [(Double, Double)], frameCount: Int) -> (first: Bool, last: Bool) {
-        guard let first = words.first, let last = words.last else { return (false, false) }
-        let frame = Double(frameSize)
-        return (context.nearbyFromFirst && first.0 > frame, context.nearbyToLast && abs(last.1 - Double(frameCount)) > frame)
-    }
-
-    /// How well the transcript's words `words` (given times, in samples) fit the analysis's
-    /// sound and silence at each offset within the window: ``OffsetEvidence``, or `nil` when
-    /// there are fewer than two words or too little audio to compare.
-    ///
-    /// Fit: the number of analysis frames where "a word is there" and "the audio is active"
-    /// agree, plus `Tuning.boundaryWeight` for each word edge within `Tuning.boundaryReachSeconds`
-    /// of a boundary (``boundaryFrames(_:)``). A transcript that is late or early as a whole shows
-    /// its pauses where the audio has sound and its word edges beside the audio's boundaries; the
-    /// fit is best at the offset that undoes it.
-    ///
-    /// The frames compared are those where the transcript's placement is known at every offset
-    /// searched: all but the analysis's first and last `steps` frames, and those too on a side
-    /// where `words` reach the transcript's first (last) word (`ends`), before (after) which it
-    /// says there is nothing. In a recording of a few seconds those frames are most of it: a
-    /// transcript late as a whole shows its first word after the speech begins.
-    func offsetEvidence(of words: [(Double, Double)], ends: (first: Bool, last: Bool), in analysis: Analysis) -> OffsetEvidence? {
-        guard words.count >= 2 else { return nil }
-        let activity = analysis.activity
-        let count = activity.count
-        let steps = (windowFrames + Int((Tuning.offsetSearchBeyondWindowSeconds * Double(sampleRate)).rounded())) / hop
-        guard count > 2 * steps + 8 else { return nil }
-        let compared = (ends.first ? 0 : steps)..<(ends.last ? count : count - steps)
-        // Whether a word is there, for frames −steps..<count + steps (index + steps).
-        var speech = [UInt8](repeating: 0, count: count + 2 * steps)
-        func frame(_ sample: Double, _ rule: FloatingPointRoundingRule) -> Int {
-            frameIndex(of: sample, in: analysis, rounding: rule, within: -steps - 1...count + steps)
-        }
-        for (start, end) in words where start.isFinite && end.isFinite {
-            let first = max(-steps, frame(start, .up)), last = min(count + steps - 1, frame(end, .down))
-            if first <= last { for frame in first...last { speech[frame + steps] = 1 } }
-        }
-        let active = activity.map { $0 > Tuning.weakActivity ? UInt8(1) : 0 }
-        // Frames where transcript and audio agree, with the transcript moved by `shift` frames:
-        // the compared frames minus those where they differ (a byte loop the compiler vectorizes).
-        func agreement(_ shift: Int) -> Int {
-            speech.withUnsafeBufferPointer { speech in
-                active.withUnsafeBufferPointer { active in
-                    var differ = 0
-                    for frame in compared { differ &+= Int(speech[frame - shift + steps] ^ active[frame]) }
-                    return compared.count - differ
-                }
-            }
-        }
-        let frames = (-steps...steps).map(agreement)
-        // The word edges that meet the audio's boundaries, weighed with the frames.
-        var edges = Set<Int>()
-        for (start, end) in words where start.isFinite && end.isFinite {
-            for edge in [frame(start, .toNearestOrAwayFromZero), frame(end, .toNearestOrAwayFromZero)] where compared.contains(edge) {
-                edges.insert(edge)
-            }
-        }
-        let hits = edgeHits(edges, boundaries: boundaryFrames(activity), steps: steps)
-        var evidence = OffsetEvidence(hop: hop, agreement: zip(frames, hits).map { $0 + Tuning.boundaryWeight * $1 }, frames: frames,
-                                      compared: compared.count, reach: windowFrames / hop)
-        evidence.edgeCount = edges.count
-        return evidence
-    }
-
-    /// The fit of the transcript's words around one match (or several, summed) to the audio at
-    /// each offset, in steps of an analysis hop: what re-placing the words as a whole weighs.
-    struct OffsetEvidence {
-        /// Samples per step.
-        var hop: Int
-        /// The fit at offsets of −*k*…*k* steps (index *k* is the given times): the frames
-        /// agreeing, plus `Tuning.boundaryWeight` for each word edge meeting a boundary.
-        var agreement: [Int]
-        /// The frames agreeing alone, at the same offsets: what makes an offset sure.
-        var frames: [Int]
-        /// Frames compared at each offset.
-        var compared: Int
-        /// The most steps from the given times an offset taken may lie (its plateau's middle);
-        /// `nil` for anywhere inside the search.
-        var reach: Int?
-        /// The transcript's word edges weighed (one per analysis frame), each meeting a boundary
-        /// or not at every offset: what `Planner.timesFit` weighs the edges meeting one against.
-        var edgeCount = 0
-
-        /// Evidence with the fit `agreement` at each offset, of which `frames` (by default all of
-        /// it) is the frames agreeing.
-        init(hop: Int, agreement: [Int], frames: [Int]? = nil, compared: Int, reach: Int? = nil) {
-            self.hop = hop
-            self.agreement = agreement
-            self.frames = frames ?? agreement
-            self.compared = compared
-            self.reach = reach
-        }
-
-        /// The evidence of both, when their steps agree; `other` alone when `self` is empty.
-        func adding(_ other: OffsetEvidence) -> OffsetEvidence {
-            guard other.hop == hop, other.agreement.count == agreement.count else { return self }
-            var sum = OffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+),
-                                     frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
-            sum.edgeCount = edgeCount + other.edgeCount
-            return sum
-        }
-
-        /// The transcript's word edges meeting a boundary at the offset of index `index` (of
-        /// ``agreement``): the agreement beyond the frames'.
-        func edgesMeeting(_ index: Int) -> Int { (agreement[index] - frames[index]) / Tuning.boundaryWeight }
-
-        /// The share of the frames compared that agree more at the best offset than as given.
-        var gain: Double { Double((agreement.max() ?? 0) - agreement[agreement.count / 2]) / Double(max(1, compared)) }
-        /// The evidence of the frames' agreement alone: what makes an offset sure. Word edges
-        /// meeting boundaries place an offset, but boundaries inside words (and transcripts that
-        /// do not follow the audio) are too many for them to make it sure: with them, exact times
-        /// leaked (BENCHMARKS.md).
-        var framesAlone: OffsetEvidence { OffsetEvidence(hop: hop, agreement: frames, compared: compared, reach: reach) }
-        /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
-        /// `Tuning.offsetGain` of the frames compared; else the middle of ``offsets``.
-        ///
-        /// When that middle lies beyond ``reach`` (but the run inside the offsets searched) and
-        /// the frames alone beat the given times by `Tuning.sureOffsetGain`, the times are off by
-        /// at least the reach: the offset is the reach, that way (an edge moves no farther from
-        /// the given times anyway): a transcript 120 ms early whose fit peaks at +175 ms (a
-        /// preceding word's sound fading out past its end) left a word wholly leaked at offset 0
-        /// (BENCHMARKS.md). Whether the given times stay covered is ``sureOffsets(sampleRate:)``'s
-        /// to say.
-        var offset: Double {
-            if let offsets { return ((offsets.lowerBound + offsets.upperBound) / 2 / Double(hop)).rounded(.towardZero) * Double(hop) }
-            guard let reach, let run = bestRun, abs(run.lowerBound + run.upperBound) > 2 * reach,
-                  Double((frames.max() ?? 0) - frames[frames.count / 2]) >= Tuning.sureOffsetGain * Double(compared)
-            else { return 0 }
-            return Double((run.lowerBound > 0 ? reach : -reach) * hop)
-        }
-
-        /// The offsets, in samples, by which the given times are surely off, judged from the
-        /// frames' agreement alone (``framesAlone``), and the word edges' where they say it
-        /// clearly; `nil` when not sure, and the refined times then contain the given ones.
-        ///
-        /// The frames alone fit best by `Tuning.offsetGain` on a run inside the offsets searched,
-        /// on the side of the placed ``offset``, and
-        /// - by `Tuning.sureOffsetGain`, with the run's middle within ``reach``: that run; or
-        /// - by `Tuning.sureOffsetGain` beyond the reach on the positive side (words moved later:
-        ///   the transcript early), where a word's fading sound carries the fit of a transcript
-        ///   early by less than the reach (+125…+200 ms for one 120 ms early, on clips of a few
-        ///   words); or
-        /// - with the run and the placed offset both farther from the given times than a fade
-        ///   biases the frames' fit (`Tuning.maximumFadeSeconds`), and the transcript's word edges
-        ///   meeting the audio's boundaries `Tuning.sureEdgeRatio` times as often at the placed
-        ///   offset as at the given times: connected speech has few pauses to gain frames at, but
-        ///   a boundary at nearly every word, and a transcript off as a whole meets them far more
-        ///   often moved back than as given (2.4–3.4 times on real speech 120 ms early), where
-        ///   exact times (whose fit lies within a fade) or jittered ones (at most 1.85 times on
-        ///   the espeak-ng corpus) do not.
-        ///
-        /// In the last two cases the run is the frames' fit, which runs late by up to a fade: the
-        /// sure offsets begin `Tuning.fitFadeBiasSeconds` before it, and lie within the reach
-        /// (on the negative side, the run's middle too: the fade does not carry a fit beyond it there).
-        ///
-        /// - Parameter sampleRate: Frames per second, for the fades in steps of ``hop``.
-        func sureOffsets(sampleRate: Int) -> ClosedRange<Double>? {
-            let alone = framesAlone
-            if let offsets = alone.offsets, alone.gain >= Tuning.sureOffsetGain { return offsets }
-            guard let run = alone.bestRun, let reach else { return nil }
-            func steps(_ seconds: Double) -> Int { Int((seconds * Double(sampleRate) / Double(hop)).rounded()) }
-            let placed = Int((offset / Double(hop)).rounded()), given = agreement.count / 2
-            let positive = run.lowerBound > 0 && placed > 0
-            guard positive || run.upperBound < 0 && placed < 0 else { return nil }
-            let within = abs(run.lowerBound + run.upperBound) <= 2 * reach
-            let carriedByFade = positive && !within && alone.gain >= Tuning.sureOffsetGain
-            let clear = steps(Tuning.maximumFadeSeconds)
-            let clearByEdges = min(abs(run.lowerBound), abs(run.upperBound)) > clear && abs(placed) > clear
-                && edgesMeeting(given + placed) >= Tuning.sureEdgeRatio * max(1, edgesMeeting(given))
-            guard carriedByFade || clearByEdges else { return nil }
-            let start = run.lowerBound - steps(Tuning.fitFadeBiasSeconds)
-            if positive { return start <= reach ? Double(start * hop)...Double(min(run.upperBound, reach) * hop) : nil }
-            return within ? Double(max(-reach, start) * hop)...Double(run.upperBound * hop) : nil
-        }
-
-        /// The offsets, in samples, that fit within `Tuning.offsetPlateau` of the frames of the
-        /// best, in the run of them nearest to 0 (a transcript off by less than a pause fits about
-        /// equally well over a stretch of offsets); `nil` unless the best beats the given times'
-        /// fit by `Tuning.offsetGain` of the frames compared, that run lies inside the offsets
-        /// searched (not touching their ends), and its middle lies within ``reach``.
-        var offsets: ClosedRange<Double>? {
-            guard let run = bestRun, abs(run.lowerBound + run.upperBound) <= 2 * (reach ?? agreement.count / 2) else { return nil }
-            return Double(run.lowerBound * hop)...Double(run.upperBound * hop)
-        }
-
-        /// The offsets, in steps, that fit within `Tuning.offsetPlateau` of the frames of the
-        /// best, in the run of them nearest to 0; `nil` unless the best beats the given times' fit
-        /// by `Tuning.offsetGain` of the frames compared and that run lies inside the offsets
-        /// searched (not touching their ends).
-        private var bestRun: ClosedRange<Int>? {
-            let steps = agreement.count / 2
-            guard let most = agreement.max(), Double(most - agreement[steps]) >= Tuning.offsetGain * Double(compared)
-            else { return nil }
-            let good = Double(most) - Tuning.offsetPlateau * Double(compared)
-            let nearest = agreement.indices.filter { Double(agreement[$0]) >= good }.min { abs($0 - steps) < abs($1 - steps) }!
-            var (low, high) = (nearest, nearest)
-            while low > 0, Double(agreement[low - 1]) >= good { low -= 1 }
-            while high < agreement.count - 1, Double(agreement[high + 1]) >= good { high += 1 }
-            // A best fit at the end of the offsets searched says only that the times are off by
-            // that much or more (or that the audio does not follow the transcript): not where.
-            guard low > 0, high < agreement.count - 1 else { return nil }
-            return (low - steps)...(high - steps)
-        }
-    }
-
     /// The centre of analysis frame `frame`, in samples.
     private func center(_ frame: Int, _ analysis: Analysis) -> Double {
         Double(analysis.first + frame * hop + frameSize / 2)
@@ -705,7 +459,7 @@ struct EdgeRefiner {
     /// The analysis frame whose centre is nearest to `sample` (by `rule`; the inverse of
     /// ``center(_:_:)``), clamped to `bounds` while still Double: a finite time can lie beyond
     /// Int's range.
-    private func frameIndex(
+    func frameIndex(
         of sample: Double, in analysis: Analysis, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero,
         within bounds: ClosedRange<Int>
     ) -> Int {

@@ -15,14 +15,14 @@ extension Planner {
     /// What refinement weighs before it refines any match: the matches inside the file in time
     /// order, the channels' mix, the threads it refines on, the band levels the offset analyses
     /// computed (one store per thread), and the transcript's offset evidence
-    /// (``EdgeRefiner/OffsetEvidence``; `nil` without transcript words); and, for a recording
+    /// (``TranscriptOffsetEvidence``; `nil` without transcript words); and, for a recording
     /// that mixes as it decodes (an MP3), the one channel of its mix both passes read.
     struct OffsetAnalysis {
         var order: [Int]
         var mix: ChannelMix
         var threads: Int
         var saved: [SavedBandLevels]
-        var evidence: EdgeRefiner.OffsetEvidence?
+        var evidence: TranscriptOffsetEvidence?
         var mixed: (any FrameSource)?
     }
 
@@ -167,15 +167,15 @@ extension Planner {
     private func transcriptOffset(
         _ order: [Int], of matches: [Match], sampleRate: Int, mix: ChannelMix, threads: Int,
         saving saved: [SavedBandLevels], in audio: inout some FrameSource
-    ) throws -> EdgeRefiner.OffsetEvidence? {
+    ) throws -> TranscriptOffsetEvidence? {
         guard !transcriptWords.isEmpty else { return nil }
         let window = options.refineWindow
         let count = min(order.count, Self.offsetMatches)
         let weighed = (0..<count).map { order[$0 * order.count / count] }
-        var evidence: [EdgeRefiner.OffsetEvidence?] = []
+        var evidence: [TranscriptOffsetEvidence?] = []
         // As many runs as stretches (`count` is 16, `threads` at most a sixty-fourth of the matches).
         if threads > 1, threads <= count, let reopen = audio.reopener {
-            let results = ThreadResults<EdgeRefiner.OffsetEvidence>(count: count)
+            let results = ThreadResults<TranscriptOffsetEvidence>(count: count)
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 do {
                     var source = try reopen()
@@ -205,7 +205,7 @@ extension Planner {
     private func offsetEvidence(
         _ weighed: ArraySlice<Int>, of matches: [Match], sampleRate: Int, window: Double, mix: ChannelMix,
         saving saved: SavedBandLevels, in audio: inout some FrameSource
-    ) throws -> [EdgeRefiner.OffsetEvidence?] {
+    ) throws -> [TranscriptOffsetEvidence?] {
         var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved, saving: true)
         return try weighed.map { index in
             let match = matches[index]

@@ -24,7 +24,7 @@ extension Planner {
 
     /// The ``TimesFit`` of offset evidence: its word edges meeting a boundary at the given times
     /// (the middle offset) against their mean over every offset searched.
-    static func timesFit(_ evidence: EdgeRefiner.OffsetEvidence) -> TimesFit {
+    static func timesFit(_ evidence: TranscriptOffsetEvidence) -> TimesFit {
         let meeting = evidence.agreement.indices.map(evidence.edgesMeeting)
         let chance = Double(meeting.reduce(0, +)) / Double(max(1, meeting.count))
         return TimesFit(edges: evidence.edgeCount, meeting: meeting.isEmpty ? 0 : meeting[meeting.count / 2], chance: chance)

@@ -46,19 +46,19 @@ import Testing
     func sureFromFramesAlone() {
         // Offsets −2…2 steps; the best fit (all evidence) at +1 step, 60 of 1000 more than as given.
         let agreement = [100, 100, 100, 160, 120]
-        let placedByEdges = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 110, 100],
+        let placedByEdges = TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 110, 100],
                                                         compared: 1000)
         #expect(placedByEdges.offset == 80)
         // The frames alone agree 10 more of 1000 there: 1 %, placed by nothing sure.
         #expect(placedByEdges.framesAlone.gain == 0.01)
         #expect(placedByEdges.framesAlone.offsets == nil)
         // Frames whose best fit lies at the end of the offsets searched say only "that much or more".
-        let atTheEnd = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 140, 150],
+        let atTheEnd = TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 140, 150],
                                                   compared: 1000)
         #expect(atTheEnd.offset == 80)
         #expect(atTheEnd.framesAlone.gain == 0.05)
         #expect(atTheEnd.framesAlone.offsets == nil)
-        let placedByFrames = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 150, 100],
+        let placedByFrames = TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: [100, 100, 100, 150, 100],
                                                         compared: 1000)
         #expect(placedByFrames.framesAlone.gain == 0.05)
         #expect(placedByFrames.framesAlone.offsets == 80...80)

@@ -3,7 +3,7 @@ import Testing
 @testable import CensorPlanning
 
 /// When the transcript's offset is sure enough that the refined times need not contain the given
-/// ones (``EdgeRefiner/OffsetEvidence/sureOffsets(sampleRate:)``): at 16 kHz a step is a 5 ms
+/// ones (``TranscriptOffsetEvidence/sureOffsets(sampleRate:)``): at 16 kHz a step is a 5 ms
 /// hop (80 samples), the search ±50 steps, the reach (window) 30 steps, a fade 12 steps (60 ms)
 /// and the fit's fade bias 6 steps (30 ms).
 @Suite struct SureOffsetTests {
@@ -11,11 +11,11 @@ import Testing
 
     /// Evidence over −50…50 steps of 1000 compared frames: the frames agreeing are 900 but
     /// `frames` (offset in steps → frames) there; the word edges meeting a boundary 10 but `edges` there.
-    static func evidence(frames: [Int: Int], edges: [Int: Int] = [:]) -> EdgeRefiner.OffsetEvidence {
+    static func evidence(frames: [Int: Int], edges: [Int: Int] = [:]) -> TranscriptOffsetEvidence {
         let offsets = -50...50
         let agreeing = offsets.map { frames[$0] ?? 900 }
         let agreement = zip(offsets, agreeing).map { $1 + EdgeRefiner.Tuning.boundaryWeight * (edges[$0] ?? 10) }
-        return EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: agreeing, compared: 1000, reach: 30)
+        return TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: agreeing, compared: 1000, reach: 30)
     }
 
     @Test("frames ahead by 4 % within the window: their run, as before")

@@ -8,11 +8,11 @@ import Testing
 @Suite struct TimesFitTests {
     /// Evidence over −50…50 steps of `edgeCount` word edges, `edges` of them meeting a boundary at
     /// every offset but those `at` gives (offset in steps → edges meeting one there).
-    static func evidence(edgeCount: Int, edges: Int, at: [Int: Int] = [:]) -> EdgeRefiner.OffsetEvidence {
+    static func evidence(edgeCount: Int, edges: Int, at: [Int: Int] = [:]) -> TranscriptOffsetEvidence {
         let offsets = -50...50
         let frames = offsets.map { _ in 900 }
         let agreement = offsets.map { 900 + EdgeRefiner.Tuning.boundaryWeight * (at[$0] ?? edges) }
-        var evidence = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: frames, compared: 1000, reach: 30)
+        var evidence = TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: frames, compared: 1000, reach: 30)
         evidence.edgeCount = edgeCount
         return evidence
     }

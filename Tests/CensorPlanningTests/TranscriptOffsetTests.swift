@@ -25,7 +25,7 @@ import Testing
     func offsetIsThePlateauMiddle() {
         // Steps of 80 samples, offsets −5…5 steps; the given times (index 5) agree on 100 frames.
         var agreement = [120, 130, 130, 128, 104, 100, 101, 100, 99, 98, 97]
-        let evidence = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000)
+        let evidence = TranscriptOffsetEvidence(hop: 80, agreement: agreement, compared: 1000)
         // 3 % more frames agree at −4…−2 steps (within 0.3 % = 3 frames of the best: 127 and up):
         // the middle, −3 steps; all three are the offsets that fit.
         #expect(evidence.gain == 0.03)
@@ -33,24 +33,24 @@ import Testing
         #expect(evidence.offsets == -320 ... -160)
         // The best fit at the end of the offsets searched (−5 steps): the times stay.
         agreement[0] = 131
-        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
+        #expect(TranscriptOffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
         // 1.5 % more: not enough, the times stay.
         agreement = [100, 115, 115, 112, 104, 100, 101, 100, 99, 98, 97]
-        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
+        #expect(TranscriptOffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
     }
 
     @Test("the search reaches past the window: a plateau inside the search is taken when its middle lies within the reach")
     func searchBeyondTheReach() {
         // Offsets −5…5 steps searched, reach ±3 steps: the best fit at −4…−2 (middle −3) is taken …
         let agreement = [120, 130, 130, 128, 104, 100, 101, 100, 99, 98, 97]
-        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, compared: 1000, reach: 3).offsets == -320 ... -160)
+        #expect(TranscriptOffsetEvidence(hop: 80, agreement: agreement, compared: 1000, reach: 3).offsets == -320 ... -160)
         // … one at −4…−3 (middle −3.5 steps) is not: beyond the reach, though inside the search.
         let farther = [120, 130, 130, 126, 104, 100, 101, 100, 99, 98, 97]
-        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3).offset == 0)
-        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: farther, compared: 1000).offsets == -320 ... -240)
+        #expect(TranscriptOffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3).offset == 0)
+        #expect(TranscriptOffsetEvidence(hop: 80, agreement: farther, compared: 1000).offsets == -320 ... -240)
         // The reach survives adding evidence.
-        let sum = EdgeRefiner.OffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3)
-            .adding(EdgeRefiner.OffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3))
+        let sum = TranscriptOffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3)
+            .adding(TranscriptOffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3))
         #expect(sum.reach == 3 && sum.offset == 0)
     }
 
@@ -60,36 +60,36 @@ import Testing
         let agreement = [120, 150, 150, 146, 104, 100, 101, 100, 99, 98, 97]
         // The frames alone gain 4.2 % of 1000 there: the times are off by at least the reach.
         let frames = [120, 142, 142, 136, 104, 100, 101, 100, 99, 98, 97]
-        let evidence = EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: frames, compared: 1000, reach: 3)
+        let evidence = TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: frames, compared: 1000, reach: 3)
         #expect(evidence.offset == -240)
         #expect(evidence.offsets == nil)
         #expect(evidence.framesAlone.offsets == nil)
         // The same fit late: +3 steps.
-        let late = EdgeRefiner.OffsetEvidence(hop: 80, agreement: Array(agreement.reversed()), frames: Array(frames.reversed()), compared: 1000, reach: 3)
+        let late = TranscriptOffsetEvidence(hop: 80, agreement: Array(agreement.reversed()), frames: Array(frames.reversed()), compared: 1000, reach: 3)
         #expect(late.offset == 240)
         // 3.9 % from the frames alone: the times stay.
         let short = frames.map { $0 == 142 ? 139 : $0 }
-        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: agreement, frames: short, compared: 1000, reach: 3).offset == 0)
+        #expect(TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: short, compared: 1000, reach: 3).offset == 0)
         // At the end of the offsets searched: the times stay.
         var atTheEnd = agreement
         atTheEnd[0] = 151
-        #expect(EdgeRefiner.OffsetEvidence(hop: 80, agreement: atTheEnd, frames: frames, compared: 1000, reach: 3).offset == 0)
+        #expect(TranscriptOffsetEvidence(hop: 80, agreement: atTheEnd, frames: frames, compared: 1000, reach: 3).offset == 0)
     }
 
     @Test("evidence of several matches adds up: two that alone fall short together move the times")
     func evidenceAddsUp() {
-        let one = EdgeRefiner.OffsetEvidence(hop: 80, agreement: [100, 100, 100, 115, 112], compared: 1000)
+        let one = TranscriptOffsetEvidence(hop: 80, agreement: [100, 100, 100, 115, 112], compared: 1000)
         #expect(one.offset == 0)
-        let two = one.adding(EdgeRefiner.OffsetEvidence(hop: 80, agreement: [60, 60, 60, 70, 65], compared: 500))
+        let two = one.adding(TranscriptOffsetEvidence(hop: 80, agreement: [60, 60, 60, 70, 65], compared: 500))
         #expect(two.agreement == [160, 160, 160, 185, 177])
         #expect(two.compared == 1500)
         // 25 of 1500 frames (1.7 %): still short of 2 %.
         #expect(two.offset == 0)
-        let three = two.adding(EdgeRefiner.OffsetEvidence(hop: 80, agreement: [40, 40, 40, 60, 50], compared: 500))
+        let three = two.adding(TranscriptOffsetEvidence(hop: 80, agreement: [40, 40, 40, 60, 50], compared: 500))
         // 45 of 2000 (2.25 %) at +1 step; 227 at +2 is 18 frames (0.9 %) below it: +1 alone.
         #expect(three.offset == 80)
         // Evidence of another grid is not added.
-        #expect(three.adding(EdgeRefiner.OffsetEvidence(hop: 40, agreement: [1, 2, 3], compared: 9)).compared == 2000)
+        #expect(three.adding(TranscriptOffsetEvidence(hop: 40, agreement: [1, 2, 3], compared: 9)).compared == 2000)
     }
 
     @Test("a transcript off as a whole, 120 ms late or by the whole window (150 ms) either way: each censored word is covered and the given times' pause left untouched (the offsets searched reach 100 ms past the window)",
