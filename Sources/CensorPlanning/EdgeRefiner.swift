@@ -199,10 +199,10 @@ struct EdgeRefiner {
     /// - Throws: When `audio` cannot be read.
     mutating func refine(
         start: Double, end: Double, context: Context = Context(), in audio: inout some FrameSource
-    ) throws -> (start: Double, end: Double) {
+    ) throws -> TimeRange {
         let rate = Double(sampleRate)
         guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
-              end * rate > 0, start * rate < Double(audio.frameCount) else { return (start, end) }
+              end * rate > 0, start * rate < Double(audio.frameCount) else { return TimeRange(start, end) }
         let given = (start * rate, end * rate)
         let long = Tuning.longMatchSeconds * rate
         var edges: (start: Double?, end: Double?)
@@ -221,19 +221,19 @@ struct EdgeRefiner {
             // where the words are. The placed offset, from word edges too, lies at or after the
             // true one (BENCHMARKS.md: 5–15 ms after it under either shift).
             if let placed = context.offset { offsets = offsets.lowerBound...min(offsets.upperBound, max(offsets.lowerBound, placed)) }
-            return (min(edges.start.map { $0 / rate } ?? start + offsets.upperBound, start + offsets.lowerBound),
-                    max(edges.end.map { $0 / rate } ?? end + offsets.lowerBound, end + offsets.upperBound))
+            return TimeRange(min(edges.start.map { $0 / rate } ?? start + offsets.upperBound, start + offsets.lowerBound),
+                             max(edges.end.map { $0 / rate } ?? end + offsets.lowerBound, end + offsets.upperBound))
         }
-        return (min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
+        return TimeRange(min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
     }
 
     /// The transcript around a match, in seconds: what refinement weighs the audio against.
     struct Context {
         /// The given times of the transcript's words just before and just after the match.
-        var previous: (start: Double, end: Double)?
-        var next: (start: Double, end: Double)?
+        var previous: TimeRange?
+        var next: TimeRange?
         /// The given times of the transcript's words near the match, the match's own included.
-        var nearby: [(start: Double, end: Double)] = []
+        var nearby: [TimeRange] = []
         /// Whether `nearby` begins with the transcript's first word (ends with its last): the
         /// transcript then says there is nothing before (after) them.
         var nearbyFromFirst = false

@@ -14,9 +14,9 @@ extension Planner {
     ///   - times: The match's times after refinement, or as given.
     ///   - match: The match.
     /// - Returns: The times to plan the core from.
-    package func widened(_ times: (start: Double, end: Double), for match: Match) -> (start: Double, end: Double) {
+    package func widened(_ times: TimeRange, for match: Match) -> TimeRange {
         guard match.start == match.end || match.isTimeEstimated else { return times }
-        var (start, end) = times
+        var (start, end) = (times.start, times.end)
         if match.start == match.end {
             let half = WordDoubt.minimumCoreSeconds / 2
             start = min(start, match.start - half)
@@ -26,6 +26,6 @@ extension Planner {
             start -= Self.estimatedTimeMargin
             end += Self.estimatedTimeMargin
         }
-        return (min(times.start, max(0, start)), end)
+        return TimeRange(min(times.start, max(0, start)), end)
     }
 }

@@ -45,8 +45,8 @@ extension Planner {
     func refinedTimes(
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, analysis: OffsetAnalysis? = nil
-    ) throws -> [(start: Double, end: Double)?] {
-        var refined = [(start: Double, end: Double)?](repeating: nil, count: matches.count)
+    ) throws -> [TimeRange?] {
+        var refined = [TimeRange?](repeating: nil, count: matches.count)
         guard let analysis = try analysis ?? offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio, threads: threads)
         else { return refined }
         // A recording that mixes as it decodes (an MP3) is analysed through its own mix: one channel.
@@ -100,7 +100,7 @@ extension Planner {
     /// next.
     private func refine(
         _ analysis: OffsetAnalysis, of matches: [Match], sampleRate: Int, mix: ChannelMix, audio: inout some FrameSource,
-        storing store: (Int, (start: Double, end: Double)) -> Void
+        storing store: (Int, TimeRange) -> Void
     ) throws {
         let (order, threads) = (analysis.order, analysis.threads)
         let window = options.refineWindow
@@ -115,7 +115,7 @@ extension Planner {
             try refine(order[...], of: matches, offset: offset, with: &refiner, in: &audio, storing: store)
             return
         }
-        let results = ThreadResults<(start: Double, end: Double)>(count: matches.count)
+        let results = ThreadResults<TimeRange>(count: matches.count)
         let queue = StretchQueue(count: order.count, threads: threads, piece: Self.matchesPerPiece)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             do {
@@ -140,7 +140,7 @@ extension Planner {
     private func refine(
         _ stretch: ArraySlice<Int>, of matches: [Match], offset: (Double, ClosedRange<Double>?)?,
         with refiner: inout EdgeRefiner, in audio: inout some FrameSource,
-        storing store: (Int, (start: Double, end: Double)) -> Void
+        storing store: (Int, TimeRange) -> Void
     ) throws {
         for index in stretch {
             let match = matches[index]
@@ -239,13 +239,13 @@ extension Planner {
         let indices = match.wordIndices
         guard !indices.isEmpty, indices.lowerBound >= 0, indices.upperBound <= words.count else { return .init() }
         var context = EdgeRefiner.Context()
-        func times(_ word: Word) -> (start: Double, end: Double) { (word.start, word.end) }
+        func times(_ word: Word) -> TimeRange { TimeRange(word.start, word.end) }
         if indices.lowerBound > 0 { context.previous = times(words[indices.lowerBound - 1]) }
         if indices.upperBound < words.count { context.next = times(words[indices.upperBound]) }
         let nearby = max(0, indices.lowerBound - nearbyWords)..<min(words.count, indices.upperBound + nearbyWords)
         // A word's times read in place: no copy of the word (and its text) for each.
         context.nearby.reserveCapacity(nearby.count)
-        for index in nearby where !words[index].isTimeEstimated { context.nearby.append((words[index].start, words[index].end)) }
+        for index in nearby where !words[index].isTimeEstimated { context.nearby.append(TimeRange(words[index].start, words[index].end)) }
         context.nearbyFromFirst = nearby.lowerBound == 0 && !words[0].isTimeEstimated
         context.nearbyToLast = nearby.upperBound == words.count && !words[words.count - 1].isTimeEstimated
         return context

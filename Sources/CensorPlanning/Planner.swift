@@ -89,12 +89,12 @@ public struct Planner: Sendable {
         let unchanged = aligned.placed.isEmpty && aligned.matches == matches && aligned.words == transcriptWords
         let refined = try refining.refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio,
                                                 analysis: unchanged ? judged.analysis : nil)
-        var placed: [(match: Int, core: Range<Int>, times: (start: Double, end: Double))] = []
+        var placed: [(match: Int, core: Range<Int>, times: TimeRange)] = []
         var skipped: [Match] = []
         placed.reserveCapacity(matches.count)
         for (index, match) in matches.enumerated() {
             let given = aligned.matches[index]
-            let times = widened(refined[index] ?? (given.start, given.end), for: given)
+            let times = widened(refined[index] ?? TimeRange(given.start, given.end), for: given)
             guard let core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
                 skipped.append(match)
                 continue

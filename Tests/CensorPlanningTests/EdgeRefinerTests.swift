@@ -9,7 +9,7 @@ import Testing
 @Suite struct EdgeRefinerTests {
     static func refine(
         _ samples: [Float], sampleRate: Int, start: Double, end: Double, window: Double = 0.15, channels: Int = 1
-    ) throws -> (start: Double, end: Double) {
+    ) throws -> TimeRange {
         var refiner = EdgeRefiner(sampleRate: sampleRate, window: window)
         var audio = InterleavedBuffer(samples: samples, channelCount: channels)
         return try refiner.refine(start: start, end: end, in: &audio)
@@ -103,7 +103,7 @@ import Testing
             let refined = try Self.refine(samples, sampleRate: rate, start: start, end: end)
             #expect(refined.start <= start && refined.end >= end, "\(start)–\(end) became \(refined.start)–\(refined.end)")
             #expect(start - refined.start <= 0.15 + 1e-9 && refined.end - end <= 0.15 + 1e-9)
-            if refined != (start, end) { moved += 1 }
+            if refined != TimeRange(start, end) { moved += 1 }
         }
         #expect(moved > 50, "only \(moved) of 200 ranges moved")
     }
@@ -118,7 +118,7 @@ import Testing
         let samples = Signals.background(seconds: 3, sampleRate: 48000, level: level, seed: seed)
         for (start, end) in [(0.2, 0.5), (1.0, 1.6), (2.3, 2.9), (0.0, 3.0)] {
             let refined = try Self.refine(samples, sampleRate: 48000, start: start, end: end)
-            #expect(refined == (start, end))
+            #expect(refined == TimeRange(start, end))
         }
     }
 
@@ -126,7 +126,7 @@ import Testing
     func steadyToneStays() throws {
         let samples = Signals.sine(frequency: 440, sampleRate: 44100, frames: 3 * 44100, amplitude: 0.5)
         let refined = try Self.refine(samples, sampleRate: 44100, start: 1.0, end: 1.4)
-        #expect(refined == (1.0, 1.4))
+        #expect(refined == TimeRange(1.0, 1.4))
     }
 
     @Test("sound that goes on past the window takes the edge to the window's limit, no further")

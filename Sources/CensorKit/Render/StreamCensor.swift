@@ -60,7 +60,7 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
         let margin = Double(Self.frames(planner.options.snapWindow, rate) + Self.frames(planner.options.crossfade, rate) + 1)
         var reaches: [(lower: Double, upper: Double, index: Int)] = []
         for (index, match) in matches.enumerated() {
-            let times = planner.widened((match.start, match.end), for: match)
+            let times = planner.widened(TimeRange(match.start, match.end), for: match)
             let lower = ((times.start - planner.options.padBefore) * rate).rounded(.down) - margin
             let upper = ((times.end + planner.options.padAfter) * rate).rounded(.up) + margin
             guard lower.isFinite, upper.isFinite else {
