@@ -13,7 +13,7 @@ help:
 	@echo "  make build   release build: $(CENSOR)"
 	@echo "  make demo    build, then censor Examples/talk.wav and a short video made on the spot into $(DEMO_OUT)/"
 	@echo "  make test    run the whole test suite (swift test; installs chromium, python3 and nodejs for the review page's tests), then make examples"
-	@echo "  make examples  build and run Examples/LibraryUse, three programs using CensorKit as a separate package would"
+	@echo "  make examples  build and run Examples/LibraryUse, four programs using CensorKit as a separate package would"
 	@echo "  make review-screenshot  the review page tests, saving the demo page's screenshot as docs/review.png"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~25 min; BENCH_ARGS=--quick: ~5)"
 	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
@@ -71,7 +71,7 @@ test: deps
 .PHONY: examples
 examples:
 	$(SWIFT) build --package-path Examples/LibraryUse --scratch-path .build
-	@set -e; for program in FileToFile InMemory Streaming; do \
+	@set -e; for program in FrontDoor FileToFile InMemory Streaming; do \
 		echo "Examples/LibraryUse: $$program"; .build/debug/$$program > /dev/null; done
 
 # docs/review.png, the README's screenshot: the demo's review page as the browser tests leave it.

@@ -23,7 +23,7 @@ let package = Package(
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"])]
         ),
-        // PocketSphinx, the forced word aligner (CensorKit/Alignment), opened when an aligner is
+        // PocketSphinx, the forced word aligner (CensorPlanning/Alignment), opened when an aligner is
         // made rather than linked (Sources/CPocketSphinx/include/CPocketSphinx.h says why).
         .target(name: "CPocketSphinx", linkerSettings: [.linkedLibrary("dl")]),
         // MPEG audio decoding of the frames around censored words, for direct MP3 editing.
@@ -39,18 +39,23 @@ let package = Package(
         // Keeps libraries' own lines (libmpg123's notes and warnings) off standard error.
         .target(name: "CStderrFilter"),
         // The library's targets along the data flow (README, "Inside the library"): text →
-        // transcript → matching, and DSP (frames only, no words) → audio, both beneath CensorKit,
-        // which re-exports them all.
+        // transcript → matching, and DSP (frames only, no words) → audio; planning (matches to
+        // spans: edge refinement, alignment) above both; CensorKit (rendering and outputs) on
+        // top, which re-exports them all.
         .target(name: "CensorText"),
         .target(name: "CensorTranscript", dependencies: ["CensorText"]),
         .target(name: "CensorMatching", dependencies: ["CensorText", "CensorTranscript"]),
         .target(name: "CensorDSP", dependencies: ["CFFTW3"]),
         .target(name: "CensorAudio", dependencies: ["CensorDSP", "CSndFile", "CSampleRate"]),
         .target(
+            name: "CensorPlanning",
+            dependencies: ["CensorMatching", "CensorDSP", "CensorAudio", "CPocketSphinx"]
+        ),
+        .target(
             name: "CensorKit",
             dependencies: [
-                "CensorText", "CensorTranscript", "CensorMatching", "CensorDSP", "CensorAudio",
-                "CSndFile", "CSampleRate", "CFFTW3", "CXattr", "CPocketSphinx", "CMPG123",
+                "CensorText", "CensorTranscript", "CensorMatching", "CensorDSP", "CensorAudio", "CensorPlanning",
+                "CSndFile", "CSampleRate", "CFFTW3", "CXattr", "CMPG123",
             ],
             // The review page's markup, style and script, compiled into the library as bytes.
             resources: [
@@ -79,13 +84,19 @@ let package = Package(
         ),
         // Deterministic test signals and the measurements the DSP and CensorKit tests share.
         .target(name: "CensorTestSignals", path: "Tests/Signals"),
+        // Audio files on disk and the command-line tools the tests make media with.
+        .target(name: "CensorTestFiles", dependencies: ["CensorAudio", "CensorMatching", "CSndFile"], path: "Tests/Files"),
         .testTarget(
             name: "CensorDSPTests",
             dependencies: ["CensorDSP", "CensorTestSignals"]
         ),
         .testTarget(
+            name: "CensorPlanningTests",
+            dependencies: ["CensorPlanning", "CensorTestSignals", "CensorTestFiles"]
+        ),
+        .testTarget(
             name: "CensorKitTests",
-            dependencies: ["CensorKit", "CensorTestSignals"]
+            dependencies: ["CensorKit", "CensorTestSignals", "CensorTestFiles"]
         ),
         .testTarget(
             name: "CensorCLITests",

@@ -49,7 +49,7 @@ fi
 
 shopt -s nullglob
 # The library's targets (Package.swift) and the CLI's.
-LIBRARY=(CPocketSphinx CensorText CensorTranscript CensorMatching CensorDSP CensorAudio CensorKit CensorCLI)
+LIBRARY=(CPocketSphinx CensorText CensorTranscript CensorMatching CensorDSP CensorAudio CensorPlanning CensorKit CensorCLI)
 OBJECTS=()
 for target in "${LIBRARY[@]}"; do
     objects=("$BIN/$target.build"/*.o)

@@ -3,7 +3,7 @@ import CSndFile
 /// The container, encoding, rate and channel count of an audio file.
 public struct AudioFileFormat: Sendable, Hashable {
     /// libsndfile's format code: container (major) ORed with encoding (subtype).
-    let code: Int32
+    package let code: Int32
     /// Frames per second.
     public let sampleRate: Int
     /// Interleaved channels per frame.

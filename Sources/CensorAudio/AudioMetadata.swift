@@ -3,7 +3,7 @@ import CSndFile
 /// The descriptive metadata of an audio file that censor carries from input to output.
 public struct AudioMetadata: Sendable, Hashable {
     /// The text fields libsndfile knows, in its order, with their names.
-    static let fields: [(id: Int32, name: String)] = [
+    package static let fields: [(id: Int32, name: String)] = [
         (Int32(SF_STR_TITLE), "title"), (Int32(SF_STR_COPYRIGHT), "copyright"),
         (Int32(SF_STR_SOFTWARE), "software"), (Int32(SF_STR_ARTIST), "artist"),
         (Int32(SF_STR_COMMENT), "comment"), (Int32(SF_STR_DATE), "date"),

@@ -1,20 +1,37 @@
 import CSampleRate
 
-/// Converts streaming interleaved `Float` audio to another sample rate with libsamplerate's
-/// best converter (band-limited sinc).
+/// Converts streaming interleaved `Float` audio to another sample rate with one of
+/// libsamplerate's band-limited sinc converters.
 package final class Resampler {
+    /// libsamplerate's sinc converters used here.
+    package enum Converter: Sendable {
+        /// The best: outputs resampled for listening.
+        case best
+        /// The fastest: audio resampled for analysis only (the aligner's features).
+        case fastest
+
+        var code: Int32 {
+            switch self {
+            case .best: Int32(SRC_SINC_BEST_QUALITY)
+            case .fastest: Int32(SRC_SINC_FASTEST)
+            }
+        }
+    }
+
     private let state: OpaquePointer
     private let channelCount: Int
     private let ratio: Double
     private let path: String
     private var output: [Float] = []
 
-    /// A resampler from `inputRate` to `outputRate` for `channelCount` channels.
+    /// A resampler from `inputRate` to `outputRate` for `channelCount` channels, by `converter`.
     ///
     /// - Throws: ``AudioError/unsupportedOutput(path:reason:)`` with libsamplerate's reason.
-    package init(from inputRate: Int, to outputRate: Int, channelCount: Int, path: String) throws(AudioError) {
+    package init(
+        from inputRate: Int, to outputRate: Int, channelCount: Int, path: String, converter: Converter = .best
+    ) throws(AudioError) {
         var error: Int32 = 0
-        guard let state = src_new(Int32(SRC_SINC_BEST_QUALITY), Int32(channelCount), &error) else {
+        guard let state = src_new(converter.code, Int32(channelCount), &error) else {
             throw .unsupportedOutput(path: path, reason: "cannot resample: \(String(cString: src_strerror(error)))")
         }
         self.state = state
@@ -52,5 +69,20 @@ package final class Resampler {
             if produced > 0 { try output.withUnsafeBufferPointer { try body($0.baseAddress!, produced) } }
             if consumed >= frames, produced == 0 || !last { break }
         }
+    }
+
+    /// All of `samples` resampled at once, the converter's delay line flushed.
+    ///
+    /// - Throws: ``AudioError/unsupportedOutput(path:reason:)`` when libsamplerate fails.
+    package func resampled(_ samples: [Float]) throws -> [Float] {
+        guard !samples.isEmpty else { return [] }
+        var resampled: [Float] = []
+        resampled.reserveCapacity(Int(Double(samples.count) * ratio) + 16)
+        try samples.withUnsafeBufferPointer { input in
+            try process(input.baseAddress!, frames: samples.count / channelCount, last: true) { frames, count in
+                resampled.append(contentsOf: UnsafeBufferPointer(start: frames, count: count * channelCount))
+            }
+        }
+        return resampled
     }
 }

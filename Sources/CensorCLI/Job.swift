@@ -63,47 +63,32 @@ struct Job: Sendable {
             outcome.warnings += try Self.transcriptWarnings(
                 transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
-            let matches = list.matches(in: transcript)
+            var request = CensorRequest(
+                input: arguments.stdinStreamed ? .stream(descriptor: STDIN_FILENO, name: StdinInput.name) : .file(input),
+                transcript: transcript, list: list,
+                options: CensorRequest.Options(
+                    mode: try SoundOption.mode(arguments.mode, soundFile: arguments.soundFile), plan: arguments.plan,
+                    format: arguments.outputFormat, media: arguments.media,
+                    mp3Direct: arguments.mp3Direct),
+                output: arguments.dryRun ? nil : outputPath)
+            request.replacingInput = arguments.inPlace
+            request.transaction = transaction
+            request.progress = progress
+            let matches = request.matches
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
             outcome.warnings += Self.maskedWordWarnings(transcript, matches: matches, path: transcriptPath)
-            var censor = try Censor(mode: SoundOption.mode(arguments.mode, soundFile: arguments.soundFile), options: arguments.plan)
-            censor.planner.transcriptWords = transcript.words
-            censor.marker = marker
+            request.options.marker = marker
+            let (list, mask) = (list, arguments.mask)
+            request.options.media.subtitleCensor = { CensoredSubtitles.censorCueText($0, list: list, mask: mask) }
             // Built only when asked for: grouping every word into cues is work a plain run need not do.
             let subtitles = arguments.subtitles != nil || arguments.embedSubtitles
                 ? CensoredSubtitles(
                     transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
                 : nil
-            var report: Report
-            let media = Censor.needsMedia(input: input, output: arguments.dryRun ? nil : outputPath)
-            if arguments.embedSubtitles, !arguments.dryRun, !media { throw MediaError.noSubtitleStream(path: outputPath) }
+            if arguments.embedSubtitles, !arguments.dryRun { request.options.media.embeddedSubtitles = subtitles?.srt }
             // Only a beep re-encodes an MP3 into an MP3, and a beep never takes the direct path.
             if !arguments.dryRun, let note = mp3ReencodeNote { outcome.warnings.append(note) }
-            if arguments.dryRun {
-                report = media ? try censor.planMedia(input: input, matches: matches, options: arguments.media)
-                    : try censor.planFile(input: input, matches: matches)
-            } else if writesMP3Directly(censor) {
-                report = try censor.censorMP3(
-                    input: input, output: outputPath, matches: matches, replacingInput: arguments.inPlace,
-                    into: transaction, progress: progress)
-            } else if media {
-                var options = arguments.media
-                if arguments.embedSubtitles { options.embeddedSubtitles = subtitles?.srt }
-                let (list, mask) = (list, arguments.mask)
-                options.subtitleCensor = { CensoredSubtitles.censorCueText($0, list: list, mask: mask) }
-                report = try censor.censorMedia(
-                    input: input, output: outputPath, matches: matches, options: options,
-                    format: arguments.outputFormat, replacingInput: arguments.inPlace, into: transaction, progress: progress)
-            } else if arguments.stdinStreamed {
-                report = try censor.censorStream(
-                    AudioStreamReader(descriptor: STDIN_FILENO, name: StdinInput.name), output: outputPath,
-                    matches: matches, format: arguments.outputFormat, into: transaction, progress: progress)
-            } else {
-                report = try censor.censorFile(
-                    input: input, output: outputPath, matches: matches, format: arguments.outputFormat,
-                    replacingInput: arguments.inPlace, into: transaction, progress: progress)
-            }
-            report.transcript = Report.TranscriptSummary(transcript)
+            var report = try Censor.run(request)
             if input == arguments.stdinSpool { report.input = StdinInput.name }
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
             try MarkerFile.write(arguments.markers, report: report, fps: arguments.fps,

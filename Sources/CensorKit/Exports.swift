@@ -2,5 +2,6 @@
 @_exported import CensorAudio
 @_exported import CensorDSP
 @_exported import CensorMatching
+@_exported import CensorPlanning
 @_exported import CensorTranscript
 @_exported import CensorText

@@ -3,6 +3,7 @@ import CensorTestSignals
 import Testing
 
 @testable import CensorKit
+import CensorTestFiles
 
 /// Censoring AAC on its compressed data: files made by ffmpeg's AAC encoder, censored by
 /// rewriting the packets under each word in place, decoded again by ffmpeg's two AAC decoders.

@@ -3,6 +3,7 @@ import CensorTestSignals
 import Testing
 
 @testable import CensorKit
+import CensorTestFiles
 
 /// What the direct AAC editor refuses, and what becomes of malformed packets: it never writes a
 /// partial output, never lets a censored word through, and ``Censor/censorMedia(input:output:matches:options:format:replacingInput:into:progress:)``

@@ -1,4 +1,5 @@
 import CSndFile
+import CensorTestFiles
 import Foundation
 import Testing
 

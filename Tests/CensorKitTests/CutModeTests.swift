@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+import CensorTestFiles
 
 /// ``CensorMode/cut``: each core removed, the rest joined by an equal-power crossfade; every
 /// other sample bit-identical at its shifted place; the joins click-free.

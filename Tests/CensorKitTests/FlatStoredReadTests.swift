@@ -1,10 +1,12 @@
 import CSndFile
+import CensorTestFiles
 import Foundation
 import CensorTestSignals
 import Testing
 
 @testable import CensorDSP
 @testable import CensorKit
+@testable import CensorPlanning
 
 /// Beep levels and edge snapping read 16-bit files as their stored samples and everything else
 /// as `Float`; both ways must give the same levels and the same edges, however the reads are

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+import CensorTestFiles
 
 /// MP3s made of two libmp3lame files joined with `cat`: the first file's Info header counts only
 /// its own frames, and decoders part at the join (mpg123 decodes the second Info frame and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+import CensorTestFiles
 
 /// Bytes that are not frames before a word. Without false frame headers in them, ffmpeg drops
 /// the frame after them and mpg123 keeps it: the word is censored on both timelines. With false

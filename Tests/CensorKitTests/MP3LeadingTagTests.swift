@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+import CensorTestFiles
 
 /// Leading ID3v2 tags, however long or many, are stepped over by seeking, never read whole;
 /// and the direct pass copies them byte for byte: chapters, table of contents, cover picture,

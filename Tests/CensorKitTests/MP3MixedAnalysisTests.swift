@@ -1,7 +1,9 @@
+import CensorTestFiles
 import Foundation
 import Testing
 
 @testable import CensorKit
+@testable import CensorPlanning
 
 /// Edge refinement on a stereo MP3 analyses its channels' mean through a reader whose decoder
 /// mixes them (``MP3DecodedAudio/mixed(by:)``): libmpg123 mixes the spectra before its IMDCT and
@@ -83,19 +85,19 @@ import Testing
 
     @Test("refinement places the words of spoken stereo MP3s at the same times through the mixing reader as from both channels")
     func refinementUnchanged() throws {
-        let (samples, truth) = try WordAlignerTests.sentence(WordAlignerTests.words)
+        let (samples, truth) = try SpokenSentence.sentence(SpokenSentence.words)
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let raw = folder.path("speech.f32"), path = folder.path("speech.mp3")
         try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
         // Stereo at 44.1 kHz, the right channel high-passed and quieter, over a little noise.
         try MP3Files.run("ffmpeg", [
-            "-v", "error", "-f", "f32le", "-ar", "\(WordAlignerTests.rate)", "-ac", "1", "-i", raw,
+            "-v", "error", "-f", "f32le", "-ar", "\(SpokenSentence.rate)", "-ac", "1", "-i", raw,
             "-filter_complex", "[0]aresample=44100,asplit[a][b];[b]highpass=f=250,volume=0.8[c];[a][c]join=inputs=2:channel_layout=stereo",
             "-c:a", "libmp3lame", "-b:a", "128k", path])
         // The transcript 70 ms late, as recognizers' often are; every other word listed.
-        let words = zip(WordAlignerTests.words, truth).map { Word(text: $0, start: $1.start + 0.07, end: $1.end + 0.07) }
-        let matches = stride(from: 1, to: words.count, by: 2).map { AlignedPlanTests.match(words, $0) }
+        let words = zip(SpokenSentence.words, truth).map { Word(text: $0, start: $1.start + 0.07, end: $1.end + 0.07) }
+        let matches = stride(from: 1, to: words.count, by: 2).map { SpokenSentence.match(words, $0) }
         let planner = Planner(options: PlanOptions(), transcriptWords: words)
         var audio = try Self.reader(path)
         var unmixed = Unmixed(audio: try Self.reader(path))
@@ -135,15 +137,15 @@ import Testing
 
     @Test("after choosing the channels' mix from its probes, refinement reads a mixing recording only through its mix, to the same times")
     func plannerReadsTheMix() throws {
-        let (samples, truth) = try WordAlignerTests.sentence(WordAlignerTests.words)
+        let (samples, truth) = try SpokenSentence.sentence(SpokenSentence.words)
         let stereo = InterleavedBuffer(samples: samples.flatMap { [$0, 0.6 * $0] }, channelCount: 2)
-        let words = zip(WordAlignerTests.words, truth).map { Word(text: $0, start: $1.start + 0.07, end: $1.end + 0.07) }
-        let matches = stride(from: 1, to: words.count, by: 2).map { AlignedPlanTests.match(words, $0) }
+        let words = zip(SpokenSentence.words, truth).map { Word(text: $0, start: $1.start + 0.07, end: $1.end + 0.07) }
+        let matches = stride(from: 1, to: words.count, by: 2).map { SpokenSentence.match(words, $0) }
         let planner = Planner(options: PlanOptions(), transcriptWords: words)
         var spy = MixingSpy(stereo)
         var plain = stereo
-        let mixed = try planner.refinedTimes(matches, sampleRate: WordAlignerTests.rate, audio: &spy, threads: 1)
-        let separate = try planner.refinedTimes(matches, sampleRate: WordAlignerTests.rate, audio: &plain, threads: 1)
+        let mixed = try planner.refinedTimes(matches, sampleRate: SpokenSentence.rate, audio: &spy, threads: 1)
+        let separate = try planner.refinedTimes(matches, sampleRate: SpokenSentence.rate, audio: &plain, threads: 1)
         #expect(spy.mixes == [ChannelMix(channelCount: 2)])
         // Only the probes that chose the mix read both channels.
         #expect(spy.framesRead == ChannelMix.probes * ChannelMix.probeFrames)

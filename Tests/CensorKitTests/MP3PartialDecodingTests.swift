@@ -1,3 +1,4 @@
+import CensorTestFiles
 import Foundation
 import Testing
 

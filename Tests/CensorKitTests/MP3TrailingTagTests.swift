@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+import CensorTestFiles
 
 /// Trailing tags that are not what they claim: an APE footer or a Lyrics3 v2 size that would
 /// cover the frames before it. Such bytes are no tag: the frames under them are censored.

@@ -1,4 +1,5 @@
 import CensorKit
+import CensorTestFiles
 import Foundation
 import Testing
 

@@ -2,9 +2,11 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+@testable import CensorPlanning
 
 #if canImport(Glibc)
 import Glibc
+import CensorTestFiles
 #endif
 
 /// Output safety in the library: the output transaction, numbers that never trap, linear merging

@@ -1,3 +1,4 @@
+import CensorTestSignals
 import Foundation
 import Testing
 
@@ -10,8 +11,8 @@ import Testing
 
     /// Noise at −50 dBFS with harmonic bursts at `bursts` (seconds).
     static func audio(seconds: Double = 4, bursts: [(Double, Double)]) -> InterleavedBuffer {
-        var samples = EdgeRefinerTests.background(seconds: seconds, sampleRate: rate, level: -50)
-        for (start, end) in bursts { EdgeRefinerTests.addBurst(to: &samples, from: start, to: end, sampleRate: rate) }
+        var samples = Signals.background(seconds: seconds, sampleRate: rate, level: -50)
+        for (start, end) in bursts { Signals.addBurst(to: &samples, from: start, to: end, sampleRate: rate) }
         return InterleavedBuffer(samples: samples, channelCount: 1)
     }
 

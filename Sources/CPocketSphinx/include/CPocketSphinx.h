@@ -1,5 +1,5 @@
 // The part of PocketSphinx 0.8+5prealpha (Debian's libpocketsphinx3, libsphinxbase3) that the
-// forced word aligner (CensorKit/Alignment) calls: the decoder, its dictionary (looked up, and
+// forced word aligner (CensorPlanning/Alignment) calls: the decoder, its dictionary (looked up, and
 // words added with a guessed pronunciation), its finite-state grammars and the log switch, with
 // the declarations of <pocketsphinx.h> and <sphinxbase/*.h>.
 //

@@ -60,7 +60,7 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
         let margin = Double(Self.frames(planner.options.snapWindow, rate) + Self.frames(planner.options.crossfade, rate) + 1)
         var reaches: [(lower: Double, upper: Double, index: Int)] = []
         for (index, match) in matches.enumerated() {
-            let times = planner.widened((match.start, match.end), for: match)
+            let times = planner.widened(TimeRange(match.start, match.end), for: match)
             let lower = ((times.start - planner.options.padBefore) * rate).rounded(.down) - margin
             let upper = ((times.end + planner.options.padAfter) * rate).rounded(.up) + margin
             guard lower.isFinite, upper.isFinite else {
@@ -195,23 +195,4 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
     private static func frames(_ seconds: Double, _ rate: Double) -> Int {
         Int((seconds * rate).rounded())
     }
-}
-
-/// A sample type the look-ahead holds, with the `Float` libsndfile's float read gives for it.
-protocol StreamSample: SndFileSample {
-    static var zero: Self { get }
-    /// The sample with full scale at ±1, exactly as `sf_readf_float` reads the same audio.
-    static func normalized(_ sample: Self) -> Float
-}
-
-extension Int16: StreamSample {
-    static func normalized(_ sample: Int16) -> Float { Float(sample) * (1.0 / 32_768.0) }
-}
-
-extension Int32: StreamSample {
-    static func normalized(_ sample: Int32) -> Float { Float(sample) * (1.0 / 2_147_483_648.0) }
-}
-
-extension Float: StreamSample {
-    static func normalized(_ sample: Float) -> Float { sample }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// Short compressed excerpts of the audio around each edit, for a review page that plays
 /// without the audio files beside it.
 ///
-/// Each excerpt is mixed down to one channel, resampled to at most ``sampleRate`` (libsamplerate)
+/// Each excerpt is mixed down to one channel as planning mixes it (``ChannelMix``: speech in
+/// antiphase does not cancel), resampled to at most ``sampleRate`` (libsamplerate)
 /// and encoded as Ogg Vorbis by libsndfile at its lowest quality: about 3 KB per second of
 /// speech, plenty to judge an edit by ear, and a format Chromium and Firefox play.
 enum ReviewExcerpts {
@@ -36,13 +37,16 @@ enum ReviewExcerpts {
         return windows
     }
 
-    /// Every window of `input` and, when given, of `output`, encoded as ``encode(_:of:)`` does,
-    /// on all cores (libvorbis encodes at about 90 times real time a core).
+    /// Every window of `input` and, when given, of `output`, encoded as ``encode(_:of:mix:)``
+    /// does with the input's ``ChannelMix``, on all cores (libvorbis encodes at about 90 times
+    /// real time a core).
     ///
     /// - Returns: For each window in order, the original's excerpt and the output's.
     /// - Throws: The first error any excerpt met.
     static func encode(_ windows: [ClosedRange<Double>], input: String, output: String?) throws -> [(Data, Data?)] {
         guard !windows.isEmpty else { return [] }
+        var probed = try AudioReader(path: input)
+        let mix = try ChannelMix(for: &probed)
         let workers = max(1, min(windows.count, ProcessInfo.processInfo.activeProcessorCount))
         let results = Mutex<[(Data, Data?)?]>(Array(repeating: nil, count: windows.count))
         let failure = Mutex<(any Error)?>(nil)
@@ -53,7 +57,8 @@ enum ReviewExcerpts {
                 let censored = try output.map { try AudioReader(path: $0) }
                 for index in stride(from: worker, to: windows.count, by: workers) {
                     if failure.withLock({ $0 != nil }) { return }
-                    let pair = (try encode(windows[index], of: original), try censored.map { try encode(windows[index], of: $0) })
+                    let pair = (try encode(windows[index], of: original, mix: mix),
+                                try censored.map { try encode(windows[index], of: $0, mix: mix) })
                     results.withLock { $0[index] = pair }
                 }
             } catch {
@@ -64,13 +69,13 @@ enum ReviewExcerpts {
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    /// The audio of `window` (seconds) in `reader`, mixed to mono and encoded as Ogg Vorbis.
+    /// The audio of `window` (seconds) in `reader`, mixed to mono by `mix` and encoded as Ogg Vorbis.
     ///
     /// The encoder writes to a temporary file (libsndfile's Vorbis encoder needs one), which is
     /// registered for removal on a signal and removed before this returns.
     ///
     /// - Throws: ``AudioError`` or ``CensorError`` when the excerpt cannot be read or encoded.
-    static func encode(_ window: ClosedRange<Double>, of reader: AudioReader) throws -> Data {
+    static func encode(_ window: ClosedRange<Double>, of reader: AudioReader, mix: ChannelMix) throws -> Data {
         let inputRate = Double(reader.format.sampleRate)
         let first = min(reader.frameCount, Int(window.lowerBound * inputRate))
         let range = first..<min(reader.frameCount, Int((window.upperBound * inputRate).rounded(.up)))
@@ -82,7 +87,6 @@ enum ReviewExcerpts {
         let writer = try AudioWriter(creating: temporary, for: reader.path, format: format, metadata: AudioMetadata(), quality: quality)
         let resampler = rate == reader.format.sampleRate
             ? nil : try Resampler(from: reader.format.sampleRate, to: rate, channelCount: 1, path: reader.path)
-        let channels = reader.channelCount
         var buffer: [Float] = []
         var mono: [Float] = []
         var frame = range.lowerBound
@@ -90,11 +94,7 @@ enum ReviewExcerpts {
             let block = frame..<min(frame + 1 << 15, range.upperBound)
             try reader.readFrames(block, into: &buffer)
             mono.removeAll(keepingCapacity: true)
-            for index in 0..<block.count {
-                var sum: Float = 0
-                for channel in 0..<channels { sum += buffer[index * channels + channel] }
-                mono.append(sum / Float(channels))
-            }
+            buffer.withUnsafeBufferPointer { mix.mix($0, frames: block.count, appendingTo: &mono) }
             try mono.withUnsafeBufferPointer { samples in
                 guard let resampler else { return try writer.write(from: samples.baseAddress!, frames: block.count) }
                 try resampler.process(samples.baseAddress!, frames: block.count, last: block.upperBound == range.upperBound) {

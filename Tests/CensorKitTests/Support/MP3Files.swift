@@ -1,3 +1,4 @@
+import CensorTestFiles
 import Foundation
 import Testing
 
@@ -21,28 +22,10 @@ enum MP3Files {
         (0..<channels).map { "0.5*sin(2*PI*220*t+0.7+\(Double($0) * Double.pi / 3))" }.joined(separator: "|")
     }
 
-    /// Runs a tool; returns its standard output and standard error, or throws with the latter
-    /// when it fails.
+    /// Runs a tool (``ExternalTool/run(_:_:)``).
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> (output: Data, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        // Standard error goes to a file, so that neither pipe can fill up while the other is read.
-        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("mp3-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: errorsPath.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorsPath) }
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorsPath)
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let message = String(decoding: try Data(contentsOf: errorsPath), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: tool, code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: message])
-        }
-        return (data, message)
+        try ExternalTool.run(tool, arguments)
     }
 
     /// Encodes `seconds` of the tone (or of `source`, an ffmpeg lavfi graph) to `path`.
