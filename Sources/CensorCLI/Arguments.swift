@@ -14,6 +14,8 @@ struct Arguments: Sendable {
     var alsoDefault = false
     /// Whether matching ignores accents.
     var foldDiacritics = false
+    /// `--max-text-size`: the most bytes a transcript or censor list may hold.
+    var maxTextSize = 1 << 30
     var mode: CensorMode = .beep(Beep())
     /// `--sound FILE`: the audio file a beep plays, read when a job starts.
     var soundFile: String?

@@ -80,7 +80,7 @@ struct Batch {
         for source in arguments.lists {
             switch source {
             case let .file(path):
-                list.append(contentsOf: try CensorList.load(path: path, foldingDiacritics: fold))
+                list.append(contentsOf: try CensorList.load(path: path, foldingDiacritics: fold, limit: arguments.maxTextSize))
             case let .word(word):
                 list.append(contentsOf: CensorList(entries: [word], foldingDiacritics: fold))
             }

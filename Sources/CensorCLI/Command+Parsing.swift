@@ -117,6 +117,7 @@ private struct ParsedLine {
             guard let jobs = Int(text), jobs > 0 else { throw UsageError("--jobs '\(text)': expected a whole number above 0") }
             return jobs
         } ?? ProcessInfo.processInfo.activeProcessorCount
+        result.maxTextSize = try values[Option.maxTextSize.name].map(Command.byteSize) ?? result.maxTextSize
         result.mode = try mode()
         result.soundFile = values[Option.sound.name].flatMap { SoundOption.builtIn($0) == nil ? $0 : nil }
         result.plan = try planOptions()
@@ -405,5 +406,18 @@ private struct ParsedLine {
             throw UsageError("\(option.name) '\(name)': expected one of " + choices.map(\.rawValue).joined(separator: ", "))
         }
         return match
+    }
+}
+
+extension Command {
+    /// `--max-text-size`'s value: a whole number of bytes, or of KiB, MiB or GiB with `K`, `M` or `G`.
+    static func byteSize(_ text: String) throws(UsageError) -> Int {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let unit = text.last.flatMap { units[Character($0.uppercased())] }
+        let digits = unit == nil ? Substring(text) : text.dropLast()
+        guard let number = Int(digits), number > 0, case let (size, overflow) = number.multipliedReportingOverflow(by: unit ?? 1),
+              !overflow
+        else { throw UsageError("\(Option.maxTextSize.name) '\(text)': expected a size above 0 such as 1G, 500M or 65536") }
+        return size
     }
 }

@@ -10,7 +10,10 @@ enum ErrorText {
 
     /// The option that resolves `error`, as a clause.
     static func hint(for error: any Error) -> String? {
-        switch error as? CensorError {
+        if error is TranscriptError || error is CensorListError, "\(error)".contains(SourceText.tooLarge) {
+            return "raise the limit with \(Option.maxTextSize.name)"
+        }
+        return switch error as? CensorError {
         case .outputExists?: "use \(Option.force.name) to overwrite it"
         case .outputIsInput?: "choose another output with \(Option.output.short ?? Option.output.name)"
         case .hardLinked?: "use \(Option.force.name) to replace this name only"

@@ -42,7 +42,7 @@ struct Job: Sendable {
             let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
                 .compactMap { $0 } + arguments.markers.map(\.path)
             for path in sideFiles { try transaction.reserve(path) }
-            let transcriptData = try Transcript.data(path: transcriptPath)
+            let transcriptData = try Transcript.data(path: transcriptPath, limit: arguments.maxTextSize)
             let marker = arguments.marker ? try ResumeRecord.Sources.markerJob(arguments, transcript: transcriptData) : nil
             if arguments.inPlace, !arguments.force, !arguments.dryRun, let marker {
                 switch CensorMarker.verify(fileAt: input, job: marker) {

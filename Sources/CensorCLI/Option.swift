@@ -72,6 +72,10 @@ extension Option {
             + "the built-in list.", default: "the built-in English list", completion: .file)
     static let word = Option(
         "--word", value: "word", help: "An entry to censor, as in a list file. Repeatable; replaces the built-in list.")
+    static let maxTextSize = Option(
+        "--max-text-size", value: "size",
+        help: "The most a transcript or censor list may hold, in bytes or with K, M or G (binary units); a larger "
+            + "one, or a device that never ends (/dev/zero), is refused with an error.", default: "1G")
     static let alsoDefault = Option(
         "--also-default", help: "Censor the built-in English list too, besides --words and --word.")
     static let foldDiacritics = Option(
@@ -214,7 +218,8 @@ extension Option {
 
     /// Every option, in the order help lists them.
     static let all: [Option] = [
-        transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics, mode, sound,
+        transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics,
+        maxTextSize, mode, sound,
         output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, dryRun, force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
         NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct, noDirect,

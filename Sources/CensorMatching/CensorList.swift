@@ -141,17 +141,18 @@ public struct CensorList: Sendable {
     /// - Parameters:
     ///   - path: The file's path. Messages name the file by its path as given.
     ///   - foldingDiacritics: Whether diacritics are folded when comparing.
+    ///   - limit: The most bytes the file may hold; default 1 GiB.
     /// - Returns: The list.
-    /// - Throws: `CensorListError` when the file cannot be read or decoded, or has an entry
+    /// - Throws: `CensorListError` when the file cannot be read (or holds more than `limit`) or decoded, or has an entry
     ///   that could never match.
-    public static func load(path: String, foldingDiacritics: Bool = false) throws(CensorListError)
+    public static func load(path: String, foldingDiacritics: Bool = false, limit: Int = 1 << 30) throws(CensorListError)
         -> CensorList
     {
         let url = URL(fileURLWithPath: path)
         let source = SourceText.displayName(of: url)
         let data: Data
         do {
-            data = try SourceText.data(contentsOf: url)
+            data = try SourceText.data(contentsOf: url, limit: limit)
         } catch {
             throw CensorListError.unreadable(file: source, reason: error.reason)
         }

@@ -147,16 +147,29 @@ package struct SourceText: Sendable {
         }
     }
 
+    /// The most bytes a transcript or censor list is read for by default, 1 GiB: a ten-hour
+    /// recording's word-level JSON transcript is about 50 MB.
+    package static let largestFile = 1 << 30
+
+    /// The words that start the reason a file larger than its limit is refused.
+    package static let tooLarge = "it holds more than"
+
     /// Reads a whole file, once, to its end: a regular file, or a FIFO, a character device
     /// (`/dev/stdin`) or a process substitution, whose size says nothing about their content.
     ///
-    /// - Parameter url: A file URL.
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - limit: The most bytes the file may hold; a regular file's size is checked before
+    ///     reading, anything else is read up to it.
     /// - Returns: The file's bytes.
-    /// - Throws: `Unreadable` with the operating system's reason.
-    package static func data(contentsOf url: URL) throws(Unreadable) -> Data {
+    /// - Throws: `Unreadable` with the operating system's reason, or naming the limit.
+    package static func data(contentsOf url: URL, limit: Int = largestFile) throws(Unreadable) -> Data {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Unreadable(reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
+        let refusal = Unreadable(reason: "\(tooLarge) \(byteCount(limit)), the most a transcript or censor list may hold")
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > limit { throw refusal }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -166,8 +179,17 @@ package struct SourceText: Sendable {
                 if errno == EINTR { continue }
                 throw Unreadable(reason: String(cString: strerror(errno)))
             }
+            guard data.count + count <= limit else { throw refusal }
             data.append(contentsOf: buffer[..<count])
         }
+    }
+
+    /// `bytes` as messages give a size: `1 GiB`, `64 MiB`, `1500 bytes`.
+    package static func byteCount(_ bytes: Int) -> String {
+        for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= size && bytes % size == 0 {
+            return "\(bytes / size) \(unit)"
+        }
+        return "\(bytes) bytes"
     }
 
     /// The name to show for a file in messages: the path as the caller gave it.

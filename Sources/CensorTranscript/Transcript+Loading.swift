@@ -25,13 +25,15 @@ extension Transcript {
     /// Reads a transcript file's bytes, once and to its end: a regular file, or a FIFO,
     /// `/dev/stdin` or a process substitution (`<(…)`), which have no size to go by.
     ///
-    /// - Parameter path: The file's path.
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - limit: The most bytes it may hold; default 1 GiB.
     /// - Returns: The bytes.
-    /// - Throws: `TranscriptError.unreadable` with the operating system's reason.
-    public static func data(path: String) throws(TranscriptError) -> Data {
+    /// - Throws: `TranscriptError.unreadable` with the operating system's reason, or naming the limit.
+    public static func data(path: String, limit: Int = 1 << 30) throws(TranscriptError) -> Data {
         let url = URL(fileURLWithPath: path)
         do {
-            return try SourceText.data(contentsOf: url)
+            return try SourceText.data(contentsOf: url, limit: limit)
         } catch {
             throw TranscriptError.unreadable(file: SourceText.displayName(of: url), reason: error.reason)
         }

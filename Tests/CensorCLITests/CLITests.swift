@@ -520,6 +520,10 @@ import Darwin
           --also-default              Censor the built-in English list too, besides
                                       --words and --word.
           --fold-diacritics           Match regardless of accents (café matches cafe).
+          --max-text-size <size>      The most a transcript or censor list may hold, in
+                                      bytes or with K, M or G (binary units); a larger
+                                      one, or a device that never ends (/dev/zero), is
+                                      refused with an error. (default: 1G)
           --mode <mode>               What replaces a censored word: beep, duck or mute;
                                       or cut, which removes it and joins the rest with a
                                       short crossfade (audio files only; the output is
@@ -540,7 +544,14 @@ import Darwin
           --in-place                  Replace each input with its censored version
                                       (atomically, keeping its owner, group, mode and
                                       extended attributes; through a symlink, its
-                                      target). A file censored already is skipped.
+                                      target). A file whose censor marker proves it is
+                                      this job's output, unchanged since, is skipped;
+                                      any other is censored.
+          --no-marker                 Write no censor marker into the output (a WAV
+                                      chunk, MP4 box or tag of its own, with digests of
+                                      the job and of the file); --in-place then censors
+                                      a file again, and --manifest's resume relies on
+                                      its records beside the outputs.
           --format <container>        Output container: wav, aiff, flac, ogg, mp3, caf,
                                       w64, rf64, au. (default: from -o's extension, else
                                       the input's)

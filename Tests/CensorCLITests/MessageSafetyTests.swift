@@ -1,3 +1,4 @@
+@testable import CensorCLI
 import Foundation
 import Testing
 
@@ -69,5 +70,52 @@ import Testing
         #expect(!result.stderr.contains("Xing") && !result.stderr.contains("fuzzy"), "\(result)")
         #expect(result.stderrLines.allSatisfy { $0.hasPrefix("Warning: '") || $0.hasPrefix("Warning: talk.json ") || $0.hasPrefix("censor: ") },
                 "\(result.stderrLines)")
+    }
+}
+
+/// `--max-text-size`: a transcript or list past the limit (1 GiB unless raised) is refused
+/// with an error naming the limit and the option; a device that never ends fails the same way,
+/// and in a manifest only its job.
+@Suite struct TextSizeLimitTests {
+    @Test("a list or transcript past the limit, a regular file or /dev/zero, fails with the limit named, exit 1",
+          arguments: [("--words", "/dev/zero", "censor list"), ("--transcript", "/dev/zero", "transcript"),
+                      ("--transcript", "talk.json", "transcript")])
+    func refused(option: String, path: String, role: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        var arguments = ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.wav"]
+        arguments[arguments.firstIndex(of: option)! + 1] = path
+        let limit = path == "talk.json" ? "100" : "1M"
+        let result = try workspace.run(arguments + ["--max-text-size", limit])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines == ["Error: \(path): cannot read the \(role): it holds more than "
+            + (limit == "1M" ? "1 MiB" : "100 bytes") + ", the most a transcript or censor list may hold; "
+            + "raise the limit with --max-text-size"], "\(result)")
+        #expect(!workspace.exists("out.wav"))
+    }
+
+    @Test("in a manifest, a job whose list is /dev/zero fails alone; the other finishes")
+    func manifestJobFailsAlone() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try Data(#"""
+            {"input": "talk.wav", "output": "a.wav", "list": "/dev/zero"}
+            {"input": "talk.wav", "output": "b.wav"}
+
+            """#.utf8).write(to: workspace.file("jobs.jsonl"))
+        let result = try workspace.run(["--manifest", "jobs.jsonl", "--words", "words.txt", "--max-text-size", "1M", "-q"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines.last?.hasPrefix("  FAILED  jobs.jsonl:1: /dev/zero: cannot read the censor list: it holds "
+            + "more than 1 MiB") == true, "\(result)")
+        #expect(!workspace.exists("a.wav") && workspace.exists("b.wav"))
+    }
+
+    @Test("--max-text-size takes bytes or K, M, G; anything else is a usage error")
+    func sizes() throws {
+        let sizes = try ["65536", "500M", "2g"].map(Command.byteSize)
+        #expect(sizes == [65_536, 500 << 20, 2 << 30])
+        for bad in ["0", "-1K", "1T", "G", "9999999999999G"] {
+            #expect(throws: UsageError.self) { try Command.byteSize(bad) }
+        }
     }
 }

@@ -334,6 +334,43 @@ import Darwin
         #expect(workspace.exists(foreign), "not censor's naming")
     }
 
+    @Test("a temporary file of a live censor in another PID namespace (its lock held, its process id unknown here) is kept")
+    func otherNamespaceKept() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // What a censor in another container leaves while it works: its own process id, dead
+        // here, and the lock it holds on the file (here held by flock(1) for it).
+        let live = ".out.wav.censor-99999999-k3j2.tmp", dead = ".out.wav.censor-99999999-z9.tmp"
+        for name in [live, dead] {
+            try Data(count: 4_096).write(to: workspace.file(name))
+            FileSnapshot.backdate(workspace.file(name))
+        }
+        let result = try workspace.shell("flock \(live) sh -c 'touch locked; sleep 5' & holder=$!; "
+            + "while [ ! -e locked ]; do sleep 0.05; done; "
+            + #""$CENSOR" talk.wav --transcript talk.json --words words.txt -o out.wav -q; status=$?; kill $holder; exit $status"#)
+        #expect(result.status == 0, "\(result)")
+        #expect(workspace.exists("out.wav"))
+        #expect(workspace.exists(live), "its lock is held")
+        #expect(!workspace.exists(dead), "no process holds its lock")
+    }
+
+    @Test("two censors in separate PID namespaces write into one folder at once: neither removes the other's files",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
+    func twoNamespaces() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // A long recording, so that the first job is still writing when the second starts.
+        let made = try workspace.shell("sox -n -r 44100 -c 2 -b 16 long.wav synth 120 sine 440")
+        try #require(made.status == 0, "\(made)")
+        let result = try workspace.shell(#"unshare --pid --fork "$CENSOR" long.wav --transcript talk.json --words words.txt "#
+            + #"-o a.wav -q --no-refine & sleep 0.5; ls -a | grep -c '^\.a\.wav\.censor-' > during.txt; "#
+            + #"unshare --pid --fork "$CENSOR" talk.wav --transcript talk.json --words words.txt -o b.wav -q; wait %1"#)
+        #expect(result.status == 0, "\(result)")
+        let names = try workspace.contents()
+        #expect(workspace.exists("a.wav") && workspace.exists("b.wav"), "\(names)")
+        #expect(try workspace.contents().filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
     @Test("every kind of temporary file shares one naming: a stale one of each kind is removed; a fresh one is kept")
     func staleOfEveryKindRemoved() throws {
         let workspace = try Workspace()

@@ -16,7 +16,8 @@ import Synchronization
 /// ```
 public enum TemporaryOutputs {
     private struct State {
-        var paths: Set<String> = []
+        /// Each temporary file and the descriptor holding its lock.
+        var paths: [String: Int32] = [:]
         var closed = false
         var stopping: (@Sendable () -> Bool)?
         /// Folders already cleared of stale temporary files.
@@ -52,9 +53,10 @@ public enum TemporaryOutputs {
     public static func removeAll() -> [String] {
         state.withLock { state in
             state.closed = true
-            let removed = state.paths.sorted()
+            let removed = state.paths.keys.sorted()
             for path in removed { unlink(path) }
-            state.paths = []
+            state.paths.values.forEach { close($0) }
+            state.paths = [:]
             return removed
         }
     }
@@ -88,6 +90,12 @@ public enum TemporaryOutputs {
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mtim.tv_sec < started else { continue }
+            // The process id may be another PID namespace's (another container's): the file is
+            // stale only when no process holds its lock.
+            let file = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard file >= 0 else { continue }
+            defer { close(file) }
+            guard flock(file, LOCK_EX | LOCK_NB) == 0 else { continue }
             if unlink(path) == 0 { removed.append(name) }
         }
         return removed
@@ -96,9 +104,11 @@ public enum TemporaryOutputs {
     /// Creates a new temporary file in `folder` under censor's one naming for them,
     /// `.<name>.censor-<pid>-<random>.tmp`, followed by `.<extension>` when one is given (for a
     /// reader that goes by it), exclusively (`O_EXCL`, no symbolic link followed), and registers
-    /// it, so that ``removeAll()`` removes it. The first time in a process that a file is made in
-    /// `folder`, the stale ones of this naming there are removed first: those of a process no
-    /// longer running (one killed by SIGKILL), older than this process's run.
+    /// it, so that ``removeAll()`` removes it, holding an exclusive `flock` on it until then. The
+    /// first time in a process that a file is made in `folder`, the stale ones of this naming
+    /// there are removed first: those older than this process's run whose process is not running
+    /// here (one killed by SIGKILL) and whose lock no process holds (a live censor in another
+    /// PID namespace, a container sharing the folder, holds it).
     ///
     /// Every temporary file censor makes — an output's before its rename, a media run's scratch
     /// files, standard input's spool, a review excerpt — is made here, so the sweep knows them all.
@@ -129,8 +139,9 @@ public enum TemporaryOutputs {
                 let reason = String(cString: strerror(errno))
                 return .cannotCreate(path: destination, reason: "cannot create a file in '\(folder)': \(reason)")
             }
-            close(file)
-            state.paths.insert(path)
+            // Held until the file is renamed or removed: a sweep from any PID namespace sees it is live.
+            flock(file, LOCK_EX)
+            state.paths[path] = file
             return nil
         }
         if let failure { throw failure }
@@ -156,7 +167,11 @@ public enum TemporaryOutputs {
         let failure: CensorError? = state.withLock { state in
             guard !state.closed else { return .interrupted }
             defer {
-                for move in moves where state.paths.remove(move.temporary) != nil { unlink(move.temporary) }
+                for move in moves {
+                    guard let file = state.paths.removeValue(forKey: move.temporary) else { continue }
+                    unlink(move.temporary)
+                    close(file)
+                }
             }
             if state.stopping?() == true { return .interrupted }
             var linked: [String] = []
@@ -185,7 +200,9 @@ public enum TemporaryOutputs {
     /// Removes `path` and forgets it.
     public static func discard(_ path: String) {
         state.withLock { state in
-            if state.paths.remove(path) != nil { unlink(path) }
+            guard let file = state.paths.removeValue(forKey: path) else { return }
+            unlink(path)
+            close(file)
         }
     }
 }
