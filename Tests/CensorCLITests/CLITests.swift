@@ -550,6 +550,21 @@ import Darwin
           --labels <file>             Write an Audacity label track of the censored
                                       spans, to review every edit over the audio (one
                                       input only).
+          --markers <file>            Write the censored spans as markers for an editor
+                                      or a player, the format from the extension: .edl
+                                      (CMX 3600, a marker per span as DaVinci Resolve
+                                      and Avid import them), .fcpxml (Final Cut Pro X),
+                                      .otio (OpenTimelineIO), .kodi.edl (MPlayer/Kodi
+                                      EDL muting each span of the input). Repeatable;
+                                      one input only.
+          --player-edl <file>         Write an MPlayer/Kodi EDL (start end 1 per span,
+                                      in seconds of the input) whatever the file's name,
+                                      so a player mutes the words in the original file.
+          --fps <rate>                The frame rate --markers places marks on (25,
+                                      29.97, 30000/1001 …), and the timecode counts in;
+                                      the file's starting timecode tag, when it has one,
+                                      is the first frame's. (default: the video's frame
+                                      rate; 25 for audio)
           --review <file>             Write a review page: one self-contained HTML file
                                       with the waveforms, the transcript, a player with
                                       A/B switching, masked subtitles and a table of
@@ -599,6 +614,13 @@ import Darwin
                                       ms at 44.1 kHz). On by default when it applies.
           --no-mp3-direct             Decode and re-encode MP3s instead of censoring
                                       their compressed data.
+          --no-direct                 Decode and re-encode instead of censoring the
+                                      compressed data. By default mute and duck of an
+                                      MP3 into an MP3, and mute (and mono duck) of
+                                      AAC-LC in ADTS, MP4, M4A or MOV into the same
+                                      container, rewrite only the frames under each word
+                                      (1024 samples each for AAC) and copy every other
+                                      byte.
           --beep-frequency <hz>       Frequency of the beep tone. (default: 1000 Hz)
           --beep-level <dbfs>         Fixed peak level of the beep, instead of matching
                                       the voice's loudness. (default: as loud as the
