@@ -127,8 +127,9 @@ import Testing
                           "-disposition:v", "attached_pic", "-metadata:s:a", "language=eng", "episode.m4a"])
         let input = try Self.sections(media, "episode.m4a")
         #expect(input["STREAM 1"]?["codec_tag_string"] == "text", "ffmpeg keeps the chapters as a text track too")
+        // Re-encoded, not edited directly: the remux is what is measured.
         let result = try workspace.run(["episode.m4a", "--transcript", "speech.json", "--word", "damn", "--mode", "mute",
-                                        "--report", "r.json"])
+                                        "--report", "r.json", "--no-direct"])
         // ffmpeg refused the header before: exit 1.
         #expect(result.status == 0, "\(result)")
         let output = try Self.sections(media, "episode.censored.m4a")

@@ -67,8 +67,11 @@ extension Censor {
         if options.direct, options.bitrate == nil, options.embeddedSubtitles == nil,
            Self.aacDirectPair(input: input, output: output), try Self.onlyOneAudioStream(input, options: options) {
             do {
-                return try censorAAC(input: input, output: output, matches: matches, options: options,
-                                     replacingInput: replacingInput, into: transaction, progress: progress)
+                var report = try censorAAC(input: input, output: output, matches: matches, options: options,
+                                           replacingInput: replacingInput, into: transaction, progress: progress)
+                let stream = try MediaProbe(path: input).audioStreams(options.audioStreams, path: input)[0]
+                report.streams = [Report.CensoredStream(stream: stream, spans: report.spans.count)]
+                return report
             } catch AACError.notDirect(_, let reason) {
                 notDirect = "'\(input)' was decoded and re-encoded, since \(reason): every packet changed and lost a "
                     + "generation of quality"
