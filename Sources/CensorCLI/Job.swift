@@ -63,6 +63,8 @@ struct Job: Sendable {
             var report: Report
             let media = Censor.needsMedia(input: input, output: arguments.dryRun ? nil : outputPath)
             if arguments.embedSubtitles, !arguments.dryRun, !media { throw MediaError.noSubtitleStream(path: outputPath) }
+            // A manifest's inputs are known only here.
+            if arguments.mode == .cut, media { throw UsageError(CutOption.mediaRefusal(input)) }
             // Only a beep re-encodes an MP3 into an MP3, and a beep never takes the direct path.
             if !arguments.dryRun, let note = mp3ReencodeNote { outcome.warnings.append(note) }
             if arguments.dryRun {
