@@ -86,6 +86,10 @@ struct Job: Sendable {
                     transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
                 : nil
             if arguments.embedSubtitles, !arguments.dryRun { request.options.media.embeddedSubtitles = subtitles?.srt }
+            // A manifest's inputs are known only here.
+            if arguments.mode == .cut, Censor.needsMedia(input: input, output: arguments.dryRun ? nil : outputPath) {
+                throw UsageError(CutOption.mediaRefusal(input))
+            }
             // Only a beep re-encodes an MP3 into an MP3, and a beep never takes the direct path.
             if !arguments.dryRun, let note = mp3ReencodeNote { outcome.warnings.append(note) }
             var report = try Censor.run(request)

@@ -222,7 +222,7 @@ import Darwin
         UsageCase(name: "a --word that can never match", arguments: ["talk.wav", "--transcript", "talk.json", "--word", "!!!"],
                   message: "--word '!!!': expected a word, phrase or glob with a letter or digit"),
         UsageCase(name: "bad --mode", arguments: standard + ["--mode", "loud"],
-                  message: "--mode 'loud': expected beep, duck or mute"),
+                  message: "--mode 'loud': expected beep, duck, mute or cut"),
         UsageCase(name: "non-number --pad", arguments: standard + ["--pad", "abc"],
                   message: "--pad 'abc': expected a number in ms"),
         UsageCase(name: "out-of-range --duck-gain", arguments: standard + ["--mode", "duck", "--duck-gain", "-200"],

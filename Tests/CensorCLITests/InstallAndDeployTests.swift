@@ -65,7 +65,7 @@ import Testing
     func fishCompletion() {
         let lines = CompletionScript(shell: .fish).text.split(separator: "\n").filter { $0.hasPrefix("complete -c censor -l ") }
         #expect(lines.count == Option.all.count)
-        #expect(lines.contains { $0.hasPrefix("complete -c censor -l mode -x -a 'beep duck mute' -d ") })
+        #expect(lines.contains { $0.hasPrefix("complete -c censor -l mode -x -a 'beep duck mute cut' -d ") })
         #expect(lines.contains { $0.hasPrefix("complete -c censor -l output -s o -r -F -d ") })
         #expect(lines.contains { $0.hasPrefix("complete -c censor -l shard-by -x -a 'line hash' -d ") })
     }

@@ -91,7 +91,7 @@ public struct Report: Sendable, Hashable, Codable {
     public var channels: Int
     /// The input's length in frames.
     public var frames: Int
-    /// `beep`, `duck` or `mute`.
+    /// `beep`, `duck`, `mute` or `cut`.
     public var mode: String
     /// What was read from the transcript, when the caller says (the command line does).
     public var transcript: TranscriptSummary?
