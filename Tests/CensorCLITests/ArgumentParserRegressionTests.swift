@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test("tokens a fuzzer makes are refused with the usage error that names them, or parse", arguments: [
-        ([""], nil), (["-"], "audio from standard input (-) has no file name to find a transcript beside; give --transcript <file>"),
+        ([""], nil),
+        (["-"], "audio from standard input (-) has no file name to find a transcript beside; give --transcript <file>"),
         (["--"], "missing the input audio file"), (["--="], "unknown option '--'"), (["-o"], "--output needs a value <file>"),
         (["--word="], "--word '': expected a word, phrase or glob with a letter or digit"),
         (["--word", ""], "--word '': expected a word, phrase or glob with a letter or digit"),

@@ -38,13 +38,16 @@ extension Censor {
     enum Backend {
         /// Planned only, reading a file libsndfile reads, or a video or container through ffmpeg.
         case planFile, planMedia
-        /// An MP3 into an MP3 on its compressed data (``censorMP3(input:output:matches:replacingInput:into:progress:)``).
+        /// An MP3 into an MP3 on its compressed data
+        /// (``censorMP3(input:output:matches:replacingInput:into:progress:)``).
         case mp3Direct
-        /// A video or container through ffmpeg (``censorMedia(input:output:matches:options:format:replacingInput:into:progress:)``).
+        /// A video or container through ffmpeg
+        /// (``censorMedia(input:output:matches:options:format:replacingInput:into:progress:)``).
         case media
         /// A stream as it is read (``censorStream(_:output:matches:format:into:progress:)``).
         case stream
-        /// A file libsndfile reads into one it writes (``censorFile(input:output:matches:format:replacingInput:into:progress:)``).
+        /// A file libsndfile reads into one it writes
+        /// (``censorFile(input:output:matches:format:replacingInput:into:progress:)``).
         case file
     }
 
@@ -67,7 +70,9 @@ extension Censor {
     }
 
     /// Renders `request` by `backend` into `transaction`.
-    private func render(_ request: CensorRequest, by backend: Backend, into transaction: OutputTransaction) throws -> Report {
+    private func render(
+        _ request: CensorRequest, by backend: Backend, into transaction: OutputTransaction
+    ) throws -> Report {
         let input = request.input.name, output = request.output ?? "", matches = request.matches
         var options = request.options
         let progress = request.progress
