@@ -8,7 +8,7 @@ import Testing
         .deletingLastPathComponent()
 
     @Test("each example's code between its markers appears verbatim as a Swift block of README's library section",
-          arguments: [("FileToFile", "file-to-file"), ("InMemory", "in-memory"), ("Streaming", "streaming")])
+          arguments: [("FrontDoor", "front-door"), ("FileToFile", "file-to-file"), ("InMemory", "in-memory"), ("Streaming", "streaming")])
     func readmeQuotesExample(program: String, marker: String) throws {
         let source = try String(
             contentsOf: Self.root.appendingPathComponent("Examples/LibraryUse/Sources/\(program)/main.swift"), encoding: .utf8)
