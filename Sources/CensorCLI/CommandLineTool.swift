@@ -3,7 +3,7 @@ import Foundation
 
 /// The `censor` command: parses a command line, runs it and says how it ended.
 public enum CommandLineTool {
-    /// Exit statuses, as sysexits(3) and DESIGN.md define them.
+    /// Exit statuses, as sysexits(3) and docs/ARCHITECTURE.md define them.
     public enum ExitStatus {
         /// Everything succeeded (also when nothing matched).
         public static let success: Int32 = 0

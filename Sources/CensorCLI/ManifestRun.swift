@@ -126,7 +126,7 @@ struct ManifestRun {
     /// The digests and settings an output of `job` depends on.
     private func sources(of job: ManifestJob, arguments: Arguments) throws -> ResumeRecord.Sources {
         ResumeRecord.Sources(
-            input: try SHA256.digest(ofFile: job.input), transcript: try SHA256.digest(ofFile: arguments.transcript!),
+            input: try SHA256.digest(ofFile: job.input), transcript: try SHA256.digest(ofFile: arguments.transcript!, limit: arguments.maxTextSize),
             lists: try ResumeRecord.Sources.listsDigest(arguments), settings: ResumeRecord.Sources.settings(arguments))
     }
 

@@ -23,7 +23,7 @@ struct ResumeRecord {
             var lists = SHA256()
             for source in arguments.lists {
                 switch source {
-                case let .file(path): lists.update("file \(try SHA256.digest(ofFile: path))\n")
+                case let .file(path): lists.update("file \(try SHA256.digest(ofFile: path, limit: arguments.maxTextSize))\n")
                 case let .word(word): lists.update("word \(word)\n")
                 }
             }

@@ -1,4 +1,4 @@
-/// Turns matched word times into spans of frames, as DESIGN.md's frame contract defines.
+/// Turns matched word times into spans of frames, as docs/ARCHITECTURE.md's frame contract defines.
 ///
 /// First, unless ``PlanOptions/refine`` is off, each match's start and end move to where the
 /// word's sound really begins and ends, judged from short-time spectra of the audio around it

@@ -18,7 +18,7 @@ public struct Transcript: Sendable, Hashable {
     /// byte-order mark.
     public var legacyEncoding: String?
     /// What was slightly off in the file and read leniently rather than refused, in file order
-    /// (an end a rounding step before its start, read as the word between the two instants);
+    /// (an end one time step before its start, read as the word between the two instants);
     /// empty for most files.
     public var repairs: [TranscriptRepair] = []
 

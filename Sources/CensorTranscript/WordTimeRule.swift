@@ -2,11 +2,11 @@
 ///
 /// Readers call it with each time they read and turn a violation into
 /// `TranscriptError.invalidTime` at the time's place. An end before its start by at most
-/// `reversalTolerance` is no violation but a rounding of the tool's times: the word is read
+/// `reversalTolerance` is no violation but the tool's coarse time steps: the word is read
 /// over both instants, and the repair is logged with its place.
 internal enum WordTimeRule {
     /// How far an end may lie before its start and still be read, as the word between the two.
-    /// Tools that round a cue's start and end (or a start and a duration) each on its own, to
+    /// Tools that quantize a cue's start and end (or a start and a duration) each on its own, to
     /// 10 ms in CTM and TextGrid files, to 1 ms in SBV and SRT, reverse a short word by one or
     /// two steps; 50 ms is five such steps and below the shortest spoken word (about 80 ms).
     internal static let reversalTolerance = 0.05

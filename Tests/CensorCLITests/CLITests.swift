@@ -19,7 +19,7 @@ import Darwin
 
     static let seeHelp = "See 'censor --help' for more information."
 
-    /// The documented keys of a report and of each of its spans (DESIGN.md "Report").
+    /// The documented keys of a report and of each of its spans (docs/ARCHITECTURE.md "Report").
     static let reportKeys: Set = ["input", "output", "sampleRate", "channels", "frames", "mode", "spans"]
     static let spanKeys: Set = [
         "text", "pattern", "start", "end", "refinedStart", "refinedEnd", "startFrame", "endFrame", "fadeStartFrame",

@@ -172,7 +172,7 @@ import CensorTestFiles
         for channel in 0..<2 {
             #expect(run.censored[channel].count == run.report.frames)
             for span in run.report.spans {
-                // Its output is rounded to 16-bit steps: −96.3 dBFS is one step, the tone −6 dBFS.
+                // Its output is quantized to 16-bit steps: −96.3 dBFS is one step, the tone −6 dBFS.
                 #expect(MP3Files.peakDBFS(run.censored[channel][span.startFrame..<span.endFrame]) < -90)
             }
         }

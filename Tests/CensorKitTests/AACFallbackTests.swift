@@ -159,9 +159,9 @@ import CensorTestFiles
     func randomBytes() throws {
         var generator = Signals.Random(seed: 11)
         let elements = try #require(AACSilentBlock.elements(channelConfiguration: 2))
-        for round in 0..<2000 {
+        for trial in 0..<2000 {
             var bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            if round % 2 == 0, bytes.count >= 7 { bytes[0] = 0xFF; bytes[1] = 0xF1 }
+            if trial % 2 == 0, bytes.count >= 7 { bytes[0] = 0xFF; bytes[1] = 0xF1 }
             _ = try? bytes.withUnsafeBytes { try AACStream.adts($0) }
             _ = try? AACRawBlock(bytes, range: 0..<bytes.count)
             if let silent = AACSilentBlock.make(length: bytes.count, elements: elements) { #expect(silent.count == bytes.count) }

@@ -5,7 +5,7 @@ import Testing
 @testable import CensorKit
 
 /// A beep's other sounds (``BeepSound``): a clip, pink noise and the word reversed, each in the
-/// core at the tone's level rule, with the tone's fades, click-free by DESIGN.md's measure.
+/// core at the tone's level rule, with the tone's fades, click-free by docs/ARCHITECTURE.md's measure.
 @Suite struct BeepSoundTests {
     static let rate = 48_000
 

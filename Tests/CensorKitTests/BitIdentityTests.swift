@@ -5,7 +5,7 @@ import Testing
 
 @testable import CensorKit
 
-/// DESIGN.md "Untouched means identical", end to end through `Censor.censorFile`: for every
+/// docs/ARCHITECTURE.md "Untouched means identical", end to end through `Censor.censorFile`: for every
 /// lossless encoding censor keeps, every sample outside every report span's
 /// `[fadeStartFrame, fadeEndFrame)` comes out with the input's exact bits, the file keeps its
 /// length, format, rate and channels, and mute leaves digital zero in every core.

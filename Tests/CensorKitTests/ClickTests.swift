@@ -4,7 +4,7 @@ import Testing
 
 @testable import CensorKit
 
-/// DESIGN.md's click measure: a half-scale 220 Hz tone censored at arbitrary phases, then a
+/// docs/ARCHITECTURE.md's click measure: a half-scale 220 Hz tone censored at arbitrary phases, then a
 /// 4th-order Butterworth high-pass at 5 kHz over the output must peak below −52 dBFS.
 @Suite struct ClickTests {
     static let limitDBFS = -52.0
@@ -70,7 +70,7 @@ import Testing
         }
     }
 
-    /// DESIGN.md: "a 1 ms raised-cosine ramp passes", and the beep's fade is "smooth at both ends"
+    /// docs/ARCHITECTURE.md: "a 1 ms raised-cosine ramp passes", and the beep's fade is "smooth at both ends"
     /// (a plain quarter-sine pair has a kink that clicks in short fades).
     @Test("a 1 ms crossfade still stays below −52 dBFS above 5 kHz in every mode", arguments: modes, [48000, 44100])
     func shortCrossfadeClickFree(mode: CensorMode, rate: Int) throws {

@@ -225,7 +225,7 @@ import Testing
     /// peaking at −1 dBFS (a normalized recording).
     static let loudInputs: [(String, Double)] = [("full-scale square", 0), ("220 Hz sine at −1 dBFS", -1)]
 
-    /// DESIGN.md: the beep is "never clipping". Equal-power gains sum to up to √2, so in the
+    /// docs/ARCHITECTURE.md: the beep is "never clipping". Equal-power gains sum to up to √2, so in the
     /// crossfades loud audio plus a tone capped at −1 dBFS can still pass full scale.
     @Test("a matched beep's crossfades do not push loud audio past full scale", arguments: loudInputs)
     func beepCrossfadeNeverClips(name: String, dBFS: Double) throws {

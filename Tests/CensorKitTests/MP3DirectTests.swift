@@ -63,7 +63,7 @@ import Testing
             censored: try MP3Files.decode(output, channels: encoding.channels, with: decoder))
     }
 
-    /// DESIGN.md's click measure over the decoded tone: the peak of a 4th-order Butterworth
+    /// docs/ARCHITECTURE.md's click measure over the decoded tone: the peak of a 4th-order Butterworth
     /// high-pass at 5 kHz, from 0.1 s (the filter's start-up) to 2.8 s (before the tone's abrupt
     /// end at 3 s, which is in the original too).
     static func clickPeak(_ samples: [Float], rate: Int) -> Double {

@@ -55,7 +55,7 @@ import Testing
         let refinedStart = try #require(span.refinedStart), refinedEnd = try #require(span.refinedEnd)
         #expect(refinedStart <= 1.0 && refinedStart >= 0.994)
         #expect(refinedEnd >= 1.4 && refinedEnd <= 1.406)
-        // Padding applies to the refined times, as DESIGN.md's frame contract says.
+        // Padding applies to the refined times, as docs/ARCHITECTURE.md's frame contract says.
         #expect(span.start == Int(((refinedStart - 0.02) * Double(Self.rate)).rounded(.down)))
         #expect(span.end == Int(((refinedEnd + 0.03) * Double(Self.rate)).rounded(.up)))
     }

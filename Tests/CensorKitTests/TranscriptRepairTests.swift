@@ -6,7 +6,7 @@ import Testing
 /// Real files' small faults, read leniently with each repair logged at its place (named
 /// `…TranscriptTests`-like so the Transcript filter runs it).
 @Suite struct TranscriptRepairTests {
-    @Test("an end a rounding step before its start is read over both instants, and logged")
+    @Test("an end one time step before its start is read over both instants, and logged")
     func reversedByARoundingStep() throws {
         let ctm = try TranscriptText.read("talk 1 0.50 0.30 damn\ntalk 1 0.90 -0.01 it\n", source: "talk.ctm")
         #expect(TranscriptText.timeline(ctm.words) == ["damn@0.5-0.8", "it@0.89-0.9"])

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CensorPlanning
 
-/// DESIGN.md's frame contract: padding, rounding, clamping, crossfades, edge snapping, merging.
+/// docs/ARCHITECTURE.md's frame contract: padding, rounding, clamping, crossfades, edge snapping, merging.
 @Suite struct PlannerTests {
     static func match(_ start: Double, _ end: Double, _ text: String = "damn", index: Int = 0) -> Match {
         Match(wordIndices: index..<(index + 1), text: text, pattern: text, start: start, end: end)

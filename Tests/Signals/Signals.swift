@@ -114,7 +114,7 @@ package enum Signals {
         }
     }
 
-    /// The 4th-order Butterworth high-pass DESIGN.md's click measure uses: two cascaded
+    /// The 4th-order Butterworth high-pass docs/ARCHITECTURE.md's click measure uses: two cascaded
     /// biquads at `cutoff` with Q = 0.5412 and 1.3066.
     ///
     /// - Parameters:

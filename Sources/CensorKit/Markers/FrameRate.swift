@@ -60,7 +60,7 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The frames a timecode counts per second: the rate rounded (30 for 29.97).
+    /// The frames a timecode counts per second: the nearest whole rate (30 for 29.97).
     public var timecodeBase: Int { (numerator + denominator / 2) / denominator }
 
     /// Frames per second.

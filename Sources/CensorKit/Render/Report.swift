@@ -2,7 +2,7 @@
 ///
 /// `[startFrame, endFrame)` of each span is the fully censored core and
 /// `[fadeStartFrame, fadeEndFrame)` the whole modified region; outside all modified regions the
-/// output equals the input. ``json()`` gives the format DESIGN.md documents, which the
+/// output equals the input. ``json()`` gives the format docs/ARCHITECTURE.md documents, which the
 /// `censor` command writes.
 ///
 /// A report is also `Codable`, for a caller that stores or sends it in its own format: that

@@ -83,21 +83,28 @@ package struct SHA256 {
 
     /// The digest of the file at `path`, read in blocks.
     ///
+    /// At most `limit` bytes and one more are read: a text file past its size limit (a list or
+    /// transcript that is `/dev/zero`) is refused where it is loaded, so its digest need only
+    /// end, and then differs from that of any file within the limit.
+    ///
     /// - Throws: ``DigestError`` when it cannot be read.
-    package static func digest(ofFile path: String) throws(DigestError) -> String {
+    package static func digest(ofFile path: String, limit: Int = .max) throws(DigestError) -> String {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { throw DigestError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(file) }
         var hash = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
-        while true {
+        var total = 0
+        while total <= limit {
             let count = read(file, buffer.baseAddress, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw DigestError(path: path, reason: String(cString: strerror(errno))) }
             if count == 0 { break }
             hash.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            total += count
         }
+        if total > limit { hash.update("past the limit") }
         return hash.finish()
     }
 }

@@ -29,17 +29,18 @@ extension Planner {
     /// ``abutsNext(_:in:times:)``) and the transcript gives times it does not vouch for (estimated
     /// times keep the full margin: nothing else says where such a word is): the decoder
     /// ends a word where the next one's sound begins, so a full margin there is the neighbour's
-    /// (BENCHMARKS.md, seventh round: under ±150 ms jitter the collateral falls from 5.24 % to
-    /// 4.65 % and no word more leaks; 0 ms leaks three words more, a start margin of 15 ms one).
+    /// (on the real-speech corpus under ±150 ms jitter the collateral is 4.65 % with it and 5.24 %
+    /// with the full margin, with no more words leaking; 0 ms leaks three words more, a start
+    /// margin of 15 ms one).
     static let alignedAbuttedMargin = 0.015
     /// Seconds within which an aligned edge agrees with the transcript's: the outer of the two is
     /// then censored, without ``alignedMargin`` (good transcripts keep their collateral).
     static let alignedAgreement = 0.04
     /// Seconds an edge is widened by when it agrees with the transcript's only once that is moved
     /// by the offset the windows measured (a transcript late or early as a whole): one decoder
-    /// frame, what the offset, a median of the decoder's edges, may be off by (BENCHMARKS.md,
-    /// session 12: under 120 ms shifts the collateral falls from 5.1–5.3 % to 2.7–3.1 % and no
-    /// word more leaks; unwidened, `damon` "the" leaks 16 %, its offset measured 18 ms long).
+    /// frame, what the offset, a median of the decoder's edges, may be off by (on the real-speech corpus
+    /// under 120 ms shifts the collateral is 2.7–3.1 % with it and 5.1–5.3 % without, no more
+    /// words leaking; unwidened, `damon` "the" leaks 16 %, its offset measured 18 ms long).
     static let alignedMovedMargin = 1 / WordAligner.framesPerSecond
     /// Seconds between an aligned match and its transcript times past which the aligner is taken
     /// to have placed the word elsewhere (a cough the dictionary spells "cough"): the match keeps
@@ -48,9 +49,9 @@ extension Planner {
     /// Share of the transcript's duration below which an aligned match is too short to be the
     /// whole word (a 590 ms "um" aligned to its first 70 ms): both intervals are censored. Times
     /// off by up to 150 ms at each edge make a short word's given times up to 300 ms longer than
-    /// it, so a word aligned right can be under half of them (BENCHMARKS.md, session 12: 0.5 → 0.4
-    /// takes the collateral under ±150 ms jitter from 5.39 to 4.97 %, the same six words leaking;
-    /// at 0.33 a seventh leaks).
+    /// it, so a word aligned right can be under half of them (on the real-speech corpus under ±150 ms
+    /// jitter the collateral is 4.97 % at 0.4 and 5.39 % at 0.5, the same six words leaking; at
+    /// 0.33 a seventh leaks).
     static let alignedShortShare = 0.4
     /// Words aligned (all windows together) below which the transcript's offset as a whole is not
     /// measured: a median of fewer says little.
@@ -148,15 +149,16 @@ extension Planner {
     /// the match's moved edge runs no further than ``alignedAgreement`` into the neighbour (its
     /// edge moved by `offset`), or to the match's own moved edge if that lies further: the decoder
     /// running a word into the next one that such a transcript places there is the decoder's
-    /// error, and the neighbour's edge is trusted as far as the match's own (BENCHMARKS.md,
-    /// session 14: collateral with exact times 2.00 → 1.86 %, under 120 ms shifts 2.74 → 2.57 %
+    /// error, and the neighbour's edge is trusted as far as the match's own (on the real-speech
+    /// corpus, against no bound: collateral with exact times 2.00 → 1.86 %, under 120 ms shifts 2.74 → 2.57 %
     /// and 3.13 → 2.95 %, under ±50 ms jitter 3.61 → 3.52 %, no word more leaking; bounded at
     /// the neighbour's edge itself, two words more leak under ±50 ms jitter; bounding too the
     /// edges within ``alignedAgreement`` of the match's own, one more under a 120 ms late shift
     /// and two under an early one). With `keepsGiven` (``RefineStrategy/aggressive``) the result
     /// covers given times that are not estimated, moved by `offset`, whatever the aligner says: a
-    /// leak is then worse than any collateral (BENCHMARKS.md, session 15: over twelve draws of ±150 ms jitter 2.18 → 1.38 %
-    /// of the words leak, at 14.2 → 18.5 % collateral).
+    /// leak is then worse than any collateral (on the real-speech corpus over twelve draws of
+    /// ±150 ms jitter 1.38 % of the words leak instead of 2.18 %, at 18.5 % collateral instead
+    /// of 14.2 %).
     static func censoredTimes(
         aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool, vouches: Bool = false,
         abutted: Bool = false, neighbours: (before: Double, after: Double) = (-.infinity, .infinity), keepsGiven: Bool = false

@@ -16,7 +16,7 @@ enum MP3Files {
         var description: String { "\(rate) Hz \(channels) ch \(options.joined(separator: " "))" }
     }
 
-    /// The tone of DESIGN.md's click measure: half scale, 220 Hz, phase 0.7 (channel 2 a third
+    /// The tone of docs/ARCHITECTURE.md's click measure: half scale, 220 Hz, phase 0.7 (channel 2 a third
     /// of π later), as an ffmpeg `aevalsrc` expression.
     static func tone(channels: Int) -> String {
         (0..<channels).map { "0.5*sin(2*PI*220*t+0.7+\(Double($0) * Double.pi / 3))" }.joined(separator: "|")
