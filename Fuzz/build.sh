@@ -37,8 +37,10 @@ if [ -z "$PACKAGE_NAME" ]; then
 fi
 MODULE_MAPS=()
 for map in Sources/C*/module.modulemap; do MODULE_MAPS+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
-# CPocketSphinx is a C target: SwiftPM writes its module map.
-MODULE_MAPS+=(-Xcc "-fmodule-map-file=$BIN/CPocketSphinx.build/module.modulemap")
+# CPocketSphinx and CStderrFilter are C targets: SwiftPM writes their module maps.
+for target in CPocketSphinx CStderrFilter; do
+    MODULE_MAPS+=(-Xcc "-fmodule-map-file=$BIN/$target.build/module.modulemap")
+done
 
 if $TYPECHECK; then
     echo "fuzz: type-checking Fuzz/Targets against $BIN"
@@ -49,7 +51,7 @@ fi
 
 shopt -s nullglob
 # The library's targets (Package.swift) and the CLI's.
-LIBRARY=(CPocketSphinx CensorText CensorTranscript CensorMatching CensorDSP CensorAudio CensorPlanning CensorKit CensorCLI)
+LIBRARY=(CPocketSphinx CStderrFilter CensorText CensorTranscript CensorMatching CensorDSP CensorAudio CensorPlanning CensorKit CensorCLI)
 OBJECTS=()
 for target in "${LIBRARY[@]}"; do
     objects=("$BIN/$target.build"/*.o)
