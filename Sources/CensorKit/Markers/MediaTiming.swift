@@ -26,17 +26,8 @@ public struct MediaTiming: Sendable, Hashable {
     ///
     /// - Throws: ``MediaError`` when ffprobe is missing or cannot read the file.
     public init(probing path: String) throws(MediaError) {
-        let run = try FFmpeg.Run(
-            .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "file:" + path],
-            output: .captured, for: path)
-        let data: Data
-        do {
-            data = try run.wait(for: path)
-        } catch {
-            guard case let .toolFailed(_, _, reason) = error else { throw error }
-            throw .unreadable(path: path, reason: reason)
-        }
-        self.init(ffprobeJSON: data)
+        self.init(ffprobeJSON: try FFmpeg.probed(
+            ["-v", "error", "-print_format", "json", "-show_streams", "-show_format"], path: path))
     }
 
     /// Reads ffprobe's JSON (`-show_streams -show_format`).

@@ -49,6 +49,21 @@ enum FFmpeg {
         ["-format_whitelist", demuxers.joined(separator: ","), "-protocol_whitelist", "file", "file:" + path]
     }
 
+    /// What ffprobe prints for `arguments` followed by ``source(_:)`` of `path`: the one way a
+    /// file is probed, with the demuxer allow-list.
+    ///
+    /// - Throws: ``MediaError/unreadable(path:reason:)`` with ffprobe's reason when it fails on
+    ///   the file; ``MediaError`` when it cannot be run.
+    static func probed(_ arguments: [String], path: String) throws(MediaError) -> Data {
+        let run = try Run(.ffprobe, arguments + source(path), output: .captured, for: path)
+        do {
+            return try run.wait(for: path)
+        } catch {
+            guard case let .toolFailed(_, _, reason) = error else { throw error }
+            throw .unreadable(path: path, reason: reason)
+        }
+    }
+
     /// ``source(_:)`` as an ffmpeg input (`-i`).
     static func input(_ path: String) -> [String] {
         var arguments = source(path)

@@ -165,17 +165,9 @@ struct MediaProbe: Sendable {
     ///
     /// - Throws: ``MediaError`` when ffprobe cannot read the file.
     func firstSampleTime(of stream: Stream, path: String) throws(MediaError) -> Double {
-        let run = try FFmpeg.Run(
-            .ffprobe, ["-v", "error", "-select_streams", "\(stream.index)", "-read_intervals", "%+#1",
-                       "-show_entries", "frame=pts_time", "-of", "csv=p=0"] + FFmpeg.source(path),
-            output: .captured, for: path)
-        let data: Data
-        do {
-            data = try run.wait(for: path)
-        } catch {
-            guard case let .toolFailed(_, _, reason) = error else { throw error }
-            throw .unreadable(path: path, reason: reason)
-        }
+        let data = try FFmpeg.probed(
+            ["-v", "error", "-select_streams", "\(stream.index)", "-read_intervals", "%+#1",
+             "-show_entries", "frame=pts_time", "-of", "csv=p=0"], path: path)
         let text = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first
         return text.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? stream.startTime
     }
@@ -185,17 +177,9 @@ struct MediaProbe: Sendable {
     ///
     /// - Throws: ``MediaError`` when ffprobe cannot read the file.
     func measuredBitrate(of stream: Stream, path: String) throws(MediaError) -> Int? {
-        let run = try FFmpeg.Run(
-            .ffprobe, ["-v", "error", "-select_streams", "\(stream.index)", "-show_entries", "packet=size,duration_time",
-                       "-of", "csv=p=0"] + FFmpeg.source(path),
-            output: .captured, for: path)
-        let data: Data
-        do {
-            data = try run.wait(for: path)
-        } catch {
-            guard case let .toolFailed(_, _, reason) = error else { throw error }
-            throw .unreadable(path: path, reason: reason)
-        }
+        let data = try FFmpeg.probed(
+            ["-v", "error", "-select_streams", "\(stream.index)", "-show_entries", "packet=size,duration_time",
+             "-of", "csv=p=0"], path: path)
         var bytes = 0.0, seconds = 0.0
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
             let fields = line.split(separator: ",")
