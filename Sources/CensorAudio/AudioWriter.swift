@@ -104,13 +104,6 @@ package final class AudioWriter {
         written += count
     }
 
-    /// Sets the `software` field once audio is written: libsndfile puts it after the audio, in
-    /// the containers that allow that (WAV, AIFF, CAF, RF64); others leave it out.
-    package func setTrailingSoftware(_ value: String) {
-        guard let file else { return }
-        _ = sf_set_string(file, Int32(SF_STR_SOFTWARE), value)
-    }
-
     /// Finishes the file (headers, encoder flush) and closes it.
     package func close() throws(AudioError) {
         guard let file else { return }
