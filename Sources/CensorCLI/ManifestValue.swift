@@ -21,7 +21,8 @@ enum ManifestValue: Decodable, Sendable, CustomStringConvertible {
             self = .list(list)
         } else {
             let object = try container.decode([String: ManifestValue].self)
-            self = .other("{" + object.keys.sorted().map { "\"\($0)\": \(object[$0]!.json)" }.joined(separator: ", ") + "}")
+            let members = object.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value.json)" }
+            self = .other("{" + members.joined(separator: ", ") + "}")
         }
     }
 

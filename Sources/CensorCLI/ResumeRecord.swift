@@ -61,7 +61,9 @@ struct ResumeRecord: Codable {
 
     /// The record's keys beside those of its ``Sources``, which stand at its top level too.
     private enum CodingKeys: String, CodingKey {
-        case outputBytes, outputDigest = "outputSHA256", spans, audioSeconds
+        case outputBytes
+        case outputDigest = "outputSHA256"
+        case spans, audioSeconds
     }
 
     init(sources: Sources, outputBytes: Int, outputDigest: String, spans: Int, audioSeconds: Double) {
