@@ -14,6 +14,8 @@ help:
 	@echo "  make demo    build, then censor Examples/talk.wav and a short video made on the spot into $(DEMO_OUT)/"
 	@echo "  make test    run the whole test suite (swift test; installs chromium, python3 and nodejs for the review page's tests), then make examples"
 	@echo "  make examples  build and run Examples/LibraryUse, four programs using CensorKit as a separate package would"
+	@echo "  make format  rewrite the Swift sources in place as .swift-format says (swift format)"
+	@echo "  make lint    check the Swift sources against .swift-format, failing on any finding"
 	@echo "  make review-screenshot  the review page tests, saving the demo page's screenshot as docs/review.png"
 	@echo "  make bench   release build, then the benchmarks and their baselines (~25 min; BENCH_ARGS=--quick: ~5)"
 	@echo "  make fleet-bench  1,000 short jobs from a manifest at -j 1 and 2, then 1/2/7/64 slices side by side and a rerun"
@@ -73,6 +75,17 @@ examples:
 	$(SWIFT) build --package-path Examples/LibraryUse --scratch-path .build
 	@set -e; for program in FrontDoor FileToFile InMemory Streaming; do \
 		echo "Examples/LibraryUse: $$program"; .build/debug/$$program > /dev/null; done
+
+# The style .swift-format describes: 4-space indentation, lines of at most 120 characters.
+# `format` rewrites the files; `lint` changes nothing and fails on any finding.
+FORMATTED := Sources Tests Benchmarks Examples Fuzz Package.swift
+
+.PHONY: format lint
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 
 # docs/review.png, the README's screenshot: the demo's review page as the browser tests leave it.
 .PHONY: review-screenshot

@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CensorCLITests",
-            dependencies: ["CensorCLI", "CensorKit"]
+            dependencies: ["CensorCLI", "CensorKit", "CensorTestSignals"]
         ),
     ],
     swiftLanguageModes: [.v6]

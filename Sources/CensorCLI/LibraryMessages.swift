@@ -18,7 +18,7 @@ enum LibraryMessages {
 
     private static let installation: Void = {
         let copies = dropped.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer { for copy in copies { free(copy) } }
         var pointers = copies.map { UnsafePointer($0) }
         _ = censor_filter_stderr(&pointers, Int32(pointers.count))
     }()

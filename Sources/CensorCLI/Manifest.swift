@@ -78,16 +78,16 @@ struct Manifest {
         // so no spelling or symlinked folder makes two jobs write one file.
         var outputs: [FileIdentity: Int] = [:]
         for (position, line) in lines.enumerated() {
-            var fields: [String: Any]
+            var fields: [String: ManifestValue]
             var job: Result<ManifestJob, ManifestLineError>
             if csv {
                 let values = Self.csvFields(line.text)
                 fields = [:]
-                for (column, value) in zip(columns, values) where !value.isEmpty { fields[column] = value }
+                for (column, value) in zip(columns, values) where !value.isEmpty { fields[column] = .text(value) }
                 job = values.count == columns.count ? ManifestJob.make(fields, folder: folder, textNumbers: true)
                     : .failure(ManifestLineError("\(values.count) fields, but the header has \(columns.count)"))
             } else {
-                fields = (try? JSONSerialization.jsonObject(with: Data(line.text.utf8))) as? [String: Any] ?? [:]
+                fields = (try? JSONDecoder().decode([String: ManifestValue].self, from: Data(line.text.utf8))) ?? [:]
                 job = fields.isEmpty ? .failure(ManifestLineError(
                     "not a JSON object; expected one such as {\"input\": \"a.wav\", \"output\": \"clean/a.wav\"}"))
                     : ManifestJob.make(fields, folder: folder, textNumbers: false)
@@ -100,7 +100,7 @@ struct Manifest {
                     outputs[output] = line.number
                 }
             }
-            let key = fields["input"] as? String ?? line.text
+            let key = if case let .text(input) = fields["input"] { input } else { line.text }
             entries.append(Entry(line: line.number, position: position, shardKey: key,
                                  job: job.mapError { ManifestLineError(manifest: name, line: line.number, $0.message) }))
         }
@@ -175,17 +175,17 @@ struct ManifestJob: Sendable {
     /// The job a line's fields describe.
     ///
     /// - Parameter textNumbers: Whether numbers are given as text (CSV) rather than as JSON numbers.
-    static func make(_ fields: [String: Any], folder: URL, textNumbers: Bool) -> Result<ManifestJob, ManifestLineError> {
+    static func make(_ fields: [String: ManifestValue], folder: URL, textNumbers: Bool) -> Result<ManifestJob, ManifestLineError> {
         Result { () throws(ManifestLineError) in try ManifestJob(fields, folder: folder, textNumbers: textNumbers) }
     }
 
-    private init(_ fields: [String: Any], folder: URL, textNumbers: Bool) throws(ManifestLineError) {
+    private init(_ fields: [String: ManifestValue], folder: URL, textNumbers: Bool) throws(ManifestLineError) {
         if let unknown = fields.keys.sorted().first(where: { !Manifest.keys.contains($0) }) {
             throw ManifestLineError("unknown key '\(unknown)'; expected " + Manifest.keys.joined(separator: ", "))
         }
         func path(_ key: String) throws(ManifestLineError) -> String? {
             guard let value = fields[key] else { return nil }
-            guard let text = value as? String, !text.isEmpty else {
+            guard case let .text(text) = value, !text.isEmpty else {
                 throw ManifestLineError("'\(key)' is not a path; expected a non-empty string")
             }
             return text.hasPrefix("/") ? text : folder.appendingPathComponent(text).path
@@ -194,8 +194,11 @@ struct ManifestJob: Sendable {
             let key = option.name.dropFirst(2).split(separator: "-").enumerated()
                 .map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
             guard let value = fields[key] else { return nil }
-            let number = textNumbers ? (value as? String).flatMap(Double.init)
-                : (value as? Double) ?? (value as? Int).map(Double.init)
+            let number: Double? = switch value {
+            case let .text(text) where textNumbers: Double(text)
+            case let .number(number) where !textNumbers: number
+            default: nil
+            }
             guard let number else { throw ManifestLineError("'\(key)' is not a number of \(option.unit)") }
             do {
                 _ = try option.validated(number)
@@ -211,16 +214,16 @@ struct ManifestJob: Sendable {
         transcript = try path("transcript")
         output = try path("output") ?? OutputNaming.defaultPath(for: input)
         if let value = fields["mode"] {
-            guard let mode = value as? String, ["beep", "duck", "mute"].contains(mode) else {
+            guard case let .text(mode) = value, ["beep", "duck", "mute"].contains(mode) else {
                 throw ManifestLineError("'mode' \(value): expected beep, duck or mute")
             }
             self.mode = mode
         }
         switch fields["list"] {
         case nil: break
-        case let many as [Any]:
+        case let .list(many):
             lists = try many.map { value throws(ManifestLineError) in
-                guard let text = value as? String, !text.isEmpty else {
+                guard case let .text(text) = value, !text.isEmpty else {
                     throw ManifestLineError("'list' holds \(value); expected paths of censor lists")
                 }
                 return text.hasPrefix("/") ? text : folder.appendingPathComponent(text).path

@@ -51,7 +51,7 @@ struct ManifestRun {
         }
         progress.clear()
         if let path = options.results {
-            try resultsFile.write(results.map(Self.jsonLine).joined(), to: path)
+            try resultsFile.write(results.map { (try? JSONLine.text(of: ResultLine($0))) ?? "\n" }.joined(), to: path)
             try resultsFile.commit()
         }
         summarize(results, manifest: manifest)
@@ -130,7 +130,6 @@ struct ManifestRun {
             lists: try ResumeRecord.Sources.listsDigest(arguments), settings: ResumeRecord.Sources.settings(arguments))
     }
 
-    /// One `--results` line.
     /// Whether `path` is a regular file holding an earlier `--results` (nothing, or JSON lines
     /// with a `line` and a `status`): the record of a run, which a rerun replaces without
     /// `--force`. Any other file there is kept unless `--force`.
@@ -139,19 +138,7 @@ struct ManifestRun {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 4096)) ?? Data()
         guard let firstLine = head.split(separator: UInt8(ascii: "\n")).first else { return true }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(firstLine)) as? [String: Any] else { return false }
-        return object["line"] is Int && object["status"] is String
-    }
-
-    private static func jsonLine(_ result: JobResult) -> String {
-        let object: [String: Any] = [
-            "line": result.entry.line, "input": (try? result.entry.job.get().input) ?? NSNull(),
-            "output": result.output ?? NSNull(), "status": result.status.rawValue, "spans": result.spans,
-            "seconds": (result.seconds * 1000).rounded() / 1000, "audioSeconds": (result.audioSeconds * 1000).rounded() / 1000,
-            "error": result.error ?? NSNull(),
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return (try? JSONDecoder().decode(ResultLine.Heading.self, from: Data(firstLine))) != nil
     }
 
     /// Prints the counts and every failure with its line.

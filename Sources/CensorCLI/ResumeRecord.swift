@@ -10,9 +10,9 @@ import Foundation
 /// is redone. The record is written in the job's own ``CensorKit/OutputTransaction``, so it
 /// appears with the output or not at all; it never follows a link, and replaces only a file
 /// that is a record.
-struct ResumeRecord {
+struct ResumeRecord: Codable {
     /// What the output depends on: digests of the files and the effective settings.
-    struct Sources: Equatable {
+    struct Sources: Equatable, Codable {
         var input: String
         var transcript: String
         var lists: String
@@ -59,6 +59,39 @@ struct ResumeRecord {
     /// The input's length in seconds.
     var audioSeconds: Double
 
+    /// The record's keys beside those of its ``Sources``, which stand at its top level too.
+    private enum CodingKeys: String, CodingKey {
+        case outputBytes
+        case outputDigest = "outputSHA256"
+        case spans, audioSeconds
+    }
+
+    init(sources: Sources, outputBytes: Int, outputDigest: String, spans: Int, audioSeconds: Double) {
+        self.sources = sources
+        self.outputBytes = outputBytes
+        self.outputDigest = outputDigest
+        self.spans = spans
+        self.audioSeconds = audioSeconds
+    }
+
+    init(from decoder: any Decoder) throws {
+        sources = try Sources(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        outputBytes = try container.decode(Int.self, forKey: .outputBytes)
+        outputDigest = try container.decode(String.self, forKey: .outputDigest)
+        spans = try container.decode(Int.self, forKey: .spans)
+        audioSeconds = try container.decode(Double.self, forKey: .audioSeconds)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try sources.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(outputBytes, forKey: .outputBytes)
+        try container.encode(outputDigest, forKey: .outputDigest)
+        try container.encode(spans, forKey: .spans)
+        try container.encode(audioSeconds, forKey: .audioSeconds)
+    }
+
     /// The sidecar file of `output`.
     static func path(for output: String) -> String {
         let url = URL(fileURLWithPath: output)
@@ -75,27 +108,18 @@ struct ResumeRecord {
 
     /// The record in the file at `path`, `nil` when it holds none.
     static func read(at path: String) -> ResumeRecord? {
-        guard let object = fields(at: path),
-              let input = object["input"] as? String, let transcript = object["transcript"] as? String,
-              let lists = object["lists"] as? String, let settings = object["settings"] as? String,
-              let bytes = object["outputBytes"] as? Int, let digest = object["outputSHA256"] as? String,
-              let spans = object["spans"] as? Int,
-              let seconds = (object["audioSeconds"] as? Double) ?? (object["audioSeconds"] as? Int).map(Double.init)
-        else { return nil }
-        return ResumeRecord(sources: Sources(input: input, transcript: transcript, lists: lists, settings: settings),
-                            outputBytes: bytes, outputDigest: digest, spans: spans, audioSeconds: seconds)
+        contents(at: path).flatMap { try? JSONDecoder().decode(ResumeRecord.self, from: $0) }
     }
 
     /// Whether the file at `path` is a record, of this version or an earlier one (which had no
     /// output digest): a record's sources are in it.
     static func isRecord(_ path: String) -> Bool {
-        guard let object = fields(at: path) else { return false }
-        return ["input", "transcript", "lists", "settings"].allSatisfy { object[$0] is String }
+        contents(at: path).flatMap { try? JSONDecoder().decode(Sources.self, from: $0) } != nil
     }
 
-    /// The JSON object in the file at `path`: a regular file, not a link, of at most
+    /// The bytes of the file at `path`: a regular file, not a link, of at most
     /// ``largestRecord`` bytes; else `nil`.
-    private static func fields(at path: String) -> [String: Any]? {
+    private static func contents(at path: String) -> Data? {
         let file = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
@@ -103,7 +127,7 @@ struct ResumeRecord {
         guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestRecord else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         guard Glibc.read(file, &bytes, bytes.count) == bytes.count else { return nil }
-        return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+        return Data(bytes)
     }
 
     /// Whether `output` is as this record says it was written: its size, then its digest.
@@ -122,16 +146,11 @@ struct ResumeRecord {
         let record = ResumeRecord(
             sources: sources, outputBytes: size(of: written) ?? 0, outputDigest: try SHA256.digest(ofFile: written),
             spans: report.spans.count, audioSeconds: Double(report.frames) / Double(max(1, report.sampleRate)))
-        let object: [String: Any] = [
-            "input": sources.input, "transcript": sources.transcript, "lists": sources.lists,
-            "settings": sources.settings, "outputBytes": record.outputBytes, "outputSHA256": record.outputDigest,
-            "spans": record.spans, "audioSeconds": record.audioSeconds,
-        ]
         let destination = path(for: output)
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+        guard let line = try? JSONLine.text(of: record) else {
             throw CensorError.cannotCreate(path: destination, reason: "the record cannot be encoded")
         }
-        try transaction.writeRecord(String(decoding: data, as: UTF8.self) + "\n", to: destination, isRecord: isRecord)
+        try transaction.writeRecord(line, to: destination, isRecord: isRecord)
     }
 
     /// The size of the file at `path`, `nil` when there is none.

@@ -15,12 +15,6 @@ struct Shard: Sendable, Equatable {
     let count: Int
     let key: Key
 
-    init(index: Int, count: Int, key: Key) {
-        self.index = index
-        self.count = count
-        self.key = key
-    }
-
     /// Whether this slice runs the job at `position` (from 0, among the manifest's jobs) whose
     /// input path is `input`.
     func owns(position: Int, input: String) -> Bool {

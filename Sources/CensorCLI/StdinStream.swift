@@ -40,7 +40,7 @@ enum StdinStream {
         guard fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFIFO, let tee = teeFunction else { return nil }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         var head = [UInt8](repeating: 0, count: headBytes)
         var previous = -1
         for _ in 0..<100 {

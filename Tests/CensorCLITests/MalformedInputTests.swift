@@ -1,4 +1,5 @@
 import CensorKit
+import CensorTestSignals
 import Foundation
 import Testing
 
@@ -29,12 +30,9 @@ import Darwin
     }
 
     /// Seeded bytes that no audio format recognizes.
-    static func noise(_ count: Int, seed: UInt32) -> Data {
-        var state = seed
-        return Data((0..<count).map { _ -> UInt8 in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return UInt8(truncatingIfNeeded: state >> 24)
-        })
+    static func noise(_ count: Int, seed: UInt64) -> Data {
+        var random = Signals.Random(seed: seed)
+        return Data((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &random) })
     }
 
     /// A WAV of the workspace's audio whose `fmt ` chunk names encoding `tag`, with the

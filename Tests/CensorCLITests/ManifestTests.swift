@@ -117,6 +117,38 @@ import Testing
         #expect(try workspace.contents("batch/out").filter { !$0.hasPrefix(".") } == ["a.wav", "b.wav"])
     }
 
+    @Test("a value of the wrong JSON type fails its line, naming the key and showing the value as JSON writes it")
+    func wrongTypes() throws {
+        let workspace = try Self.batchWorkspace()
+        defer { workspace.remove() }
+        let manifest = """
+            {"input": "in/a.wav", "output": "out/a.wav", "pad": true}
+            {"input": "in/a.wav", "output": "out/b.wav", "mode": null}
+            {"input": "in/a.wav", "output": "out/c.wav", "mode": false}
+            {"input": "in/a.wav", "output": "out/d.wav", "list": ["words.txt", null]}
+            {"input": "in/a.wav", "output": "out/e.wav", "mode": {"b": 1, "a": "x"}}
+            {"input": "in/a.wav", "output": "out/f.wav", "mode": [1, "x", 2.5]}
+            {"input": "in/a.wav", "output": "out/g.wav", "padAfter": "20"}
+            {"input": ["in/a.wav"], "output": "out/h.wav"}
+
+            """
+        try Data(manifest.utf8).write(to: workspace.file("batch/jobs.jsonl"))
+        let result = try Self.runBatch(workspace)
+        #expect(result.status == 1, "\(result)")
+        #expect(Array(result.stderrLines.suffix(8)) == [
+            "  FAILED  batch/jobs.jsonl:1: 'pad' is not a number of ms",
+            "  FAILED  batch/jobs.jsonl:2: 'mode' null: expected beep, duck or mute",
+            "  FAILED  batch/jobs.jsonl:3: 'mode' false: expected beep, duck or mute",
+            "  FAILED  batch/jobs.jsonl:4: 'list' holds null; expected paths of censor lists",
+            "  FAILED  batch/jobs.jsonl:5: 'mode' {\"a\": \"x\", \"b\": 1}: expected beep, duck or mute",
+            "  FAILED  batch/jobs.jsonl:6: 'mode' [1, \"x\", 2.5]: expected beep, duck or mute",
+            "  FAILED  batch/jobs.jsonl:7: 'padAfter' is not a number of ms",
+            "  FAILED  batch/jobs.jsonl:8: 'input' is not a path; expected a non-empty string",
+        ], "\(result)")
+        #expect(try Self.statuses(workspace) == Array(repeating: "failed", count: 8))
+        #expect(try workspace.contents("batch/out").isEmpty)
+    }
+
     @Test("a rerun skips every up-to-date job and leaves its output untouched")
     func rerunSkips() throws {
         let workspace = try Self.batchWorkspace()

@@ -118,11 +118,12 @@ import Testing
         let snap = Int((Self.options.snapWindow * Double(encoding.rate)).rounded())
         for (span, planned) in zip(spans, run.plannedCores) {
             #expect(span.startFrame <= planned.lowerBound && span.endFrame >= planned.upperBound)
-            #expect(planned.lowerBound - span.startFrame < 576 + snap && span.endFrame - planned.upperBound < 576 + snap)
+            let granule = MP3FrameHeader.granuleSamples
+            #expect(planned.lowerBound - span.startFrame < granule + snap && span.endFrame - planned.upperBound < granule + snap)
             #expect(span.fadeStartFrame <= span.startFrame && span.endFrame <= span.fadeEndFrame)
         }
         // Three words of ~0.05–0.3 s, with padding: at most a few dozen frames of ~130 changed.
-        let granulesPerWord = (0.3 + 0.1) * Double(encoding.rate) / 576
+        let granulesPerWord = (0.3 + 0.1) * Double(encoding.rate) / Double(MP3FrameHeader.granuleSamples)
         #expect(changed > 0 && Double(changed) <= 3 * (granulesPerWord + 5))
         for channel in 0..<encoding.channels {
             let original = run.original[channel], censored = run.censored[channel]

@@ -231,23 +231,27 @@ import CensorTestFiles
 
     // MARK: Messages
 
-    @Test("an excerpt keeps 80 characters and adds an ellipsis inside the quotes")
+    @Test("an excerpt keeps excerptLength (80) characters and adds an ellipsis inside the quotes")
     func excerpts() {
+        let kept = excerptLength
         #expect(excerpt("'short'") == "'short'")
-        #expect(excerpt("'" + String(repeating: "é", count: 81) + "'") == "'" + String(repeating: "é", count: 80) + "…'")
-        #expect(excerpt(String(repeating: "x", count: 200)) == String(repeating: "x", count: 80) + "…")
+        #expect(excerpt("'" + String(repeating: "é", count: kept) + "'") == "'" + String(repeating: "é", count: kept) + "'")
+        #expect(excerpt("'" + String(repeating: "é", count: kept + 1) + "'") == "'" + String(repeating: "é", count: kept) + "…'")
+        #expect(excerpt(String(repeating: "x", count: 200)) == String(repeating: "x", count: kept) + "…")
         let error = CensorListError.malformed(file: "a.txt", line: 1, column: 1, expected: "a word",
                                               found: "'" + String(repeating: "#", count: 1_000_000) + "'")
-        #expect(error.description.count == "a.txt: line 1:column 1: expected a word, found ''".count + 81)
+        #expect(error.description.count == "a.txt: line 1:column 1: expected a word, found ''".count + kept + 1)
     }
 
-    @Test("the marker lists 16 spans' times and counts the rest, then the job's digest and the file's, still zeros")
+    @Test("the marker lists listedSpans (16) spans' times and counts the rest, then the job's digest and the file's, still zeros")
     func marker() {
-        let spans = (0..<20).map { Span(ordered: $0 * 1_000, start: $0 * 1_000, end: $0 * 1_000 + 500, fadeEnd: $0 * 1_000 + 500) }
+        let count = CensorMarker.listedSpans + 4, last = CensorMarker.listedSpans - 1
+        let spans = (0..<count).map { Span(ordered: $0 * 1_000, start: $0 * 1_000, end: $0 * 1_000 + 500, fadeEnd: $0 * 1_000 + 500) }
         let job = CensorMarker.Job(digest: String(repeating: "ab", count: 32))
         let text = CensorMarker.text(spans: spans, sampleRate: 1_000, job: job)
-        #expect(text.hasPrefix("censored by censor \(Censor.version): 20 spans at 0.000-0.500, 1.000-1.500, "))
-        #expect(text.hasSuffix(", 15.000-15.500 s and 4 more; job sha256:\(job.digest); file sha256:" + String(repeating: "0", count: 64)))
+        #expect(text.hasPrefix("censored by censor \(Censor.version): \(count) spans at 0.000-0.500, 1.000-1.500, "))
+        #expect(text.hasSuffix(", \(last).000-\(last).500 s and 4 more; job sha256:\(job.digest); file sha256:"
+            + String(repeating: "0", count: 64)))
         #expect(text.utf8.count <= CensorMarker.longest && text.allSatisfy(\.isASCII))
     }
 

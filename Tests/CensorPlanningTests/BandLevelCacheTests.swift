@@ -24,6 +24,27 @@ import Testing
         cache.bands.indices.map { band in cache.withLevels(of: band, in: frames) { Array($0) } }
     }
 
+    /// The noise floor of `levels` by its definition, counted: the lowest level that more than
+    /// `fraction` of the levels are at or below (the refiner's ``EdgeRefiner/Tuning/floorPercentile``).
+    static func percentile(_ levels: [Float], fraction: Double = EdgeRefiner.Tuning.floorPercentile) -> Float? {
+        // The levels tried from the lowest up: the first that qualifies is the lowest.
+        levels.sorted().first { level in Double(levels.count(where: { $0 <= level })) > fraction * Double(levels.count) }
+    }
+
+    @Test("the counted floor, by hand: the lowest level with more than the fraction of the levels at or below it",
+          arguments: [
+              // A fifth of ten is 2: 1, 2 and 3 are at or below 3, only 1 and 2 below 2.
+              ([5, 1, 9, 3, 7, 2, 8, 4, 6, 10], 0.2, 3),
+              // Ties: 1, 1 are two, not more than 2; 1, 1, 3, 3, 3 are five.
+              ([3, 3, 3, 1, 1, 9, 9, 9, 9, 9], 0.2, 3),
+              // Half of four is 2: -60 and -50 are two, -40 the third.
+              ([-40, -60, -30, -50], 0.5, -40),
+              ([-70], 0.2, -70),
+          ] as [([Float], Double, Float)])
+    func countedFloor(levels: [Float], fraction: Double, floor: Float) {
+        #expect(Self.percentile(levels, fraction: fraction) == floor)
+    }
+
     /// Four seconds of noise with bursts, in `channels` channels.
     static func audio(channels: Int) -> InterleavedBuffer {
         var mono = Signals.background(seconds: 4, sampleRate: rate, level: -45)
@@ -91,10 +112,9 @@ import Testing
             let fresh = Self.cache(channels: channels)
             _ = try fresh.load(start..<(start + length), from: &audio)
             for band in shared.bands.indices {
-                let levels = fresh.withLevels(of: band, in: frames) { $0.sorted() }
-                let rank = min(frames.count - 1, Int(Double(frames.count) * EdgeRefiner.Tuning.floorPercentile))
-                #expect(shared.floor(of: band) == levels[rank], "\(start)..<\(start + length), band \(band)")
-                #expect(fresh.floor(of: band) == levels[rank])
+                let floor = Self.percentile(fresh.withLevels(of: band, in: frames) { Array($0) })
+                #expect(shared.floor(of: band) == floor, "\(start)..<\(start + length), band \(band)")
+                #expect(fresh.floor(of: band) == floor)
             }
         }
     }
@@ -113,9 +133,8 @@ import Testing
             let length = 21_280 + (loads * 37 % 11 - 5) * hop
             let frames = try cache.load(start..<(start + length), from: &audio)
             for band in cache.bands.indices {
-                let sorted = cache.withLevels(of: band, in: frames) { $0.sorted() }
-                let rank = min(frames.count - 1, Int(Double(frames.count) * EdgeRefiner.Tuning.floorPercentile))
-                #expect(cache.floor(of: band) == sorted[rank], "load \(loads), band \(band)")
+                let floor = Self.percentile(cache.withLevels(of: band, in: frames) { Array($0) })
+                #expect(cache.floor(of: band) == floor, "load \(loads), band \(band)")
             }
             step = step * 5 % 13
             start += (1 + step % 4) * hop

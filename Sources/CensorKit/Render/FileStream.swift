@@ -15,24 +15,29 @@ struct FileStream<Reader: AudioBlockReader> {
         engine: inout some BlockCensor, codec: Codec
     ) throws where Codec.Sample: SndFileSample {
         let writes = BackgroundBlockWriter(writer: writer)
-        framesRead = try blocks(of: Codec.Sample.self, writingBehind: writes, prepare: { frames in
-            try engine.prepare(frames)
-            return engine.replacedRuns(in: frames)
-        }) { block, frames, first in
-            engine.process(block, firstFrame: first, codec: codec)
-            try writes.start(UnsafePointer(block.baseAddress!), frames: frames)
-        }
+        framesRead = try blocks(
+            of: Codec.Sample.self, writingBehind: writes,
+            prepare: { frames in
+                try engine.prepare(frames)
+                return engine.replacedRuns(in: frames)
+            },
+            each: { block, frames, first in
+                engine.process(block, firstFrame: first, codec: codec)
+                try writes.start(UnsafePointer(block.baseAddress!), frames: frames)
+            })
     }
 
     /// Streams as `Float`, resampling each censored block before it is written.
     mutating func run(engine: inout some BlockCensor, codec: FloatCodec, resampler: Resampler) throws {
         let writer = writer
-        framesRead = try blocks(of: Float.self, prepare: { try engine.prepare($0); return [] }) { block, frames, first in
-            engine.process(block, firstFrame: first, codec: codec)
-            try resampler.process(block.baseAddress!, frames: frames, last: false) { resampled, count in
-                try writer.write(from: resampled, frames: count)
-            }
-        }
+        framesRead = try blocks(
+            of: Float.self, prepare: { try engine.prepare($0); return [] },
+            each: { block, frames, first in
+                engine.process(block, firstFrame: first, codec: codec)
+                try resampler.process(block.baseAddress!, frames: frames, last: false) { resampled, count in
+                    try writer.write(from: resampled, frames: count)
+                }
+            })
         var none: Float = 0
         try resampler.process(&none, frames: 0, last: true) { resampled, count in
             try writer.write(from: resampled, frames: count)
@@ -52,7 +57,7 @@ struct FileStream<Reader: AudioBlockReader> {
     /// runs are seeked over rather than read, when at least ``shortestUnread`` frames long.
     private func blocks<Sample: SndFileSample>(
         of _: Sample.Type, writingBehind writes: BackgroundBlockWriter? = nil, prepare: (Range<Int>) throws -> [Range<Int>],
-        _ body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
+        each body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
     ) throws -> Int {
         let seekable = (reader as? AudioReader).flatMap { $0.format.storesFramesInPlace ? $0 : nil }
         let channels = reader.format.channelCount

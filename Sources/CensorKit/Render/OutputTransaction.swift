@@ -190,16 +190,16 @@ public final class OutputTransaction {
                 .init(temporary: $0.temporary, target: $0.output.target, path: $0.output.path, replacing: $0.replacing)
             })
         } catch {
-            entries.forEach { TemporaryOutputs.discard($0.temporary) }
+            for entry in entries { TemporaryOutputs.discard(entry.temporary) }
             throw error
         }
-        entries.forEach { TemporaryOutputs.discard($0.temporary) }
+        for entry in entries { TemporaryOutputs.discard(entry.temporary) }
     }
 
     /// Removes every temporary file; nothing is moved into place. Called on deinit too.
     public func discard() {
         finished = true
-        entries.forEach { TemporaryOutputs.discard($0.temporary) }
+        for entry in entries { TemporaryOutputs.discard(entry.temporary) }
     }
 
     /// The process's file mode creation mask, from `/proc/self/status` (setting it to read it

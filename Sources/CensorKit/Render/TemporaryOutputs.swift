@@ -55,7 +55,7 @@ public enum TemporaryOutputs {
             state.closed = true
             let removed = state.paths.keys.sorted()
             for path in removed { unlink(path) }
-            state.paths.values.forEach { close($0) }
+            for file in state.paths.values { close(file) }
             state.paths = [:]
             return removed
         }
@@ -182,14 +182,14 @@ public enum TemporaryOutputs {
                     continue
                 }
                 if errno == EEXIST || access(move.target, F_OK) == 0 {
-                    linked.forEach { unlink($0) }
+                    for path in linked { unlink(path) }
                     return .outputExists(path: move.path)
                 }
                 renames.append(move)
             }
             for move in renames where rename(move.temporary, move.target) != 0 {
                 let reason = String(cString: strerror(errno))
-                linked.forEach { unlink($0) }
+                for path in linked { unlink(path) }
                 return .cannotFinish(path: move.path, reason: reason)
             }
             return nil
