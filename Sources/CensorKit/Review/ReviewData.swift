@@ -12,6 +12,8 @@ struct ReviewData: Encodable {
         var name: String
         /// The whole file's waveform (`min, max` bytes per bucket, base64).
         var peaks: String
+        /// Whether the file has a picture: the page plays it in a video element.
+        var video: Bool
     }
 
     struct Zoom: Encodable {
@@ -65,6 +67,8 @@ struct ReviewData: Encodable {
 
     var mode: String
     var sampleRate: Int
+    /// The input's length in frames, which decisions are checked against.
+    var frames: Int
     var channels: Int
     var duration: Double
     var transcriptFormat: String
@@ -79,27 +83,38 @@ struct ReviewData: Encodable {
     init(_ page: ReviewPage) throws {
         let report = page.report
         let rate = Double(report.sampleRate)
-        let input = try AudioReader(path: report.input)
+        // The decoded scratch files are read again for the excerpts, so they live as long as this.
+        let scratch = ScratchFiles(beside: page.location)
+        defer { withExtendedLifetime(scratch) {} }
+        let number = try ReviewAudio.censoredStreamNumber(report)
+        let inputAudio = try ReviewAudio(path: report.input, named: report.input, audioStream: number, scratch: scratch)
         let censoredAudio = page.censoredAudio ?? report.output
-        let output = try censoredAudio.map { path throws in try AudioReader(path: path) }
+        let outputAudio = try censoredAudio.map { path throws in
+            try ReviewAudio(path: path, named: report.output ?? path, audioStream: number, scratch: scratch)
+        }
+        let input = inputAudio.reader, output = outputAudio?.reader
         let embedded = page.audio == .embedded
         mode = report.mode
         sampleRate = report.sampleRate
+        frames = report.frames
         channels = report.channels
         duration = Self.toSixDecimals(Double(report.frames) / rate)
         transcriptFormat = page.transcript.format.rawValue
+        let overviewBuckets = ReviewPage.overviewBuckets(duration: Double(report.frames) / rate)
         original = Track(path: embedded ? nil : ReviewPage.relativePath(of: report.input, from: page.location),
                          name: URL(fileURLWithPath: report.input).lastPathComponent,
-                         peaks: try WaveformPeaks(reading: input, range: 0..<input.frameCount, buckets: ReviewPage.overviewBuckets).base64)
+                         peaks: try WaveformPeaks(reading: input, range: 0..<input.frameCount, buckets: overviewBuckets).base64,
+                         video: inputAudio.hasVideo)
         censored = try output.map { reader in
             let path = report.output ?? reader.path
             return Track(path: embedded ? nil : ReviewPage.relativePath(of: path, from: page.location),
                   name: URL(fileURLWithPath: path).lastPathComponent,
-                  peaks: try WaveformPeaks(reading: reader, range: 0..<reader.frameCount, buckets: ReviewPage.overviewBuckets).base64)
+                  peaks: try WaveformPeaks(reading: reader, range: 0..<reader.frameCount, buckets: overviewBuckets).base64,
+                  video: outputAudio?.hasVideo ?? false)
         }
         self.embedded = embedded
         let windows = embedded ? ReviewExcerpts.windows(report) : []
-        clips = try zip(windows, ReviewExcerpts.encode(windows, input: report.input, output: censoredAudio)).map { window, excerpts in
+        clips = try zip(windows, ReviewExcerpts.encode(windows, input: input.path, output: output?.path)).map { window, excerpts in
             Clip(start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
                  original: Self.dataURL(excerpts.0), censored: excerpts.1.map(Self.dataURL))
         }

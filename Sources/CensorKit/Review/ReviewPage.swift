@@ -36,8 +36,13 @@ public struct ReviewPage: Sendable {
     /// temporary file of an ``OutputTransaction`` not yet committed); `nil`: the `output` itself.
     public var censoredAudio: String?
 
-    /// Buckets of the whole-file waveform.
-    static let overviewBuckets = 3000
+    /// Buckets of the whole-file waveform: at least 3000, and one every ``overviewBucketSeconds``
+    /// in a longer file, so that zooming into an hour still shows the words' shapes.
+    static func overviewBuckets(duration: Double) -> Int {
+        max(3000, Int((duration / overviewBucketSeconds).rounded(.up)))
+    }
+    /// The longest stretch one whole-file waveform bucket covers, in seconds.
+    static let overviewBucketSeconds = 0.05
     /// Buckets of the waveform around one edit.
     static let zoomBuckets = 480
     /// Seconds the zoomed waveform shows before and after an edit's modified region.
