@@ -111,8 +111,10 @@ struct Job: Sendable {
                 try transaction.write(subtitles.text(format), to: path)
             }
             if let review = arguments.review {
-                try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed)
-                    .write(to: review, into: transaction)
+                let shown = subtitles ?? CensoredSubtitles(
+                    transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
+                try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed,
+                                   subtitles: shown).write(to: review, into: transaction)
             }
             if let record, !arguments.dryRun {
                 try ResumeRecord.write(sources: record, report: report, for: outputPath,

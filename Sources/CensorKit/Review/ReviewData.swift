@@ -53,8 +53,22 @@ struct ReviewData: Encodable {
         var estimated: Bool
         /// The index of the edit that censored this word.
         var edit: Int?
-        /// The text subtitles show instead of the word.
-        var replacement: String?
+        /// The text subtitles show instead of the word, for a censored one.
+        var shown: String?
+    }
+
+    /// One subtitle cue as ``CensoredSubtitles`` groups and masks it: the page shows these,
+    /// the same cues `--subtitles` writes.
+    struct Cue: Encodable {
+        struct Part: Encodable {
+            var text: String
+            var start: Double
+            var end: Double
+            var censored: Bool
+        }
+        var start: Double
+        var end: Double
+        var words: [Part]
     }
 
     /// Audio of one stretch of the file, embedded as a `data:` URL.
@@ -78,6 +92,7 @@ struct ReviewData: Encodable {
     var clips: [Clip]
     var edits: [Edit]
     var words: [WordEntry]
+    var cues: [Cue]
 
     /// Reads the waveforms (and excerpts) `page` needs.
     init(_ page: ReviewPage) throws {
@@ -133,22 +148,39 @@ struct ReviewData: Encodable {
                 zoom: Zoom(start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
                            original: try Self.peaks(input, window), censored: try output.map { try Self.peaks($0, window) }))
         }
-        words = Self.words(page.transcript, matches: page.matches, report: report)
+        let subtitles = page.subtitles
+            ?? CensoredSubtitles(transcript: page.transcript, matches: page.matches)
+        words = Self.words(page.transcript, matches: page.matches, report: report, subtitles: subtitles)
+        cues = subtitles.cues.map { cue in
+            Cue(start: Self.toSixDecimals(cue.start), end: Self.toSixDecimals(cue.end), words: cue.words.map {
+                Cue.Part(text: $0.text, start: Self.toSixDecimals($0.start), end: Self.toSixDecimals($0.end),
+                         censored: $0.isCensored)
+            })
+        }
     }
 
-    /// The transcript's words, each censored one with the index of its edit and its mask.
-    private static func words(_ transcript: Transcript, matches: [Match], report: Report) -> [WordEntry] {
+    /// The transcript's words, each censored one with the index of its edit and the text
+    /// `subtitles` show for it (the masked or replaced word whose times hold it).
+    private static func words(
+        _ transcript: Transcript, matches: [Match], report: Report, subtitles: CensoredSubtitles
+    ) -> [WordEntry] {
         var entries = transcript.words.map { word in
             WordEntry(text: word.text, start: toSixDecimals(word.start), end: toSixDecimals(word.end),
                       confidence: word.confidence.map(toSixDecimals), speaker: word.speaker,
-                      estimated: word.isTimeEstimated, edit: nil, replacement: nil)
+                      estimated: word.isTimeEstimated, edit: nil, shown: nil)
         }
-        for match in matches {
+        let censored = subtitles.words.filter(\.isCensored)
+        var next = 0
+        for match in matches.sorted(by: { $0.wordIndices.lowerBound < $1.wordIndices.lowerBound }) {
             // The span that holds the match: merged spans cover all their matches' times.
-            guard let edit = report.spans.firstIndex(where: { $0.start <= match.start && match.end <= $0.end }) else { continue }
+            let edit = report.spans.firstIndex(where: { $0.start <= match.start && match.end <= $0.end })
             for index in match.wordIndices where entries.indices.contains(index) {
+                let word = transcript.words[index]
+                // Shown words and matched words run in the same order: one pass finds each.
+                while next < censored.count, censored[next].end < word.end { next += 1 }
+                if next < censored.count, censored[next].start <= word.start { entries[index].shown = censored[next].text }
+                guard let edit else { continue }
                 entries[index].edit = edit
-                entries[index].replacement = match.replacement
             }
         }
         return entries

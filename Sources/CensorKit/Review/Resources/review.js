@@ -7,14 +7,10 @@
 
   /** Seconds a word or an edit is played from before it starts. */
   const LEAD = 1;
-  /** The longest subtitle cue, in characters. */
-  const CUE_LIMIT = 40;
-  /** A pause longer than this (seconds) starts a new cue. */
-  const CUE_GAP = 1.5;
+  /** A pause longer than this (seconds) after a sentence starts a new transcript paragraph. */
+  const PARAGRAPH_GAP = 1.5;
   /** Confidence below this marks a word as dubious. */
   const DUBIOUS = 0.5;
-  /** What subtitles show for a censored word the list gives no replacement for. */
-  const MASK = "****";
 
   const words = data.words;
   const edits = data.edits;
@@ -59,36 +55,8 @@
     return index >= 0 && t < Math.max(words[index].end, words[index].start + 0.05) ? index : -1;
   }
 
-  /** A word as subtitles show it: a censored word as its replacement or a mask, never its text. */
-  function subtitleText(word) {
-    const text = word.text.trim();
-    if (word.edit === null || word.edit === undefined) return text;
-    const trailing = /[.,!?;:\u2026]+$/.exec(text);
-    return (word.replacement || MASK) + (trailing ? trailing[0] : "");
-  }
-
-  /** Consecutive words grouped into cues of at most CUE_LIMIT characters, split at pauses. */
-  function groupCues() {
-    const cues = [];
-    let cue = null;
-    words.forEach((word, index) => {
-      const text = subtitleText(word);
-      if (cue !== null) {
-        const gap = word.start - words[index - 1].end;
-        if (cue.length + 1 + text.length <= CUE_LIMIT && gap <= CUE_GAP) {
-          cue.words.push(index);
-          cue.length += 1 + text.length;
-          cue.end = Math.max(cue.end, word.end);
-          return;
-        }
-      }
-      cue = { start: word.start, end: word.end, words: [index], length: text.length };
-      cues.push(cue);
-    });
-    return cues;
-  }
-
-  const cues = groupCues();
+  /** The subtitle cues, grouped and masked by censor as --subtitles writes them. */
+  const cues = data.cues;
   const cueStarts = Float64Array.from(cues, (cue) => cue.start);
 
   function cueAt(t) {
@@ -100,6 +68,11 @@
     }
     const index = low - 1;
     return index >= 0 && t <= cues[index].end + 0.5 ? cues[index] : null;
+  }
+
+  /** The position in `cue` of the word being shown at `t`, or -1. */
+  function partAt(cue, t) {
+    return cue === null ? -1 : cue.words.findIndex((part) => part.start <= t && t < Math.max(part.end, part.start + 0.05));
   }
 
   // ---- Player -----------------------------------------------------------------------------
@@ -302,28 +275,28 @@
     return subtitle.dataset.style;
   }
 
-  function renderSubtitle(t, index) {
+  function renderSubtitle(t) {
     const style = subtitleStyle();
+    const cue = cueAt(t);
+    const part = partAt(cue, t);
     if (style === "word") {
-      if (index === shownWord && shownCue === null) return;
-      shownWord = index;
-      shownCue = null;
-      subtitle.textContent = index >= 0 ? subtitleText(words[index]) : "";
+      if (part === shownWord && cue === shownCue) return;
+      shownWord = part;
+      shownCue = cue;
+      subtitle.textContent = part >= 0 ? cue.words[part].text : "";
       return;
     }
-    const cue = cueAt(t);
-    if (cue === shownCue && (style === "cue" || index === shownWord)) return;
+    if (cue === shownCue && (style === "cue" || part === shownWord)) return;
     shownCue = cue;
-    shownWord = index;
+    shownWord = part;
     subtitle.textContent = "";
     if (cue === null) return;
-    cue.words.forEach((wordIndex, position) => {
+    cue.words.forEach((word, position) => {
       if (position > 0) subtitle.append(" ");
-      const word = words[wordIndex];
       const span = document.createElement("span");
-      span.textContent = subtitleText(word);
-      if (word.edit !== null && word.edit !== undefined) span.className = "mask";
-      if (style === "karaoke" && wordIndex === index) span.classList.add("now");
+      span.textContent = word.text;
+      if (word.censored) span.className = "mask";
+      if (style === "karaoke" && position === part) span.classList.add("now");
       subtitle.append(span);
     });
   }
@@ -341,7 +314,7 @@
         if (!active().paused) keepVisible(element);
       }
     }
-    renderSubtitle(t, index);
+    renderSubtitle(t);
     follow(t);
     drawPlayheads(t);
   }
@@ -780,7 +753,7 @@
 
   // ---- Transcript -------------------------------------------------------------------------
 
-  /** Words after which a transcript paragraph ends at the next sentence end; a pause of CUE_GAP after one too. */
+  /** Words after which a transcript paragraph ends at the next sentence end; a pause of PARAGRAPH_GAP after one too. */
   const PARAGRAPH_WORDS = 80;
   /** A word that ends a sentence: its text ends in . ! ? or \u2026, maybe followed by closing quotes or brackets. */
   const SENTENCE_END = /[.!?\u2026]["'\u201d\u2019)\]]*$/;
@@ -791,7 +764,7 @@
   function paragraphEnds(index, count) {
     const previous = words[index - 1];
     if (punctuated && !SENTENCE_END.test(previous.text.trim())) return false;
-    return count >= PARAGRAPH_WORDS || words[index].start - previous.end > CUE_GAP;
+    return count >= PARAGRAPH_WORDS || words[index].start - previous.end > PARAGRAPH_GAP;
   }
 
   /**
@@ -822,7 +795,7 @@
         span.setAttribute("role", "button");
         const replacement = document.createElement("span");
         replacement.className = "replacement";
-        replacement.textContent = "\u2192 " + subtitleText(word);
+        replacement.textContent = "\u2192 " + (word.shown || word.text.trim());
         span.append(replacement);
         notes.push("censored by edit " + (word.edit + 1));
       }
@@ -877,7 +850,7 @@
       subtitle.dataset.style = radio.value;
       shownCue = null;
       shownWord = -2;
-      renderSubtitle(now(), wordAt(now()));
+      renderSubtitle(now());
     });
   }
 
