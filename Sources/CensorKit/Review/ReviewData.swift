@@ -58,7 +58,7 @@ struct ReviewData: Encodable {
     }
 
     /// One subtitle cue as ``CensoredSubtitles`` groups and masks it: the page shows these,
-    /// the same cues `--subtitles` writes.
+    /// the same cues a subtitle file of the run holds.
     struct Cue: Encodable {
         struct Part: Encodable {
             var text: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A reviewer's decisions on a run's edits: which to keep, drop, widen or nudge, and the words
-/// the list missed, as a review page exports them and `censor --decisions` applies them.
+/// the list missed, as a review page exports them and a run applies them (``matches``).
 ///
 /// Every edit names the fully censored core in frames of the input's audio stream
 /// (``sampleRate``, the file ``frames`` long), so a run that applies the file censors exactly

@@ -35,7 +35,7 @@ public struct ReviewPage: Sendable {
     /// Where to read the censored audio from when it is not yet at the report's `output` (the
     /// temporary file of an ``OutputTransaction`` not yet committed); `nil`: the `output` itself.
     public var censoredAudio: String?
-    /// The subtitles the page shows, as `--subtitles` writes them; `nil`: built from the
+    /// The subtitles the page shows, as a subtitle file of the run holds them; `nil`: built from the
     /// transcript and matches with the default mask and cue length.
     public var subtitles: CensoredSubtitles?
 

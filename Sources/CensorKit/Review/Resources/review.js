@@ -55,7 +55,7 @@
     return index >= 0 && t < Math.max(words[index].end, words[index].start + 0.05) ? index : -1;
   }
 
-  /** The subtitle cues, grouped and masked by censor as --subtitles writes them. */
+  /** The subtitle cues, grouped and masked by censor as its subtitle files hold them. */
   const cues = data.cues;
   const cueStarts = Float64Array.from(cues, (cue) => cue.start);
 
@@ -730,7 +730,7 @@
     status("Added \u201c" + word.text.trim() + "\u201d.");
   }
 
-  /** The decisions file: every edit in time order, as `censor --decisions` reads it. */
+  /** The decisions file: every edit in time order, as censor reads it back. */
   function decisionsFile() {
     const entries = decided.map((decision, index) => {
       const entry = { decision: decisionName(decision, index), startFrame: decision.startFrame,
