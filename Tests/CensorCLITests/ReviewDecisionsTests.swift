@@ -34,7 +34,7 @@ import Testing
         var status: String
     }
 
-    struct Round: Sendable {
+    struct Trip: Sendable {
         var first: ReportFile
         var decided: ReportFile
         var probe: Probe
@@ -43,9 +43,9 @@ import Testing
         var run: String
     }
 
-    static let round: Result<Round, any Error> = Result { try makeRound() }
+    static let trip: Result<Trip, any Error> = Result { try makeTrip() }
 
-    static func makeRound() throws -> Round {
+    static func makeTrip() throws -> Trip {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let samples = ReviewPageBrowserTests.samples()
@@ -73,7 +73,7 @@ import Testing
         let second = try workspace.run(common + ["--decisions", "talk.decisions.json", "-o", "decided.wav", "--report", "decided.json"])
         let decoder = JSONDecoder()
         let output = second.status == 0 ? try WAVFile(contentsOf: workspace.file("decided.wav")).data : Data()
-        return Round(
+        return Trip(
             first: try decoder.decode(ReportFile.self, from: workspace.bytes("first.json")),
             decided: second.status == 0 ? try decoder.decode(ReportFile.self, from: workspace.bytes("decided.json"))
                 : ReportFile(sampleRate: 0, frames: 0, spans: []),
@@ -93,24 +93,24 @@ import Testing
 
     @Test("the page exports what the reviewer did: a widened-and-nudged edit, a dropped one, an added word, in frames")
     func pageExports() throws {
-        let round = try Self.round.get()
-        #expect(round.probe.name == "talk.decisions.json")
-        #expect(round.probe.decisions == ["widen", "drop", "add"])
-        #expect(round.probe.dropped == [false, true, false])
-        let data = Data(try #require(round.probe.file).utf8)
+        let trip = try Self.trip.get()
+        #expect(trip.probe.name == "talk.decisions.json")
+        #expect(trip.probe.decisions == ["widen", "drop", "add"])
+        #expect(trip.probe.dropped == [false, true, false])
+        let data = Data(try #require(trip.probe.file).utf8)
         let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(file["format"] as? String == "censor-decisions")
         #expect(file["version"] as? Int == 1)
         #expect(file["input"] as? String == "talk.wav")
-        #expect(file["sampleRate"] as? Int == round.first.sampleRate)
-        #expect(file["frames"] as? Int == round.first.frames)
+        #expect(file["sampleRate"] as? Int == trip.first.sampleRate)
+        #expect(file["frames"] as? Int == trip.first.frames)
         let edits = try #require(file["edits"] as? [[String: Any]])
-        let cores = Self.expectedCores(round.first)
+        let cores = Self.expectedCores(trip.first)
         #expect(edits.map { $0["decision"] as? String } == ["widen", "add", "drop"])
         #expect(edits.map { $0["startFrame"] as? Int } == [cores[0].core.lowerBound, cores[1].core.lowerBound,
-                                                            round.first.spans[1].startFrame])
+                                                            trip.first.spans[1].startFrame])
         #expect(edits.map { $0["endFrame"] as? Int } == [cores[0].core.upperBound, cores[1].core.upperBound,
-                                                          round.first.spans[1].endFrame])
+                                                          trip.first.spans[1].endFrame])
         #expect(edits.map { $0["text"] as? String } == ["damn,", "this", "crap"])
         #expect(edits.map { $0["pattern"] as? String } == ["damn", nil, "crap"])
         #expect(edits.map { $0["words"] as? [Int] } == [[1, 2], [4, 5], [5, 6]])
@@ -118,26 +118,26 @@ import Testing
 
     @Test("--decisions censors exactly the decided cores: the report's frames, silence inside, the input's samples outside every fade")
     func appliedExactly() throws {
-        let round = try Self.round.get()
-        try #require(round.decided.spans.count == 2, "\(round.run)")
-        let cores = Self.expectedCores(round.first)
-        #expect(round.decided.spans.map(\.text) == cores.map(\.text))
-        #expect(round.decided.spans.map { $0.startFrame..<$0.endFrame } == cores.map(\.core))
-        #expect(round.output.count == round.input.count)
-        for span in round.decided.spans {
-            #expect(round.output[span.startFrame..<span.endFrame].allSatisfy { $0 == 0 }, "\(span.text) muted")
+        let trip = try Self.trip.get()
+        try #require(trip.decided.spans.count == 2, "\(trip.run)")
+        let cores = Self.expectedCores(trip.first)
+        #expect(trip.decided.spans.map(\.text) == cores.map(\.text))
+        #expect(trip.decided.spans.map { $0.startFrame..<$0.endFrame } == cores.map(\.core))
+        #expect(trip.output.count == trip.input.count)
+        for span in trip.decided.spans {
+            #expect(trip.output[span.startFrame..<span.endFrame].allSatisfy { $0 == 0 }, "\(span.text) muted")
             // Inside a burst, so silence there is the edit's, not the recording's.
-            #expect(round.input[span.startFrame..<span.endFrame].contains { abs($0) > 10_000 }, "\(span.text) in a tone")
+            #expect(trip.input[span.startFrame..<span.endFrame].contains { abs($0) > 10_000 }, "\(span.text) in a tone")
         }
-        var untouched = [Bool](repeating: true, count: round.input.count)
-        for span in round.decided.spans { for frame in span.fadeStartFrame..<span.fadeEndFrame { untouched[frame] = false } }
-        let changed = untouched.indices.filter { untouched[$0] && round.input[$0] != round.output[$0] }
+        var untouched = [Bool](repeating: true, count: trip.input.count)
+        for span in trip.decided.spans { for frame in span.fadeStartFrame..<span.fadeEndFrame { untouched[frame] = false } }
+        let changed = untouched.indices.filter { untouched[$0] && trip.input[$0] != trip.output[$0] }
         #expect(changed.isEmpty, "\(changed.count) frames changed outside the decided edits, first \(changed.first ?? -1)")
         // The dropped "crap" plays as recorded, but where the added "this" (just before it) reaches.
-        let crap = round.first.spans[1]
+        let crap = trip.first.spans[1]
         let free = (crap.startFrame..<crap.endFrame).filter { untouched[$0] }
         #expect(free.count > (crap.endFrame - crap.startFrame) / 2, "\(free.count) of crap's frames outside the edits")
-        #expect(free.allSatisfy { round.output[$0] == round.input[$0] })
+        #expect(free.allSatisfy { trip.output[$0] == trip.input[$0] })
     }
 
     static let header = #"{"format": "censor-decisions", "version": 1, "input": "talk.wav", "sampleRate": 22050, "frames": 176400, "edits": "#
