@@ -36,6 +36,8 @@ struct Arguments: Sendable {
     var review: String?
     /// `--review-embed`: whether the review page embeds excerpts instead of referencing the audio.
     var reviewEmbed = false
+    /// `--decisions`: the decisions file whose edits are censored instead of the list's matches.
+    var decisions: String?
     var dryRun = false
     /// Whether an MP3 censored into an MP3 keeps its compressed data (mute, duck); `false`
     /// re-encodes it.

@@ -90,6 +90,7 @@ private struct ParsedLine {
         result.review = values[Option.review.name]
         (result.markers, result.fps) = try MarkerFile.parse(markerFiles, fps: values[Option.fps.name], inputs: result.inputs.count)
         result.reviewEmbed = flags.contains(Option.reviewEmbed.name)
+        result.decisions = values[Option.decisions.name]
         result.inPlace = flags.contains(Option.inPlace.name)
         result.marker = !flags.contains(Option.noMarker.name)
         result.dryRun = flags.contains(Option.dryRun.name)
@@ -133,7 +134,8 @@ private struct ParsedLine {
     private func checkOutputs(_ arguments: Arguments) throws(UsageError) {
         let several = arguments.inputs.count > 1
         for (option, given) in [(Option.transcript, arguments.transcript), (.output, arguments.output),
-                                (.labels, arguments.labels), (.review, arguments.review)] where several && given != nil {
+                                (.labels, arguments.labels), (.review, arguments.review),
+                                (.decisions, arguments.decisions)] where several && given != nil {
             throw UsageError("\(option.name) takes one input, but \(arguments.inputs.count) were given")
         }
         let destinations = [(Option.output.name, arguments.output != nil), (Option.outputDir.name, arguments.outputDir != nil),
@@ -165,14 +167,6 @@ private struct ParsedLine {
         if arguments.review != nil, arguments.inPlace {
             throw UsageError("\(Option.review.name) compares the input with its censored version, so it cannot be "
                 + "combined with \(Option.inPlace.name), which replaces the input")
-        }
-        // The page's waveforms and excerpts are read through libsndfile (MP3 included).
-        if arguments.review != nil, let input = arguments.inputs.first,
-           let media = [input, arguments.output ?? input].first(where: {
-               MediaContainer.named(byPathOf: $0).map { $0 != .mp3 } ?? false
-           }) {
-            throw UsageError("\(Option.review.name) reads audio files (WAV, FLAC, MP3 …), not videos or containers "
-                + "that go through ffmpeg, like '\(media)'")
         }
     }
 

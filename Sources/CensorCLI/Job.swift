@@ -36,8 +36,9 @@ struct Job: Sendable {
             let transcriptPath = try arguments.transcript ?? TranscriptLocator.transcript(beside: input)
             // A streamed input is no file an output could be (`-o -` is standard output, not input).
             let inputFile: [(path: String, role: OutputTransaction.Role)] = arguments.stdinStreamed ? [] : [(input, .input)]
+            let decisionsFile = arguments.decisions.map { [($0, OutputTransaction.Role.decisions)] } ?? []
             let transaction = OutputTransaction(
-                overwrite: arguments.force, protecting: protected + inputFile + [(transcriptPath, .transcript)])
+                overwrite: arguments.force, protecting: protected + inputFile + [(transcriptPath, .transcript)] + decisionsFile)
             // The side files are checked before any work; the audio output as soon as the input is open.
             let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
                 .compactMap { $0 } + arguments.markers.map(\.path)
@@ -74,6 +75,8 @@ struct Job: Sendable {
             request.replacingInput = arguments.inPlace
             request.transaction = transaction
             request.progress = progress
+            let decisions = try arguments.decisions.map { try DecisionsFile(path: $0, limit: arguments.maxTextSize) }
+            if let decisions { request = try decisions.apply(to: request) }
             let matches = request.matches
             outcome.warnings += Self.doubtWarnings(transcript, matches: matches, path: transcriptPath)
             outcome.warnings += Self.maskedWordWarnings(transcript, matches: matches, path: transcriptPath)
@@ -93,6 +96,7 @@ struct Job: Sendable {
             // Only a beep re-encodes an MP3 into an MP3, and a beep never takes the direct path.
             if !arguments.dryRun, let note = mp3ReencodeNote { outcome.warnings.append(note) }
             var report = try Censor.run(request)
+            try decisions.map { try $0.decisions.check(report, path: $0.path) }
             if input == arguments.stdinSpool { report.input = StdinInput.name }
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
             try MarkerFile.write(arguments.markers, report: report, fps: arguments.fps,
@@ -107,8 +111,10 @@ struct Job: Sendable {
                 try transaction.write(subtitles.text(format), to: path)
             }
             if let review = arguments.review {
-                try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed)
-                    .write(to: review, into: transaction)
+                let shown = subtitles ?? CensoredSubtitles(
+                    transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
+                try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed,
+                                   subtitles: shown).write(to: review, into: transaction)
             }
             if let record, !arguments.dryRun {
                 try ResumeRecord.write(sources: record, report: report, for: outputPath,

@@ -148,11 +148,17 @@ extension Option {
     static let review = Option(
         "--review", value: "file",
         help: "Write a review page: one self-contained HTML file with the waveforms, the transcript, a player "
-            + "with A/B switching, masked subtitles and a table of edits (one input only). It plays the input and "
-            + "output by their paths relative to the page.", completion: .file)
+            + "with A/B switching, masked subtitles and a table of edits (one input only), for every file censor "
+            + "reads; a video plays beside the transcript. It plays the input and output by their paths relative "
+            + "to the page.", completion: .file)
     static let reviewEmbed = Option(
         "--review-embed", help: "Embed the audio around each edit in the review page (Ogg Vorbis excerpts), "
             + "so it plays without the audio files beside it.")
+    static let decisions = Option(
+        "--decisions", value: "file",
+        help: "Censor exactly the edits of a decisions file a review page exported (kept, widened, nudged and "
+            + "added ones, in frames; dropped ones not), instead of the list's matches (one input only).",
+        completion: .file)
     static let dryRun = Option(
         "--dry-run", help: "Print what would be censored, one span a line (start, end, words, list entry), "
             + "and write no audio.")
@@ -220,7 +226,8 @@ extension Option {
     static let all: [Option] = [
         transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics,
         maxTextSize, mode, sound,
-        output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, dryRun, force,
+        output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, decisions, dryRun,
+        force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
         NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct, noDirect,
         NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,

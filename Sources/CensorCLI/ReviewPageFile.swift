@@ -8,6 +8,8 @@ struct ReviewPageFile {
     let matches: [Match]
     /// Whether the page embeds excerpts instead of referencing the audio files.
     let embedded: Bool
+    /// The subtitles the page shows, masked and grouped as `--subtitles` writes them.
+    let subtitles: CensoredSubtitles
 
     /// Builds the page and writes it to `path` in `transaction`; the censored audio is read from
     /// its temporary file there, since nothing is in place before the commit.
@@ -17,7 +19,7 @@ struct ReviewPageFile {
     func write(to path: String, into transaction: OutputTransaction) throws {
         let censored = try report.output.map { try transaction.reserve($0) }
         let page = ReviewPage(report: report, transcript: transcript, matches: matches, location: path,
-                              audio: embedded ? .embedded : .referenced, censoredAudio: censored)
+                              audio: embedded ? .embedded : .referenced, censoredAudio: censored, subtitles: subtitles)
         try transaction.write(try page.html(), to: path)
     }
 }

@@ -589,11 +589,17 @@ import Darwin
           --review <file>             Write a review page: one self-contained HTML file
                                       with the waveforms, the transcript, a player with
                                       A/B switching, masked subtitles and a table of
-                                      edits (one input only). It plays the input and
-                                      output by their paths relative to the page.
+                                      edits (one input only), for every file censor
+                                      reads; a video plays beside the transcript. It
+                                      plays the input and output by their paths relative
+                                      to the page.
           --review-embed              Embed the audio around each edit in the review
                                       page (Ogg Vorbis excerpts), so it plays without
                                       the audio files beside it.
+          --decisions <file>          Censor exactly the edits of a decisions file a
+                                      review page exported (kept, widened, nudged and
+                                      added ones, in frames; dropped ones not), instead
+                                      of the list's matches (one input only).
           --dry-run                   Print what would be censored, one span a line
                                       (start, end, words, list entry), and write no
                                       audio.

@@ -25,9 +25,10 @@ import Testing
         (" line\u{2028}break", 7.6, 7.9, 0.9),
     ]
 
-    /// What the subtitles show for each word: its text, or for a censored one its mask.
-    static let subtitleTexts = ["Well,", "darn,", words[2].0.trimmingCharacters(in: .whitespaces), "quiet", "this", "****",
-                                words[6].0.trimmingCharacters(in: .whitespaces), "line\u{2028}break"]
+    /// What the subtitles show for each word: its text on one line, or for a censored one its
+    /// replacement or its mask (the default grawlix).
+    static let subtitleTexts = ["Well,", "darn,", words[2].0.trimmingCharacters(in: .whitespaces), "quiet", "this", "c***",
+                                words[6].0.trimmingCharacters(in: .whitespaces), "line break"]
 
     static let srt = """
         1
@@ -157,6 +158,48 @@ import Testing
         var demo: Page
         /// A page over a subtitle transcript, whose word times are all estimated.
         var subtitled: Page
+        /// The referenced page's cues, as its data holds them, and the cues of `--subtitles`
+        /// from the same run: (start, end, text).
+        var pageCues: [Cue]
+        var srtCues: [Cue]
+    }
+
+    struct Cue: Equatable, Sendable {
+        var start: Double
+        var end: Double
+        var text: String
+    }
+
+    /// The cues of a review page's data.
+    static func pageCues(_ html: String) throws -> [Cue] {
+        struct Data_: Decodable {
+            struct Cue_: Decodable {
+                struct Part: Decodable { var text: String }
+                var start: Double
+                var end: Double
+                var words: [Part]
+            }
+            var cues: [Cue_]
+        }
+        let open = #"<script type="application/json" id="review-data">"#
+        let json = html.components(separatedBy: open).last?.components(separatedBy: "</script>").first ?? ""
+        return try JSONDecoder().decode(Data_.self, from: Data(json.utf8)).cues.map {
+            Cue(start: $0.start, end: $0.end, text: $0.words.map(\.text).joined(separator: " "))
+        }
+    }
+
+    /// The cues of a SubRip file.
+    static func srtCues(_ srt: String) -> [Cue] {
+        func seconds(_ text: Substring) -> Double {
+            let parts = text.split(whereSeparator: { $0 == ":" || $0 == "," }).compactMap { Double($0) }
+            return parts.count == 4 ? parts[0] * 3600 + parts[1] * 60 + parts[2] + parts[3] / 1000 : -1
+        }
+        return srt.components(separatedBy: "\n\n").compactMap { block in
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.count >= 3, let arrow = lines[1].range(of: " --> ") else { return nil }
+            return Cue(start: seconds(lines[1][..<arrow.lowerBound]), end: seconds(lines[1][arrow.upperBound...]),
+                       text: lines[2...].filter { !$0.isEmpty }.joined(separator: " "))
+        }
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -174,7 +217,8 @@ import Testing
         try Data("damn|darn\ncrap\n".utf8).write(to: workspace.file("words.txt"))
         try FileManager.default.createDirectory(at: workspace.file("pages"), withIntermediateDirectories: true)
         let common = ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--mode", "mute"]
-        for arguments in [common + ["-o", "talk.censored.wav", "--report", "report.json", "--review", "pages/review.html"],
+        for arguments in [common + ["-o", "talk.censored.wav", "--report", "report.json", "--review", "pages/review.html",
+                                    "--subtitles", "talk.srt"],
                           common + ["-o", "other.censored.wav", "--review", "pages/embedded.html", "--review-embed"]] {
             let run = try workspace.run(arguments)
             guard run.status == 0 else { throw Failure(description: "censor \(arguments): \(run)") }
@@ -216,7 +260,9 @@ import Testing
         let output = try JSONDecoder().decode(Output.self, from: Data(browser.stdout.utf8))
         let report = try JSONDecoder().decode(ReportFile.self, from: workspace.bytes("report.json"))
         return Session(report: report, referenced: output.pages[0], embedded: output.pages[1],
-                       demo: output.pages[2], subtitled: output.pages[3])
+                       demo: output.pages[2], subtitled: output.pages[3],
+                       pageCues: try pageCues(String(decoding: try workspace.bytes("pages/review.html"), as: UTF8.self)),
+                       srtCues: srtCues(String(decoding: try workspace.bytes("talk.srt"), as: UTF8.self)))
     }
 
     /// `seconds` as the page writes an edit's times: `m:ss.mmm`.
@@ -271,7 +317,7 @@ import Testing
         #expect(words.map(\.text) == Self.words.map { $0.0.trimmingCharacters(in: .whitespaces) })
         #expect(words.map(\.censored) == [false, true, false, false, false, true, false, false])
         #expect(words[1].shownAs == "\u{2192} darn,")
-        #expect(words[5].shownAs == "\u{2192} ****")
+        #expect(words[5].shownAs == "\u{2192} c***")
         #expect(words.map(\.dubious) == Self.words.map { $0.3 < 0.5 })
         #expect(words[2].title == "0:01.3\u{2013}0:01.5; confidence 0.30")
     }
@@ -330,10 +376,20 @@ import Testing
             #expect(karaoke[index].now == expected[index])
             #expect(word[index].current == index && cue[index].current == index && karaoke[index].current == index)
         }
-        // Cues split at the 1.5 s pauses and at 40 characters.
+        // Cues as --subtitles groups them: split at pauses over 0.5 s and at 40 characters.
         #expect(cue[0].text == "Well, darn,")
         #expect(cue[3].text == "quiet")
-        #expect(cue[4].text == "this ****")
+        #expect(cue[4].text == "this c***")
+    }
+
+    @Test("the page's cues are the ones --subtitles writes in the same run: texts, and times to the millisecond")
+    func cuesAsSubtitles() throws {
+        let session = try Self.session.get()
+        try #require(session.srtCues.count == 6)
+        #expect(session.pageCues.map(\.text) == session.srtCues.map(\.text))
+        for (page, srt) in zip(session.pageCues, session.srtCues) {
+            #expect(abs(page.start - srt.start) <= 0.0005 && abs(page.end - srt.end) <= 0.0005, "\(page) vs \(srt)")
+        }
     }
 
     @Test("subtitles never show a censored word's own text, in any style")

@@ -288,7 +288,7 @@ extension Censor {
     /// The audio stream as a reader: the input itself when libsndfile reads it and it holds
     /// only that stream, else the stream decoded by ffmpeg into a scratch WAV file, with
     /// `progress` told how far decoding has come (from the scratch file's growing size).
-    private func decode(
+    func decode(
         _ input: String, stream: MediaProbe.Stream, probe: MediaProbe, scratch: ScratchFiles,
         progress: ((RenderProgress) -> Void)? = nil
     ) throws -> AudioReader {

@@ -53,6 +53,7 @@ public final class OutputTransaction {
         case input = "the input"
         case transcript = "the transcript"
         case list = "the censor list"
+        case decisions = "the decisions file"
         case manifest = "the manifest"
         case output = "another output of this run"
     }

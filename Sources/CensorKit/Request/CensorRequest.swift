@@ -112,6 +112,21 @@ public struct CensorRequest {
                   transcript: nil, list: list)
     }
 
+    /// This request censoring `matches` instead of its list's: stretches chosen another way (a
+    /// reviewer's ``ReviewDecisions``), with the same words, list, options and outputs.
+    ///
+    /// - Parameter matches: What to censor, with times in seconds.
+    /// - Returns: The changed request.
+    public func censoring(_ matches: [Match]) -> CensorRequest {
+        var request = CensorRequest(input: input, words: words, matches: matches, options: options, output: output,
+                                    transcript: transcript, list: list)
+        request.replacingInput = replacingInput
+        request.overwrite = overwrite
+        request.transaction = transaction
+        request.progress = progress
+        return request
+    }
+
     private init(
         input: Input, words: [Word], matches: [Match], options: Options, output: String?,
         transcript: Report.TranscriptSummary?, list: CensorList?

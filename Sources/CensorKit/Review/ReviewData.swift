@@ -12,6 +12,8 @@ struct ReviewData: Encodable {
         var name: String
         /// The whole file's waveform (`min, max` bytes per bucket, base64).
         var peaks: String
+        /// Whether the file has a picture: the page plays it in a video element.
+        var video: Bool
     }
 
     struct Zoom: Encodable {
@@ -51,8 +53,22 @@ struct ReviewData: Encodable {
         var estimated: Bool
         /// The index of the edit that censored this word.
         var edit: Int?
-        /// The text subtitles show instead of the word.
-        var replacement: String?
+        /// The text subtitles show instead of the word, for a censored one.
+        var shown: String?
+    }
+
+    /// One subtitle cue as ``CensoredSubtitles`` groups and masks it: the page shows these,
+    /// the same cues a subtitle file of the run holds.
+    struct Cue: Encodable {
+        struct Part: Encodable {
+            var text: String
+            var start: Double
+            var end: Double
+            var censored: Bool
+        }
+        var start: Double
+        var end: Double
+        var words: [Part]
     }
 
     /// Audio of one stretch of the file, embedded as a `data:` URL.
@@ -65,6 +81,8 @@ struct ReviewData: Encodable {
 
     var mode: String
     var sampleRate: Int
+    /// The input's length in frames, which decisions are checked against.
+    var frames: Int
     var channels: Int
     var duration: Double
     var transcriptFormat: String
@@ -74,32 +92,44 @@ struct ReviewData: Encodable {
     var clips: [Clip]
     var edits: [Edit]
     var words: [WordEntry]
+    var cues: [Cue]
 
     /// Reads the waveforms (and excerpts) `page` needs.
     init(_ page: ReviewPage) throws {
         let report = page.report
         let rate = Double(report.sampleRate)
-        let input = try AudioReader(path: report.input)
+        // The decoded scratch files are read again for the excerpts, so they live as long as this.
+        let scratch = ScratchFiles(beside: page.location)
+        defer { withExtendedLifetime(scratch) {} }
+        let number = try ReviewAudio.censoredStreamNumber(report)
+        let inputAudio = try ReviewAudio(path: report.input, named: report.input, audioStream: number, scratch: scratch)
         let censoredAudio = page.censoredAudio ?? report.output
-        let output = try censoredAudio.map { path throws in try AudioReader(path: path) }
+        let outputAudio = try censoredAudio.map { path throws in
+            try ReviewAudio(path: path, named: report.output ?? path, audioStream: number, scratch: scratch)
+        }
+        let input = inputAudio.reader, output = outputAudio?.reader
         let embedded = page.audio == .embedded
         mode = report.mode
         sampleRate = report.sampleRate
+        frames = report.frames
         channels = report.channels
         duration = Self.toSixDecimals(Double(report.frames) / rate)
         transcriptFormat = page.transcript.format.rawValue
+        let overviewBuckets = ReviewPage.overviewBuckets(duration: Double(report.frames) / rate)
         original = Track(path: embedded ? nil : ReviewPage.relativePath(of: report.input, from: page.location),
                          name: URL(fileURLWithPath: report.input).lastPathComponent,
-                         peaks: try WaveformPeaks(reading: input, range: 0..<input.frameCount, buckets: ReviewPage.overviewBuckets).base64)
+                         peaks: try WaveformPeaks(reading: input, range: 0..<input.frameCount, buckets: overviewBuckets).base64,
+                         video: inputAudio.hasVideo)
         censored = try output.map { reader in
             let path = report.output ?? reader.path
             return Track(path: embedded ? nil : ReviewPage.relativePath(of: path, from: page.location),
                   name: URL(fileURLWithPath: path).lastPathComponent,
-                  peaks: try WaveformPeaks(reading: reader, range: 0..<reader.frameCount, buckets: ReviewPage.overviewBuckets).base64)
+                  peaks: try WaveformPeaks(reading: reader, range: 0..<reader.frameCount, buckets: overviewBuckets).base64,
+                  video: outputAudio?.hasVideo ?? false)
         }
         self.embedded = embedded
         let windows = embedded ? ReviewExcerpts.windows(report) : []
-        clips = try zip(windows, ReviewExcerpts.encode(windows, input: report.input, output: censoredAudio)).map { window, excerpts in
+        clips = try zip(windows, ReviewExcerpts.encode(windows, input: input.path, output: output?.path)).map { window, excerpts in
             Clip(start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
                  original: Self.dataURL(excerpts.0), censored: excerpts.1.map(Self.dataURL))
         }
@@ -118,22 +148,39 @@ struct ReviewData: Encodable {
                 zoom: Zoom(start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
                            original: try Self.peaks(input, window), censored: try output.map { try Self.peaks($0, window) }))
         }
-        words = Self.words(page.transcript, matches: page.matches, report: report)
+        let subtitles = page.subtitles
+            ?? CensoredSubtitles(transcript: page.transcript, matches: page.matches)
+        words = Self.words(page.transcript, matches: page.matches, report: report, subtitles: subtitles)
+        cues = subtitles.cues.map { cue in
+            Cue(start: Self.toSixDecimals(cue.start), end: Self.toSixDecimals(cue.end), words: cue.words.map {
+                Cue.Part(text: $0.text, start: Self.toSixDecimals($0.start), end: Self.toSixDecimals($0.end),
+                         censored: $0.isCensored)
+            })
+        }
     }
 
-    /// The transcript's words, each censored one with the index of its edit and its mask.
-    private static func words(_ transcript: Transcript, matches: [Match], report: Report) -> [WordEntry] {
+    /// The transcript's words, each censored one with the index of its edit and the text
+    /// `subtitles` show for it (the masked or replaced word whose times hold it).
+    private static func words(
+        _ transcript: Transcript, matches: [Match], report: Report, subtitles: CensoredSubtitles
+    ) -> [WordEntry] {
         var entries = transcript.words.map { word in
             WordEntry(text: word.text, start: toSixDecimals(word.start), end: toSixDecimals(word.end),
                       confidence: word.confidence.map(toSixDecimals), speaker: word.speaker,
-                      estimated: word.isTimeEstimated, edit: nil, replacement: nil)
+                      estimated: word.isTimeEstimated, edit: nil, shown: nil)
         }
-        for match in matches {
+        let censored = subtitles.words.filter(\.isCensored)
+        var next = 0
+        for match in matches.sorted(by: { $0.wordIndices.lowerBound < $1.wordIndices.lowerBound }) {
             // The span that holds the match: merged spans cover all their matches' times.
-            guard let edit = report.spans.firstIndex(where: { $0.start <= match.start && match.end <= $0.end }) else { continue }
+            let edit = report.spans.firstIndex(where: { $0.start <= match.start && match.end <= $0.end })
             for index in match.wordIndices where entries.indices.contains(index) {
+                let word = transcript.words[index]
+                // Shown words and matched words run in the same order: one pass finds each.
+                while next < censored.count, censored[next].end < word.end { next += 1 }
+                if next < censored.count, censored[next].start <= word.start { entries[index].shown = censored[next].text }
+                guard let edit else { continue }
                 entries[index].edit = edit
-                entries[index].replacement = match.replacement
             }
         }
         return entries

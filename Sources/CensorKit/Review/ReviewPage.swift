@@ -35,9 +35,17 @@ public struct ReviewPage: Sendable {
     /// Where to read the censored audio from when it is not yet at the report's `output` (the
     /// temporary file of an ``OutputTransaction`` not yet committed); `nil`: the `output` itself.
     public var censoredAudio: String?
+    /// The subtitles the page shows, as a subtitle file of the run holds them; `nil`: built from the
+    /// transcript and matches with the default mask and cue length.
+    public var subtitles: CensoredSubtitles?
 
-    /// Buckets of the whole-file waveform.
-    static let overviewBuckets = 3000
+    /// Buckets of the whole-file waveform: at least 3000, and one every ``overviewBucketSeconds``
+    /// in a longer file, so that zooming into an hour still shows the words' shapes.
+    static func overviewBuckets(duration: Double) -> Int {
+        max(3000, Int((duration / overviewBucketSeconds).rounded(.up)))
+    }
+    /// The longest stretch one whole-file waveform bucket covers, in seconds.
+    static let overviewBucketSeconds = 0.05
     /// Buckets of the waveform around one edit.
     static let zoomBuckets = 480
     /// Seconds the zoomed waveform shows before and after an edit's modified region.
@@ -53,10 +61,12 @@ public struct ReviewPage: Sendable {
     ///   - audio: Referenced (default) or embedded excerpts.
     ///   - censoredAudio: Where to read the censored audio from, when not at the report's
     ///     `output` yet; the page still refers to it by `output`.
+    ///   - subtitles: The cues to show; `nil` builds them with the defaults.
     public init(
         report: Report, transcript: Transcript, matches: [Match], location: String, audio: Audio = .referenced,
-        censoredAudio: String? = nil
+        censoredAudio: String? = nil, subtitles: CensoredSubtitles? = nil
     ) {
+        self.subtitles = subtitles
         self.report = report
         self.transcript = transcript
         self.matches = matches

@@ -7,14 +7,10 @@
 
   /** Seconds a word or an edit is played from before it starts. */
   const LEAD = 1;
-  /** The longest subtitle cue, in characters. */
-  const CUE_LIMIT = 40;
-  /** A pause longer than this (seconds) starts a new cue. */
-  const CUE_GAP = 1.5;
+  /** A pause longer than this (seconds) after a sentence starts a new transcript paragraph. */
+  const PARAGRAPH_GAP = 1.5;
   /** Confidence below this marks a word as dubious. */
   const DUBIOUS = 0.5;
-  /** What subtitles show for a censored word the list gives no replacement for. */
-  const MASK = "****";
 
   const words = data.words;
   const edits = data.edits;
@@ -59,36 +55,8 @@
     return index >= 0 && t < Math.max(words[index].end, words[index].start + 0.05) ? index : -1;
   }
 
-  /** A word as subtitles show it: a censored word as its replacement or a mask, never its text. */
-  function subtitleText(word) {
-    const text = word.text.trim();
-    if (word.edit === null || word.edit === undefined) return text;
-    const trailing = /[.,!?;:\u2026]+$/.exec(text);
-    return (word.replacement || MASK) + (trailing ? trailing[0] : "");
-  }
-
-  /** Consecutive words grouped into cues of at most CUE_LIMIT characters, split at pauses. */
-  function groupCues() {
-    const cues = [];
-    let cue = null;
-    words.forEach((word, index) => {
-      const text = subtitleText(word);
-      if (cue !== null) {
-        const gap = word.start - words[index - 1].end;
-        if (cue.length + 1 + text.length <= CUE_LIMIT && gap <= CUE_GAP) {
-          cue.words.push(index);
-          cue.length += 1 + text.length;
-          cue.end = Math.max(cue.end, word.end);
-          return;
-        }
-      }
-      cue = { start: word.start, end: word.end, words: [index], length: text.length };
-      cues.push(cue);
-    });
-    return cues;
-  }
-
-  const cues = groupCues();
+  /** The subtitle cues, grouped and masked by censor as its subtitle files hold them. */
+  const cues = data.cues;
   const cueStarts = Float64Array.from(cues, (cue) => cue.start);
 
   function cueAt(t) {
@@ -102,12 +70,47 @@
     return index >= 0 && t <= cues[index].end + 0.5 ? cues[index] : null;
   }
 
+  /** The position in `cue` of the word being shown at `t`, or -1. */
+  function partAt(cue, t) {
+    return cue === null ? -1 : cue.words.findIndex((part) => part.start <= t && t < Math.max(part.end, part.start + 0.05));
+  }
+
   // ---- Player -----------------------------------------------------------------------------
 
-  const elements = { original: $("audio-original"), censored: $("audio-censored") };
   const hasCensored = data.censored !== null && data.censored !== undefined;
   const state = { side: hasCensored ? "censored" : "original", position: 0, clip: -1, selected: -1 };
   const section = $("player");
+  const stage = document.querySelector(".stage");
+
+  /**
+   * A side whose file has a picture plays in a video element on the stage, in place of its
+   * audio element (same id, same media API). Embedded excerpts are audio only.
+   */
+  function player(side) {
+    const audio = $("audio-" + side);
+    const track = data[side];
+    if (data.embedded || !track || !track.video) return audio;
+    const video = document.createElement("video");
+    video.id = audio.id;
+    video.preload = "metadata";
+    video.playsInline = true;
+    video.className = "picture";
+    video.setAttribute("aria-label", side + " video");
+    audio.remove();
+    stage.insertBefore(video, $("subtitle"));
+    stage.classList.add("with-video");
+    return video;
+  }
+
+  const elements = { original: player("original"), censored: player("censored") };
+
+  /** Shows the picture of the side being heard only. */
+  function showSide() {
+    for (const [side, element] of Object.entries(elements)) {
+      if (element instanceof HTMLVideoElement) element.hidden = side !== state.side;
+    }
+  }
+  showSide();
 
   function encodePath(path) {
     return path.split("/").map(encodeURIComponent).join("/");
@@ -125,8 +128,10 @@
     elements[side].addEventListener("error", () => {
       if (!elements[side].getAttribute("src")) return;
       const track = data[side];
-      status("Cannot load the " + side + " audio" + (track && track.path ? " (" + track.path + ")" : "")
-        + ". Keep the page beside its audio files, or make it with the audio embedded.");
+      status("Cannot load the " + side + (track && track.video ? " video" : " audio")
+        + (track && track.path ? " (" + track.path + ")" : "")
+        + (elements[side].error && elements[side].error.code === 4 ? ": this browser cannot play its format" : "")
+        + ". Keep the page beside its files, or make it with the audio embedded.");
     });
   }
 
@@ -216,6 +221,7 @@
     $("ab-side").textContent = state.side;
     $("ab").setAttribute("aria-pressed", String(state.side === "censored"));
     section.dataset.side = state.side;
+    showSide();
     seek(t, playing);
   }
 
@@ -269,28 +275,28 @@
     return subtitle.dataset.style;
   }
 
-  function renderSubtitle(t, index) {
+  function renderSubtitle(t) {
     const style = subtitleStyle();
+    const cue = cueAt(t);
+    const part = partAt(cue, t);
     if (style === "word") {
-      if (index === shownWord && shownCue === null) return;
-      shownWord = index;
-      shownCue = null;
-      subtitle.textContent = index >= 0 ? subtitleText(words[index]) : "";
+      if (part === shownWord && cue === shownCue) return;
+      shownWord = part;
+      shownCue = cue;
+      subtitle.textContent = part >= 0 ? cue.words[part].text : "";
       return;
     }
-    const cue = cueAt(t);
-    if (cue === shownCue && (style === "cue" || index === shownWord)) return;
+    if (cue === shownCue && (style === "cue" || part === shownWord)) return;
     shownCue = cue;
-    shownWord = index;
+    shownWord = part;
     subtitle.textContent = "";
     if (cue === null) return;
-    cue.words.forEach((wordIndex, position) => {
+    cue.words.forEach((word, position) => {
       if (position > 0) subtitle.append(" ");
-      const word = words[wordIndex];
       const span = document.createElement("span");
-      span.textContent = subtitleText(word);
-      if (word.edit !== null && word.edit !== undefined) span.className = "mask";
-      if (style === "karaoke" && wordIndex === index) span.classList.add("now");
+      span.textContent = word.text;
+      if (word.censored) span.className = "mask";
+      if (style === "karaoke" && position === part) span.classList.add("now");
       subtitle.append(span);
     });
   }
@@ -308,7 +314,8 @@
         if (!active().paused) keepVisible(element);
       }
     }
-    renderSubtitle(t, index);
+    renderSubtitle(t);
+    follow(t);
     drawPlayheads(t);
   }
 
@@ -334,19 +341,25 @@
     end: data.duration,
     original: decode(data.original.peaks),
     censored: hasCensored ? decode(data.censored.peaks) : null,
+    peaksStart: 0,
+    peaksEnd: data.duration,
     image: null,
   };
-  const zoom = { canvas: $("zoom"), start: 0, end: 0, original: null, censored: null, image: null };
+  const zoom = { canvas: $("zoom"), start: 0, end: 0, peaksStart: 0, peaksEnd: 0, original: null, censored: null, image: null };
 
-  /** Draws one lane: a vertical line per pixel column from the lowest to the highest sample. */
-  function drawLane(context, peaks, width, top, height) {
+  /**
+   * Draws one lane: a vertical line per pixel column from the lowest to the highest sample of
+   * the buckets `from` to `to` (fractional) of `peaks`.
+   */
+  function drawLane(context, peaks, width, top, height, from, to) {
     const buckets = peaks.length / 2;
     const middle = top + height / 2;
     const scale = height / 2 / 127;
+    const per = (to - from) / width;
     context.fillStyle = "#3d4a5c";
     for (let x = 0; x < width; x++) {
-      const first = Math.floor((x * buckets) / width);
-      const last = Math.max(first + 1, Math.floor(((x + 1) * buckets) / width));
+      const first = Math.max(0, Math.floor(from + x * per));
+      const last = Math.max(first + 1, Math.floor(from + (x + 1) * per));
       let low = 127;
       let high = -127;
       for (let b = first; b < last && b < buckets; b++) {
@@ -381,8 +394,13 @@
     }
     const lanes = view.censored === null ? 1 : 2;
     const lane = height / lanes;
-    drawLane(context, view.original, width, 0, lane);
-    if (view.censored !== null) drawLane(context, view.censored, width, lane, lane);
+    const range = (peaks) => {
+      const buckets = peaks.length / 2;
+      const whole = view.peaksEnd - view.peaksStart;
+      return [((view.start - view.peaksStart) / whole) * buckets, ((view.end - view.peaksStart) / whole) * buckets];
+    };
+    drawLane(context, view.original, width, 0, lane, ...range(view.original));
+    if (view.censored !== null) drawLane(context, view.censored, width, lane, lane, ...range(view.censored));
     context.fillStyle = "#1b1b1b";
     context.font = Math.round(12 * ratio) + "px system-ui, sans-serif";
     context.fillText("original", 4 * ratio, 14 * ratio);
@@ -417,6 +435,62 @@
   }
 
   overview.canvas.addEventListener("click", (event) => seekFromCanvas(overview, event));
+
+  // ---- Time ruler and zoom of the whole-file view ------------------------------------------
+
+  /** Tick spacings of the ruler, in seconds; the smallest that gives at most RULER_TICKS ticks is used. */
+  const RULER_STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200];
+  const RULER_TICKS = 10;
+  /** The shortest stretch the whole-file view zooms into, in seconds. */
+  const SHORTEST_VIEW = 2;
+  const ruler = $("ruler");
+
+  /** Labels the visible stretch of the whole-file view at even times. */
+  function drawRuler() {
+    const span = overview.end - overview.start;
+    const step = RULER_STEPS.find((candidate) => span / candidate <= RULER_TICKS) || RULER_STEPS[RULER_STEPS.length - 1];
+    ruler.textContent = "";
+    ruler.dataset.step = String(step);
+    const decimals = step < 1 ? 1 : 0;
+    for (let t = Math.ceil(overview.start / step - 1e-9) * step; t <= overview.end + 1e-9; t += step) {
+      const tick = document.createElement("span");
+      tick.className = "tick";
+      tick.dataset.time = t.toFixed(decimals);
+      tick.style.left = (((t - overview.start) / span) * 100).toFixed(3) + "%";
+      tick.textContent = decimals ? clock(t) : clock(t).replace(/\.\d$/, "");
+      ruler.append(tick);
+    }
+    $("zoom-level").textContent = clock(overview.start) + "\u2013" + clock(overview.end);
+    overview.canvas.dataset.start = overview.start.toFixed(6);
+    overview.canvas.dataset.end = overview.end.toFixed(6);
+  }
+
+  /** Shows `span` seconds of the whole-file view around `centre`, kept inside the file. */
+  function view(centre, span) {
+    const length = Math.min(data.duration, Math.max(Math.min(SHORTEST_VIEW, data.duration), span));
+    const start = Math.min(Math.max(0, centre - length / 2), data.duration - length);
+    overview.start = start;
+    overview.end = start + length;
+    drawView(overview);
+    drawRuler();
+    drawPlayheads(now());
+  }
+
+  function zoomBy(factor) {
+    const t = now();
+    const centre = t >= overview.start && t <= overview.end ? t : (overview.start + overview.end) / 2;
+    view(centre, (overview.end - overview.start) * factor);
+  }
+
+  $("zoom-in").addEventListener("click", () => zoomBy(0.5));
+  $("zoom-out").addEventListener("click", () => zoomBy(2));
+  $("zoom-all").addEventListener("click", () => view(data.duration / 2, data.duration));
+
+  /** Keeps the playhead in a zoomed whole-file view: the view turns a page when it leaves it. */
+  function follow(t) {
+    const span = overview.end - overview.start;
+    if (span < data.duration && (t < overview.start || t > overview.end)) view(t + span / 2 - span * 0.1, span);
+  }
   zoom.canvas.addEventListener("click", (event) => seekFromCanvas(zoom, event));
 
   // ---- Edits ------------------------------------------------------------------------------
@@ -434,8 +508,8 @@
     const edit = edits[index];
     rows[index].classList.add("selected");
     rows[index].setAttribute("aria-current", "true");
-    zoom.start = edit.zoom.start;
-    zoom.end = edit.zoom.end;
+    zoom.start = zoom.peaksStart = edit.zoom.start;
+    zoom.end = zoom.peaksEnd = edit.zoom.end;
     zoom.original = decode(edit.zoom.original);
     zoom.censored = edit.zoom.censored ? decode(edit.zoom.censored) : null;
     $("zoom-caption").textContent = "Edit " + (index + 1) + " of " + edits.length + ", "
@@ -493,6 +567,9 @@
       box.className = "revisit";
       box.setAttribute("aria-label", "Revisit edit " + (index + 1));
       cell("", "").append(box);
+      decisionCell(row, decided.length);
+      decided.push({ added: false, dropped: false, startFrame: edit.startFrame, endFrame: edit.endFrame,
+        text: edit.text, pattern: edit.pattern, replacement: edit.replacement || null, words: editWords(index) });
       rows.push(row);
       fragment.append(row);
     });
@@ -546,10 +623,149 @@
   $("export-list").addEventListener("click", () => exportMarked("list"));
   $("export-labels").addEventListener("click", () => exportMarked("labels"));
 
+  // ---- Decisions: keep, drop, widen or nudge each edit, add missed words, export -----------
+
+  /** Frames one widen or nudge step moves an edge: 10 ms. */
+  const STEP = Math.max(1, Math.round(data.sampleRate / 100));
+  /** Each edit's decision, in table order: the run's edits, then the added words. */
+  const decided = [];
+  /** The transcript word last clicked, which "Censor the selected word" adds. */
+  let pickedWord = -1;
+
+  /** The transcript words edit `index` censored, as `[first, end)`, or null. */
+  function editWords(index) {
+    const covered = [];
+    words.forEach((word, wordIndex) => { if (word.edit === index) covered.push(wordIndex); });
+    return covered.length ? [covered[0], covered[covered.length - 1] + 1] : null;
+  }
+
+  /** The frames of `decision` as the table shows them: start–end in seconds. */
+  function decidedTime(decision) {
+    return precise(decision.startFrame / data.sampleRate) + "\u2013" + precise(decision.endFrame / data.sampleRate);
+  }
+
+  /** What a decision says in the file: drop, add, keep (as planned), widen (its length changed) or nudge. */
+  function decisionName(decision, index) {
+    if (decision.dropped) return "drop";
+    if (decision.added) return "add";
+    const edit = edits[index];
+    if (decision.startFrame === edit.startFrame && decision.endFrame === edit.endFrame) return "keep";
+    return decision.endFrame - decision.startFrame !== edit.endFrame - edit.startFrame ? "widen" : "nudge";
+  }
+
+  /** Moves the decided edges by `before` and `after` frames, kept inside the file and one frame apart. */
+  function moveEdges(index, before, after) {
+    const decision = decided[index];
+    const start = Math.min(Math.max(0, decision.startFrame + before), data.frames - 1);
+    const end = Math.max(start + 1, Math.min(data.frames, decision.endFrame + after));
+    decision.startFrame = start;
+    decision.endFrame = end;
+    showDecision(index);
+  }
+
+  function showDecision(index) {
+    const decision = decided[index];
+    const row = rows[index];
+    row.querySelector(".decided-time").textContent = decidedTime(decision);
+    row.querySelector(".keep").checked = !decision.dropped;
+    row.classList.toggle("dropped", decision.dropped);
+    row.dataset.decision = decisionName(decision, index);
+  }
+
+  /** The decision controls of a row: censor or not, widen, narrow, nudge earlier or later. */
+  function decisionCell(row, index) {
+    const td = document.createElement("td");
+    td.className = "decision";
+    const label = document.createElement("label");
+    const keep = document.createElement("input");
+    keep.type = "checkbox";
+    keep.className = "keep";
+    keep.checked = true;
+    keep.addEventListener("change", () => { decided[index].dropped = !keep.checked; showDecision(index); });
+    label.append(keep, " censor ");
+    const time = document.createElement("span");
+    time.className = "decided-time";
+    td.append(label, time, document.createElement("br"));
+    const button = (text, className, title, before, after) => {
+      const element = document.createElement("button");
+      element.type = "button";
+      element.className = className;
+      element.textContent = text;
+      element.title = title;
+      element.setAttribute("aria-label", title + " (edit " + (index + 1) + ")");
+      element.addEventListener("click", () => moveEdges(index, before, after));
+      td.append(element, " ");
+    };
+    button("\u2190", "nudge-earlier", "Nudge 10 ms earlier", -STEP, -STEP);
+    button("\u2192", "nudge-later", "Nudge 10 ms later", STEP, STEP);
+    button("\u2194", "widen", "Widen by 10 ms each side", -STEP, STEP);
+    button("\u2192\u2190", "narrow", "Narrow by 10 ms each side", STEP, -STEP);
+    row.append(td);
+  }
+
+  /** Adds the picked transcript word as an edit of its own. */
+  function addPickedWord() {
+    if (pickedWord < 0) {
+      status("Click the missed word in the transcript first.");
+      return;
+    }
+    const word = words[pickedWord];
+    const index = decided.length;
+    decided.push({ added: true, dropped: false, startFrame: Math.floor(word.start * data.sampleRate),
+      endFrame: Math.min(data.frames, Math.ceil(word.end * data.sampleRate)), text: word.text.trim(), pattern: null,
+      replacement: null, words: [pickedWord, pickedWord + 1] });
+    const row = document.createElement("tr");
+    row.className = "added";
+    row.dataset.edit = String(index);
+    for (const text of ["+", "", word.text.trim(), "(added)", data.mode, "", "", ""]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      row.append(td);
+    }
+    decisionCell(row, index);
+    rows.push(row);
+    document.querySelector("#edits tbody").append(row);
+    showDecision(index);
+    wordElements[pickedWord].classList.add("added-word");
+    status("Added \u201c" + word.text.trim() + "\u201d.");
+  }
+
+  /** The decisions file: every edit in time order, as censor reads it back. */
+  function decisionsFile() {
+    const entries = decided.map((decision, index) => {
+      const entry = { decision: decisionName(decision, index), startFrame: decision.startFrame,
+        endFrame: decision.endFrame, text: decision.text };
+      if (decision.pattern) entry.pattern = decision.pattern;
+      if (decision.replacement) entry.replacement = decision.replacement;
+      if (decision.words) entry.words = decision.words;
+      return entry;
+    }).sort((a, b) => a.startFrame - b.startFrame || a.endFrame - b.endFrame);
+    const file = { format: "censor-decisions", version: 1, input: data.original.name, sampleRate: data.sampleRate,
+      frames: data.frames, edits: entries };
+    return JSON.stringify(file, null, 1) + "\n";
+  }
+
+  $("add-word").addEventListener("click", addPickedWord);
+  $("export-decisions").addEventListener("click", () => {
+    save(data.original.name.replace(/\.[^.]*$/, "") + ".decisions.json", decisionsFile());
+    status("Saved the decisions on " + decided.length + " edit" + (decided.length === 1 ? "" : "s") + ".");
+  });
+
   // ---- Transcript -------------------------------------------------------------------------
 
-  /** Words a transcript paragraph holds at most; a pause of CUE_GAP also starts one. */
+  /** Words after which a transcript paragraph ends at the next sentence end; a pause of PARAGRAPH_GAP after one too. */
   const PARAGRAPH_WORDS = 80;
+  /** A word that ends a sentence: its text ends in . ! ? or \u2026, maybe followed by closing quotes or brackets. */
+  const SENTENCE_END = /[.!?\u2026]["'\u201d\u2019)\]]*$/;
+  /** Whether the transcript marks sentences at all; one without punctuation breaks at pauses and word counts. */
+  const punctuated = words.some((word) => SENTENCE_END.test(word.text.trim()));
+
+  /** Whether a paragraph of `count` words may end before word `index`: never inside a sentence. */
+  function paragraphEnds(index, count) {
+    const previous = words[index - 1];
+    if (punctuated && !SENTENCE_END.test(previous.text.trim())) return false;
+    return count >= PARAGRAPH_WORDS || words[index].start - previous.end > PARAGRAPH_GAP;
+  }
 
   /**
    * The transcript as paragraphs of word elements. Paragraphs off screen are neither laid out
@@ -560,7 +776,7 @@
     let paragraph = null;
     let count = 0;
     words.forEach((word, index) => {
-      if (paragraph === null || count >= PARAGRAPH_WORDS || word.start - words[index - 1].end > CUE_GAP) {
+      if (paragraph === null || paragraphEnds(index, count)) {
         paragraph = document.createElement("p");
         fragment.append(paragraph);
         count = 0;
@@ -579,7 +795,7 @@
         span.setAttribute("role", "button");
         const replacement = document.createElement("span");
         replacement.className = "replacement";
-        replacement.textContent = "\u2192 " + subtitleText(word);
+        replacement.textContent = "\u2192 " + (word.shown || word.text.trim());
         span.append(replacement);
         notes.push("censored by edit " + (word.edit + 1));
       }
@@ -608,6 +824,7 @@
       const target = event.target.closest(".word");
       if (target === null) return;
       const word = words[target.wordIndex];
+      pickedWord = target.wordIndex;
       if (word.edit !== null && word.edit !== undefined) selectEdit(word.edit);
       seek(word.start - LEAD, true);
     };
@@ -633,7 +850,7 @@
       subtitle.dataset.style = radio.value;
       shownCue = null;
       shownWord = -2;
-      renderSubtitle(now(), wordAt(now()));
+      renderSubtitle(now());
     });
   }
 
@@ -660,6 +877,14 @@
         if (typing) return;
         switchSide();
         break;
+      case "+": case "=":
+        if (typing) return;
+        zoomBy(0.5);
+        break;
+      case "-":
+        if (typing) return;
+        zoomBy(2);
+        break;
       case "ArrowLeft": case "ArrowRight":
         if (typing) return;
         seek(now() + (event.key === "ArrowLeft" ? -2 : 2), !active().paused);
@@ -683,7 +908,9 @@
   section.dataset.side = state.side;
   buildTranscript();
   buildEdits();
+  decided.forEach((_, index) => showDecision(index));
   drawView(overview);
+  drawRuler();
   if (edits.length > 0) selectEdit(0);
   render(0);
   let resizing = 0;
