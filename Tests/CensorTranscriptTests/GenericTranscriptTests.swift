@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
 @testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Reading generic JSON word lists and Apple speech dumps (named `…TranscriptTests` so the
 /// Transcript filter runs it).
