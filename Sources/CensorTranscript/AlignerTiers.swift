@@ -7,11 +7,11 @@ import Foundation
 /// `<speaker> - phones` when a file has several speakers. A tier named `words` or `word` (any
 /// case) has no speaker; `<speaker> - words` gives its words that speaker. SPPAS writes its
 /// aligned words in `TokensAlign` (beside `PhonAlign` and `PhnTokAlign`), WebMAUS in `ORT-MAU`.
-/// When no tier is so named and there is exactly one tier, that tier is read. A tier the user
-/// names (`--tier`) is read alone, whatever its name.
+/// When no tier is so named and there is exactly one tier, that tier is read. A tier the caller
+/// names is read alone, whatever its name.
 internal enum AlignerTiers {
     /// What a word tier's name looks like, for messages.
-    internal static let expected = #"a tier named "words", "<speaker> - words" or "TokensAlign" (or one named by --tier)"#
+    internal static let expected = #"a tier named "words", "<speaker> - words" or "TokensAlign""#
 
     /// The names, in lower case, of tiers that hold one word an interval without a speaker:
     /// the Montreal Forced Aligner's `words`, SPPAS's time-aligned tokens `TokensAlign`, and
@@ -22,8 +22,8 @@ internal enum AlignerTiers {
     ///
     /// - Parameters:
     ///   - names: The tiers' names in file order.
-    ///   - named: The tier the user named (`--tier`), which is then the only one read; `nil` to
-    ///     choose by name.
+    ///   - named: The tier the caller named, which is then the only one read; `nil` to choose
+    ///     by name.
     /// - Returns: The word tiers in file order; `nil` when there is none, or none named `named`.
     internal static func wordTiers(among names: [String], named: String? = nil) -> [(name: String, speaker: String?)]? {
         if let named {
@@ -37,9 +37,9 @@ internal enum AlignerTiers {
         return chosen.isEmpty ? nil : chosen
     }
 
-    /// What a message expects: a word tier, or the tier the user named.
+    /// What a message expects: a word tier, or the tier the caller named.
     internal static func expected(named: String?) -> String {
-        named.map { #"a tier named "\#($0)" (--tier)"# } ?? expected
+        named.map { #"a tier named "\#($0)""# } ?? expected
     }
 
     /// The tier names as "found …" shows them: `tiers "phones", "notes"`, or `no tiers`.

@@ -85,17 +85,17 @@ import CensorTestTranscripts
         #expect(!transcript.timesAreEstimated)
     }
 
-    @Test("--tier reads the tier it names, whatever its name: here the utterance, spread over its words")
+    @Test("a tier named by the caller is read, whatever its name: here the utterance, spread over its words")
     func namedTier() throws {
         let transcript = try Self.read(tier: "Tokens")
         #expect(Milliseconds.timeline(transcript.words) == ["mary@0-242", "rolled@242-605", "the@605-787", "barrel@787-1150"])
         #expect(transcript.words.allSatisfy { $0.isTimeEstimated })
     }
 
-    @Test("a tier --tier names that the file lacks is an error listing the tiers it has")
+    @Test("a named tier that the file lacks is an error listing the tiers it has")
     func missingTier() {
         let error = #expect(throws: TranscriptError.self) { try Self.read(tier: "words") }
-        #expect(error?.description == #"mary1.TextGrid (textgrid): tiers: expected a tier named "words" (--tier), "#
+        #expect(error?.description == #"mary1.TextGrid (textgrid): tiers: expected a tier named "words", "#
             + #"found tiers "Tokens", "PhonAlign", "TokensAlign", "Information""#)
     }
 
@@ -103,7 +103,7 @@ import CensorTestTranscripts
     func noWordTier() {
         let renamed = Self.sppas.replacingOccurrences(of: "\"TokensAlign\"", with: "\"Mots\"")
         #expect(TranscriptText.error(renamed, source: "mary1.TextGrid")?.description
-            == #"mary1.TextGrid (textgrid): tiers: expected a tier named "words", "<speaker> - words" or "TokensAlign" "#
-            + #"(or one named by --tier), found tiers "Tokens", "PhonAlign", "Mots", "Information""#)
+            == #"mary1.TextGrid (textgrid): tiers: expected a tier named "words", "<speaker> - words" or "TokensAlign", "#
+            + #"found tiers "Tokens", "PhonAlign", "Mots", "Information""#)
     }
 }
