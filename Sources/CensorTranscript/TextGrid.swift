@@ -50,7 +50,7 @@ internal enum TextGrid: TranscriptReader {
         _ = try tokens.number("the TextGrid's xmax")
         guard try tokens.flag("<exists> or <absent>") == "exists" else { return [] }
         let tierCount = try tokens.count("the number of tiers")
-        var tiers: [(name: String, words: [Word])] = []
+        var tiers: [(name: String, intervals: [Interval], span: ClosedRange<Double>)] = []
         for tier in 1..<(tierCount + 1) {
             let tierClass = try tokens.string("a tier class (\"IntervalTier\" or \"TextTier\")")
             let name = try tokens.string("the name of tier \(tier)")
@@ -76,7 +76,7 @@ internal enum TextGrid: TranscriptReader {
                 }
             }
             if tierClass == "IntervalTier" {
-                tiers.append((name, words(of: intervals, within: tierStart...max(tierStart, tierEnd), repairs: document.repairs)))
+                tiers.append((name, intervals, tierStart...max(tierStart, tierEnd)))
             }
         }
         let names = tiers.map(\.name)
@@ -87,8 +87,10 @@ internal enum TextGrid: TranscriptReader {
         }
         return AlignerTiers.merged(
             chosen.map { choice in
-                let words = tiers.first { $0.name == choice.name }?.words ?? []
-                return words.map { word in
+                let tierWords = tiers.first { $0.name == choice.name }.map {
+                    Self.words(of: $0.intervals, within: $0.span, repairs: document.repairs)
+                } ?? []
+                return tierWords.map { word in
                     var word = word
                     word.speaker = choice.speaker
                     return word

@@ -141,7 +141,8 @@ import CensorTestTranscripts
         #expect(plain.repairs.isEmpty)
     }
 
-    /// A word tier with a word of no length between two aligned words that touch (hand-made).
+    /// A word tier with a word of no length between two aligned words that touch, and a phone
+    /// tier with a phone of no length, which is not read (hand-made).
     static let unplacedWord = """
         File type = "ooTextFile"
         Object class = "TextGrid"
@@ -149,7 +150,7 @@ import CensorTestTranscripts
         0
         3.0
         <exists>
-        1
+        2
         "IntervalTier"
         "words"
         0
@@ -170,6 +171,17 @@ import CensorTestTranscripts
         1.8
         3.0
         ""
+        "IntervalTier"
+        "phones"
+        0
+        3.0
+        2
+        0
+        1.4
+        "w"
+        1.4
+        1.4
+        "d"
 
         """
 
