@@ -48,7 +48,7 @@ extension Option {
     static let transcript = Option(
         "--transcript", value: "file",
         help: "The timed transcript. With one input only; otherwise each input's transcript is found beside it "
-            + "by stem (a.wav: a.json, a.vtt, a.srt, a.sbv, a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv, a.tsv, "
+            + "by stem (a.wav: a.json, a.vtt, a.srt, a.sbv, a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv, a.tsv, a.lrc, "
             + "or one a.<language>.vtt and the like).",
         default: "found beside the input", completion: .file)
     static let transcriptFormat = Option(

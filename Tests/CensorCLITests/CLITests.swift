@@ -484,8 +484,8 @@ import Darwin
                                       otherwise each input's transcript is found beside
                                       it by stem (a.wav: a.json, a.vtt, a.srt, a.sbv,
                                       a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv,
-                                      a.tsv, or one a.<language>.vtt and the like).
-                                      (default: found beside the input)
+                                      a.tsv, a.lrc, or one a.<language>.vtt and the
+                                      like). (default: found beside the input)
           --transcript-format <name>  Read the transcript as this format instead of
                                       detecting it from the content: whisperx,
                                       apple-speech, stable-ts, whisperkit, whisper-json,

@@ -64,3 +64,21 @@ import Testing
         #expect(read.stdout == TranscriptFormatTests.expectedSpans)
     }
 }
+
+/// whisper.cpp's `-olrc` output beside the input is found by its stem and read.
+@Suite struct LRCBesideInputTests {
+    @Test("talk.lrc beside talk.wav is the transcript; its lines' words are estimated, and say so")
+    func foundBeside() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try FileManager.default.removeItem(at: workspace.file("talk.json"))
+        try Data("[by:whisper.cpp]\n[00:00.50] damn\n[00:00.80] this is\n[00:01.25] crap\n[00:01.55] works\n".utf8)
+            .write(to: workspace.file("talk.lrc"))
+        let result = try workspace.run(["talk.wav", "--words", "words.txt", "--dry-run", "--align", "off"])
+        #expect(result.status == 0, "\(result)")
+        // Each line lasts to the next one's start (damn 0.5–0.8 s, crap 1.25–1.55 s); widened by
+        // 250 ms as estimates, the two words' spans meet and are censored as one.
+        #expect(result.stdout == "0.500\t1.550\tdamn crap\tdamn, crap\n")
+        #expect(result.stderr.contains("talk.lrc (lrc) gives no word times for 5 of its 5 words"), "\(result.stderr)")
+    }
+}
