@@ -85,10 +85,16 @@ let package = Package(
         // Deterministic test signals and the measurements the DSP and CensorKit tests share.
         .target(name: "CensorTestSignals", path: "Tests/Signals"),
         // Audio files on disk and the command-line tools the tests make media with.
+        // Transcripts read from text in memory, and the published ones more than one suite reads.
+        .target(name: "CensorTestTranscripts", dependencies: ["CensorTranscript"], path: "Tests/Transcripts"),
         .target(name: "CensorTestFiles", dependencies: ["CensorAudio", "CensorMatching", "CSndFile"], path: "Tests/Files"),
         .testTarget(
             name: "CensorDSPTests",
             dependencies: ["CensorDSP", "CensorTestSignals"]
+        ),
+        .testTarget(
+            name: "CensorTranscriptTests",
+            dependencies: ["CensorTranscript", "CensorTestTranscripts"]
         ),
         .testTarget(
             name: "CensorPlanningTests",
@@ -96,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CensorKitTests",
-            dependencies: ["CensorKit", "CensorTestSignals", "CensorTestFiles"]
+            dependencies: ["CensorKit", "CensorTestSignals", "CensorTestFiles", "CensorTestTranscripts"]
         ),
         .testTarget(
             name: "CensorCLITests",

@@ -6,6 +6,8 @@ struct Arguments: Sendable {
     var transcript: String?
     var transcriptFormat: TranscriptFormat?
     var transcriptEncoding = TranscriptEncoding.automatic
+    /// The tier of a TextGrid or MFA JSON transcript that holds the words (`--tier`).
+    var tier: String?
     /// Whether a transcript with estimated word times is refused.
     var requireWordTimes = false
     /// `--words` files and `--word` entries, in the order given.

@@ -112,6 +112,7 @@ private struct ParsedLine {
             }
             result.transcriptEncoding = encoding
         }
+        result.tier = values[Option.tier.name]
         result.requireWordTimes = flags.contains(Option.requireWordTimes.name)
         result.outputFormat = try outputFormat()
         result.jobs = try values[Option.jobs.name].map { text throws(UsageError) in

@@ -17,9 +17,11 @@ enum FormatList {
         }
         lines += ["", "VIDEO AND CONTAINERS (through ffmpeg; the censored audio stream re-encoded, every other stream copied):"]
         lines.append("  " + MediaContainer.allCases.map { "." + $0.rawValue }.joined(separator: " "))
-        lines += ["", "TRANSCRIPTS (--transcript-format; detected from the content when not given):"]
+        lines += ["", "TRANSCRIPTS (--transcript-format; detected from the content when not given; written by):"]
         for format in TranscriptFormat.allCases {
-            lines.append("  " + format.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + format.detectionRule)
+            let name = format.rawValue
+            lines.append("  " + name.padding(toLength: max(20, name.count + 2), withPad: " ", startingAt: 0) + format.detectionRule)
+            lines.append(String(repeating: " ", count: 22) + "by " + format.writers)
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -60,7 +60,7 @@ struct Job: Sendable {
             }
             let transcript = try Transcript(
                 data: transcriptData, format: arguments.transcriptFormat, source: transcriptPath,
-                encoding: arguments.transcriptEncoding)
+                encoding: arguments.transcriptEncoding, tier: arguments.tier)
             outcome.warnings += try Self.transcriptWarnings(
                 transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)

@@ -29,6 +29,17 @@ enum Messages {
             + "\(Option.transcriptFormat.name) (censor --list-formats lists them)"
     }
 
+    /// How to name the tier that holds the words, when a TextGrid or MFA JSON file has none
+    /// that reads as one (or none of the name given).
+    ///
+    /// - Returns: A `Note:` line, or `nil` for any other error.
+    static func tierNote(for error: any Error) -> String? {
+        guard case let .malformed(_, format?, "tiers", _, _)? = error as? TranscriptError,
+            format == .textGrid || format == .mfaJSON
+        else { return nil }
+        return "Note: name the tier that holds the words with \(Option.tier.name) NAME"
+    }
+
     /// `--dry-run`'s lines: start, end, the words and the list entry, tab-separated; control
     /// characters in the words escaped (and tabs, which would add a field), as messages are.
     static func dryRun(_ report: Report) -> String {

@@ -48,7 +48,7 @@ extension Option {
     static let transcript = Option(
         "--transcript", value: "file",
         help: "The timed transcript. With one input only; otherwise each input's transcript is found beside it "
-            + "by stem (a.wav: a.json, a.vtt, a.srt, a.sbv, a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv, a.tsv, "
+            + "by stem (a.wav: a.json, a.vtt, a.srt, a.sbv, a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv, a.tsv, a.lrc, "
             + "or one a.<language>.vtt and the like).",
         default: "found beside the input", completion: .file)
     static let transcriptFormat = Option(
@@ -62,6 +62,11 @@ extension Option {
             + TranscriptEncoding.names.map(\.name).joined(separator: ", ") + ".",
         default: "UTF-8, or UTF-16 with a byte-order mark; Windows-1252, with a warning, when not UTF-8",
         completion: .words(TranscriptEncoding.names.map(\.name)))
+    static let tier = Option(
+        "--tier", value: "name",
+        help: "Read the words from this tier of a TextGrid or MFA JSON transcript (a tier of another name than "
+            + "words, <speaker> - words or SPPAS's TokensAlign); an error lists the tiers the file has.",
+        default: "the words tier")
     static let requireWordTimes = Option(
         "--require-word-times", help: "Refuse (exit 1) a transcript whose word times would be estimated "
             + "(subtitle cues, recognizer segments without word times) instead of censoring them widened.")
@@ -224,7 +229,7 @@ extension Option {
 
     /// Every option, in the order help lists them.
     static let all: [Option] = [
-        transcript, transcriptFormat, transcriptEncoding, requireWordTimes, words, word, alsoDefault, foldDiacritics,
+        transcript, transcriptFormat, transcriptEncoding, tier, requireWordTimes, words, word, alsoDefault, foldDiacritics,
         maxTextSize, mode, sound,
         output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, decisions, dryRun,
         force,

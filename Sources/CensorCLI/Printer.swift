@@ -25,6 +25,7 @@ final class Printer: Sendable {
                     if !arguments.quiet, arguments.transcriptFormat == nil, let note = Messages.detectionNote(for: error) {
                         Console.error(note)
                     }
+                    if !arguments.quiet, let note = Messages.tierNote(for: error) { Console.error(note) }
                 }
                 return
             }

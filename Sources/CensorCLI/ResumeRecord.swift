@@ -36,6 +36,7 @@ struct ResumeRecord: Codable {
             ["mode \(arguments.mode)", "plan \(arguments.plan)", "format \(arguments.outputFormat)",
              "media \(arguments.media)", "transcript-format \(arguments.transcriptFormat?.rawValue ?? "detected")",
              "fold-diacritics \(arguments.foldDiacritics)"].joined(separator: "; ")
+                + (arguments.tier.map { "; tier \($0)" } ?? "")
         }
 
         /// The job a ``CensorKit/CensorMarker`` records for an output of `arguments` made

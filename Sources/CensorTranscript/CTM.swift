@@ -29,6 +29,7 @@ internal enum CTM: TranscriptReader {
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         var words: [Word] = []
         var recording: (name: Substring, line: Int)?
+        var order = TimeOrderCheck()
         for (index, line) in SourceText.lines(of: document.text).enumerated() where isEntry(line) {
             let fields = Self.fields(of: line)
             let place = { (field: Int) in
@@ -59,6 +60,7 @@ internal enum CTM: TranscriptReader {
                 start: start, end: start + duration, file: document.source, format: .ctm, startPlace: { place(2) },
                 endPlace: { place(3) }, repairs: document.repairs)
             let text = fields[4].text
+            order.check(start: times.start, end: times.end, line: index + 1, track: fields[1].text, repairs: document.repairs)
             guard !isNonWord(text) else { continue }
             words.append(
                 Word(

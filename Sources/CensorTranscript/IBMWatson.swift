@@ -15,12 +15,26 @@
 /// results (`"final": false`, sent over the WebSocket interface) are skipped, and so are the
 /// `%HESITATION` markers Watson writes for "uh" and "um". A word's speaker is the
 /// `speaker_labels` entry whose `from` is the word's start.
+///
+/// An asynchronous job's status (`GET /v1/recognitions/{id}`) wraps the responses in an
+/// envelope; each of its `results` is one response as above:
+///
+/// ```json
+/// {"id": "398fcd80-330a-22ba-93ce-1a73f454dd98", "status": "completed",
+///  "created": "2016-08-17T19:11:04.298Z", "updated": "2016-08-17T19:11:16.003Z",
+///  "results": [{"result_index": 0, "results": [{"final": true, "alternatives": [...]}]}]}
+/// ```
 internal enum IBMWatson: TranscriptReader {
     internal static let detectionRule =
-        #"JSON with "results" of "alternatives" with "timestamps", or results marked "final""#
+        #"JSON with "results" of "alternatives" with "timestamps", or results marked "final", or an async job's "results""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
-        guard case .object(let first)? = document.jsonRecordValues.first, case .array(let results)? = first["results"],
+        guard case .object(var first)? = document.jsonRecordValues.first else { return false }
+        if let response = jobResponses(of: first)?.first {
+            guard case .object(let inner) = response else { return false }
+            first = inner
+        }
+        guard case .array(let results)? = first["results"],
             case .object(let result)? = results.first, case .array(let alternatives)? = result["alternatives"]
         else { return false }
         if result.has("final") || first.has("result_index") { return true }
@@ -31,7 +45,7 @@ internal enum IBMWatson: TranscriptReader {
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .ibmWatson)
         var words: [Word] = []
-        for (recordPath, value) in try document.jsonRecords(as: .ibmWatson) {
+        for (recordPath, value) in try responses(in: document) {
             let path = { recordPath }
             let record = try fields.object(value, at: path)
             guard let results = try fields.optionalArray("results", of: record, at: path) else { continue }
@@ -59,6 +73,25 @@ internal enum IBMWatson: TranscriptReader {
             }
         }
         return words
+    }
+
+    /// The responses: the file's JSON records, or the `results` of an asynchronous job's envelope.
+    private static func responses(in document: TranscriptDocument) throws(TranscriptError)
+        -> [(path: String, value: JSONValue)]
+    {
+        let records = try document.jsonRecords(as: .ibmWatson)
+        guard records.count == 1, case .object(let job) = records[0].value, let responses = jobResponses(of: job)
+        else { return records }
+        return responses.enumerated().map { (JSONPath.index(JSONPath.key(records[0].path, "results"), $0.offset), $0.element) }
+    }
+
+    /// The `results` of an asynchronous job's envelope (`id`, `status`, `created`, `updated`,
+    /// and `results` of responses that have `results` themselves), or `nil` for a response.
+    private static func jobResponses(of record: JSONObject) -> [JSONValue]? {
+        guard record.has("created") || record.has("updated"), case .array(let results)? = record["results"],
+            case .object(let response)? = results.first, response.has("results"), !response.has("alternatives")
+        else { return nil }
+        return results
     }
 
     /// One `[word, start, end]` entry.

@@ -22,8 +22,9 @@ internal enum MFAJSON: TranscriptReader {
         let root = try fields.object(try document.jsonValue(as: .mfaJSON), at: { "" }, expected: #"an object with "tiers""#)
         let tiers = try fields.object("tiers", of: root, at: { "" })
         let names = tiers.members.map(\.key)
-        guard let chosen = AlignerTiers.wordTiers(among: names) else {
-            throw fields.malformed("tiers", expected: AlignerTiers.expected, found: AlignerTiers.describe(names))
+        guard let chosen = AlignerTiers.wordTiers(among: names, named: document.tier) else {
+            throw fields.malformed(
+                "tiers", expected: AlignerTiers.expected(named: document.tier), found: AlignerTiers.describe(names))
         }
         var perTier: [[Word]] = []
         for (name, speaker) in chosen {

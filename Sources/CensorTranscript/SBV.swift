@@ -25,6 +25,7 @@ internal enum SBV: TranscriptReader {
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let lines = SourceText.lines(of: document.text)
         var words: [Word] = []
+        var order = TimeOrderCheck()
         var index = 0
         while index < lines.count {
             guard lines[index].contains(where: { !$0.isWhitespace }) else {
@@ -44,6 +45,7 @@ internal enum SBV: TranscriptReader {
                 start: times.start, end: times.end, file: document.source, format: .sbv,
                 startPlace: { SourceText.place(line: number, column: 1) },
                 endPlace: { SourceText.place(line: number, column: times.endColumn) }, repairs: document.repairs)
+            order.check(start: checked.start, end: checked.end, line: number, repairs: document.repairs)
             index += 1
             var text: [Substring] = []
             while index < lines.count, lines[index].contains(where: { !$0.isWhitespace }) {

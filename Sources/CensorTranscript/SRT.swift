@@ -27,6 +27,6 @@ internal enum SRT: TranscriptReader {
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let cues = try Subtitles.cues(
             in: document, format: .srt, separatesOnBlankLines: true, skipsBlock: { _ in false })
-        return Subtitles.words(of: cues)
+        return Subtitles.words(of: cues, repairs: document.repairs)
     }
 }

@@ -18,6 +18,8 @@ internal enum Subtitles {
         var start: Double
         var end: Double
         var lines: [Substring]
+        /// The number of its timing line, from 1.
+        var line: Int
     }
 
     /// A cue line's text between inline stamps.
@@ -31,6 +33,8 @@ internal enum Subtitles {
     private struct Line {
         var chunks: [Chunk] = [Chunk(time: nil)]
         var speaker: String?
+        /// The texts the line marks as spoken now (`<u>`, `<b>`, `<font color=…>`, `<c.…>`), in order.
+        var marks: [String] = []
         /// The text without markup, whitespace collapsed, for comparing repeated lines.
         var plain: String { chunks.map(\.text).joined().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         var isStamped: Bool { chunks.count > 1 }
@@ -116,7 +120,7 @@ internal enum Subtitles {
                 if let next, format == .srt, next - 1 > timing, lines[next - 1].allSatisfy(\.isASCIIDigit) {
                     textEnd = next - 1
                 }
-                cues.append(Cue(start: start, end: end, lines: Array(block[(timing + 1)..<textEnd])))
+                cues.append(Cue(start: start, end: end, lines: Array(block[(timing + 1)..<textEnd]), line: timing + 1))
                 guard let next else { break }
                 timing = next
             }
@@ -138,16 +142,26 @@ internal enum Subtitles {
 
     /// The words of cues, de-duplicated and timed as the type's documentation says.
     ///
-    /// - Parameter cues: The cues in file order.
+    /// Karaoke cues (`karaokeWords(of:parsed:repairs:)`) give only their marked words.
+    ///
+    /// - Parameters:
+    ///   - cues: The cues in file order.
+    ///   - repairs: Where karaoke runs are logged.
     /// - Returns: The words in order.
-    internal static func words(of cues: [Cue]) -> [Word] {
+    internal static func words(of cues: [Cue], repairs: RepairLog) -> [Word] {
         let parsed = cues.map { cue in
             cue.lines.map(parse).filter { !$0.plain.isEmpty }
         }
         let stampedFile = parsed.contains { $0.contains(where: \.isStamped) }
+        let karaoke = karaokeWords(of: cues, parsed: parsed, repairs: repairs)
         var words: [Word] = []
         var previous: [String] = []
-        for (cue, lines) in zip(cues, parsed) {
+        for (index, (cue, lines)) in zip(cues, parsed).enumerated() {
+            if let marked = karaoke[index] {
+                words += marked
+                previous = lines.map(\.plain)
+                continue
+            }
             let plain = lines.map(\.plain)
             var repeated = (0...min(lines.count, previous.count)).last {
                 plain.prefix($0).elementsEqual(previous.suffix($0))
@@ -168,6 +182,55 @@ internal enum Subtitles {
             }
         }
         return words
+    }
+
+    /// The words of karaoke cues, by cue index: runs of two or more cues that repeat one
+    /// sentence and each mark the word being spoken (`<u>`, `<b>`, `<font color=…>`, `<c.…>`;
+    /// openai-whisper's `--highlight_words` writes `<u>`), whose marks, read in order, are
+    /// the sentence's words. Each marked word is read over its own cue; a cue of the run
+    /// without a mark (the pause between two words) gives none. A mark that grows (the
+    /// sentence so far highlighted) gives the words it adds. A run whose marks do not spell
+    /// its sentence is read as other cues are. Each run is logged.
+    private static func karaokeWords(of cues: [Cue], parsed: [[Line]], repairs: RepairLog) -> [Int: [Word]] {
+        let sentences = parsed.map { lines in lines.map(\.plain).joined(separator: " ") }
+        var result: [Int: [Word]] = [:]
+        var runStart = 0
+        while runStart < cues.count {
+            var runEnd = runStart + 1
+            while runEnd < cues.count, sentences[runEnd] == sentences[runStart] { runEnd += 1 }
+            defer { runStart = runEnd }
+            let run = runStart..<runEnd
+            guard run.count > 1, !sentences[runStart].isEmpty, !run.contains(where: { parsed[$0].contains(where: \.isStamped) })
+            else { continue }
+            var spoken: [Int: String] = [:]
+            var previousMark: [Substring] = []
+            var tokens: [Substring] = []
+            for index in run {
+                let marks = parsed[index].flatMap(\.marks)
+                guard marks.count <= 1 else { break }
+                guard let mark = marks.first else { continue }
+                let markTokens = WordSpreading.spokenTokens(of: mark)
+                let added = markTokens.starts(with: previousMark) && markTokens.count > previousMark.count
+                    ? Array(markTokens.dropFirst(previousMark.count)) : markTokens
+                previousMark = markTokens
+                spoken[index] = added.joined(separator: " ")
+                tokens += added
+            }
+            guard !spoken.isEmpty, tokens.map(String.init) == WordSpreading.spokenTokens(of: sentences[runStart]).map(String.init)
+            else { continue }
+            for index in run {
+                let speaker = parsed[index].first?.speaker
+                result[index] = spoken[index].map {
+                    WordSpreading.words(in: $0, start: cues[index].start, end: cues[index].end, speaker: speaker)
+                } ?? []
+            }
+            repairs.record(
+                TranscriptRepair(
+                    place: SourceText.place(line: cues[runStart].line, column: 1),
+                    repair: "\(run.count) cues to line \(cues[runEnd - 1].line) repeat one sentence and mark the word "
+                        + "spoken in each (karaoke); each marked word read over its own cue"))
+        }
+        return result
     }
 
     /// A subtitle time: `hh:mm:ss,mmm`, `hh:mm:ss.mmm` or WebVTT's `mm:ss.mmm`; minutes and
@@ -207,6 +270,12 @@ internal enum Subtitles {
     private static func parse(_ text: Substring) -> Line {
         var line = Line()
         var index = text.startIndex
+        // How many marking tags are open around the text being read.
+        var marking = 0
+        func append(_ decoded: some StringProtocol) {
+            line.chunks[line.chunks.count - 1].text += decoded
+            if marking > 0 { line.marks[line.marks.count - 1] += decoded }
+        }
         while index < text.endIndex {
             let character = text[index]
             if character == "<", let close = text[index...].firstIndex(of: ">") {
@@ -215,15 +284,22 @@ internal enum Subtitles {
                     line.chunks.append(Chunk(time: stamp))
                 } else if tag.hasPrefix("v ") || tag.hasPrefix("v."), let space = tag.firstIndex(of: " ") {
                     line.speaker = tag[space...].trimmingCharacters(in: .whitespaces)
+                } else if let opens = markingTag(tag) {
+                    if opens {
+                        if marking == 0 { line.marks.append("") }
+                        marking += 1
+                    } else {
+                        marking = max(0, marking - 1)
+                    }
                 }
                 index = text.index(after: close)
             } else if character == "{", text[index...].dropFirst().first == "\\", let close = text[index...].firstIndex(of: "}") {
                 index = text.index(after: close)
             } else if character == "&", let (decoded, next) = entity(in: text, at: index) {
-                line.chunks[line.chunks.count - 1].text += decoded
+                append(decoded)
                 index = next
             } else {
-                line.chunks[line.chunks.count - 1].text.append(character)
+                append(String(character))
                 index = text.index(after: index)
             }
         }
@@ -231,6 +307,17 @@ internal enum Subtitles {
             line.chunks.removeFirst()
         }
         return line
+    }
+
+    /// Whether a tag opens (`true`) or closes (`false`) a mark of the word being spoken, as
+    /// karaoke subtitles write one: underline, bold, a font colour, a WebVTT class; `nil` for
+    /// other tags.
+    private static func markingTag(_ tag: Substring) -> Bool? {
+        let closes = tag.first == "/"
+        let name = tag.dropFirst(closes ? 1 : 0).prefix { $0.isLetter }.lowercased()
+        guard ["u", "b", "font", "c"].contains(name) else { return nil }
+        if !closes, name == "font", !tag.lowercased().contains("color") { return nil }
+        return !closes
     }
 
     private static let entities: [Substring: String] = [

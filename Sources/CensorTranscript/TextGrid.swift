@@ -27,7 +27,9 @@
 /// `<exists>` flags; the long one adds labels (`xmin =`, `item [1]:`) that the reader skips, as
 /// Praat does. Word tiers are chosen by `AlignerTiers` (`words`, or `<speaker> - words` per
 /// speaker); point tiers are skipped; blank intervals are skipped; an interval holding several
-/// words is spread over its time (`WordSpreading`).
+/// words is spread over its time (`WordSpreading`). A word interval of no length (a word the
+/// aligner could not place, as MFA leaves some) is estimated over the gap between its aligned
+/// neighbours (`WordSpreading.gap(between:and:)`), never read as a point, and logged.
 internal enum TextGrid: TranscriptReader {
     internal static let detectionRule = #"File type = "ooTextFile" and Object class = "TextGrid""#
 
@@ -48,14 +50,14 @@ internal enum TextGrid: TranscriptReader {
         _ = try tokens.number("the TextGrid's xmax")
         guard try tokens.flag("<exists> or <absent>") == "exists" else { return [] }
         let tierCount = try tokens.count("the number of tiers")
-        var tiers: [(name: String, words: [Word])] = []
+        var tiers: [(name: String, intervals: [Interval], span: ClosedRange<Double>)] = []
         for tier in 1..<(tierCount + 1) {
             let tierClass = try tokens.string("a tier class (\"IntervalTier\" or \"TextTier\")")
             let name = try tokens.string("the name of tier \(tier)")
-            _ = try tokens.number("the xmin of tier \(tier)")
-            _ = try tokens.number("the xmax of tier \(tier)")
+            let tierStart = try tokens.number("the xmin of tier \(tier)")
+            let tierEnd = try tokens.number("the xmax of tier \(tier)")
             let count = try tokens.count("the number of items in tier \(tier)")
-            var words: [Word] = []
+            var intervals: [Interval] = []
             for item in 1..<(count + 1) {
                 switch tierClass {
                 case "IntervalTier":
@@ -65,7 +67,7 @@ internal enum TextGrid: TranscriptReader {
                     let times = try WordTimeRule.check(
                         start: start, end: end, file: document.source, format: .textGrid,
                         startPlace: { startToken.place }, endPlace: { endToken.place }, repairs: document.repairs)
-                    words += WordSpreading.words(in: text, start: times.start, end: times.end)
+                    intervals.append(Interval(start: times.start, end: times.end, text: text, place: startToken.place))
                 case "TextTier":
                     _ = try tokens.number("the time of point \(item) of tier \(tier)")
                     _ = try tokens.string("the mark of point \(item) of tier \(tier)")
@@ -73,23 +75,75 @@ internal enum TextGrid: TranscriptReader {
                     throw tokens.malformed(expected: #"a tier class "IntervalTier" or "TextTier""#, at: tokens.last)
                 }
             }
-            if tierClass == "IntervalTier" { tiers.append((name, words)) }
+            if tierClass == "IntervalTier" {
+                tiers.append((name, intervals, tierStart...max(tierStart, tierEnd)))
+            }
         }
         let names = tiers.map(\.name)
-        guard let chosen = AlignerTiers.wordTiers(among: names) else {
+        guard let chosen = AlignerTiers.wordTiers(among: names, named: document.tier) else {
             throw TranscriptError.malformed(
-                file: document.source, format: .textGrid, place: "tiers", expected: AlignerTiers.expected,
+                file: document.source, format: .textGrid, place: "tiers", expected: AlignerTiers.expected(named: document.tier),
                 found: AlignerTiers.describe(names))
         }
         return AlignerTiers.merged(
             chosen.map { choice in
-                let words = tiers.first { $0.name == choice.name }?.words ?? []
-                return words.map { word in
+                let tierWords = tiers.first { $0.name == choice.name }.map {
+                    Self.words(of: $0.intervals, within: $0.span, repairs: document.repairs)
+                } ?? []
+                return tierWords.map { word in
                     var word = word
                     word.speaker = choice.speaker
                     return word
                 }
             })
+    }
+}
+
+extension TextGrid {
+    /// One interval of a tier, its times checked.
+    private struct Interval {
+        var start: Double
+        var end: Double
+        var text: String
+        /// Where its xmin is, for repairs.
+        var place: String
+
+        var isWord: Bool { text.contains { !$0.isWhitespace } }
+    }
+
+    /// A tier's words: each interval's words spread over it, and each run of word intervals of
+    /// no length spread over the gap its aligned neighbours (or the tier's ends) leave.
+    private static func words(of intervals: [Interval], within tier: ClosedRange<Double>, repairs: RepairLog) -> [Word] {
+        var words: [Word] = []
+        var index = 0
+        while index < intervals.count {
+            let interval = intervals[index]
+            guard interval.isWord, interval.end == interval.start else {
+                words += WordSpreading.words(in: interval.text, start: interval.start, end: interval.end)
+                index += 1
+                continue
+            }
+            var runEnd = index + 1
+            while runEnd < intervals.count, intervals[runEnd].end == intervals[runEnd].start { runEnd += 1 }
+            let run = intervals[index..<runEnd].filter(\.isWord)
+            let previous = words.last ?? Word(text: "", start: tier.lowerBound, end: tier.lowerBound)
+            let next = intervals[runEnd...].first { $0.isWord && $0.end > $0.start }
+                .map { Word(text: $0.text, start: $0.start, end: $0.end) }
+                ?? Word(text: "", start: tier.upperBound, end: tier.upperBound)
+            let gap = WordSpreading.gap(between: previous, and: next)
+            for var word in WordSpreading.words(in: run.map(\.text).joined(separator: " "), start: gap.start, end: gap.end) {
+                word.isTimeEstimated = true
+                words.append(word)
+            }
+            repairs.record(
+                TranscriptRepair(
+                    place: interval.place,
+                    repair: "'\(run.map(\.text).joined(separator: " "))' has no length (a word the aligner did not place); "
+                        + "estimated over \(WordTimeRule.describe(gap.start))–\(WordTimeRule.describe(gap.end)) s, "
+                        + "between its aligned neighbours"))
+            index = runEnd
+        }
+        return words
     }
 }
 

@@ -51,12 +51,15 @@ extension Transcript {
     ///   - format: The format, or `nil` to detect it from the content.
     ///   - source: The file name to use in error messages.
     ///   - encoding: How the text is encoded (see `load(path:format:encoding:)`).
+    ///   - tier: The tier of a TextGrid or MFA JSON file that holds the words, by its name;
+    ///     `nil` to choose it by name (`words`, `<speaker> - words`, `TokensAlign`).
     /// - Throws: `TranscriptError` when the format cannot be told, or the content is malformed
-    ///   or has invalid times.
+    ///   or has invalid times, or has no tier named `tier` (the message lists the tiers it has).
     public init(
-        data: Data, format: TranscriptFormat? = nil, source: String, encoding: TranscriptEncoding = .automatic
+        data: Data, format: TranscriptFormat? = nil, source: String, encoding: TranscriptEncoding = .automatic,
+        tier: String? = nil
     ) throws(TranscriptError) {
-        try self.init(data: data, format: format, source: source, encoding: encoding, readingInPlace: true)
+        try self.init(data: data, format: format, source: source, encoding: encoding, tier: tier, readingInPlace: true)
     }
 
     /// Reads a transcript from bytes in memory, as `init(data:format:source:)` does, with or
@@ -67,12 +70,13 @@ extension Transcript {
     ///   - format: The format, or `nil` to detect it from the content.
     ///   - source: The file name to use in error messages.
     ///   - encoding: How the text is encoded.
+    ///   - tier: The tier that holds the words, by its name, or `nil`.
     ///   - readingInPlace: Whether a whisper JSON file may be read in place
     ///     (`WhisperJSON.wordsReadInPlace(_:)`) before the general path.
     /// - Throws: `TranscriptError` as `init(data:format:source:)` does.
     internal init(
         data: Data, format: TranscriptFormat?, source: String, encoding: TranscriptEncoding = .automatic,
-        readingInPlace: Bool
+        tier: String? = nil, readingInPlace: Bool
     ) throws(TranscriptError) {
         if Self.isBlank(data) {
             self.init(words: [], format: format ?? .jsonWords)
@@ -94,7 +98,8 @@ extension Transcript {
             throw TranscriptError.malformed(
                 file: source, format: format, place: error.place, expected: error.expected, found: error.found)
         }
-        let document = TranscriptDocument(text: text.string, source: source)
+        var document = TranscriptDocument(text: text.string, source: source)
+        document.tier = tier
         guard let format = format ?? TranscriptFormat.detected(in: document) else {
             if case .failure(let error)? = document.json {
                 throw TranscriptError.malformed(

@@ -17,6 +17,9 @@ internal struct TranscriptDocument: Sendable {
     internal let jsonLines: [(line: Int, value: JSONValue)]?
     /// What the readers read leniently in this document (see `WordTimeRule`).
     internal let repairs = RepairLog()
+    /// The tier that holds the words, as the caller named it, for the formats with tiers; `nil`
+    /// to choose it by name (`AlignerTiers`).
+    internal var tier: String?
 
     /// Wraps decoded text.
     ///

@@ -44,6 +44,7 @@ extension TranscriptFormat {
         case .deepgramStreaming: DeepgramStreaming.self
         case .awsTranscribe: AWSTranscribe.self
         case .speechmatics: Speechmatics.self
+        case .speechmaticsLegacy: SpeechmaticsLegacy.self
         case .ibmWatson: IBMWatson.self
         case .googleSpeech: GoogleSpeech.self
         case .azureSpeech: AzureSpeech.self
@@ -68,6 +69,9 @@ extension TranscriptFormat {
         case .elan: ELAN.self
         case .whisperCppCSV: WhisperCppCSV.self
         case .mfaCSV: MFACSV.self
+        case .lrc: LRC.self
+        case .whisperTSV: WhisperTSV.self
+        case .whisperTimestampedCSV: WhisperTimestampedCSV.self
         case .ctm: CTM.self
         case .audacityLabels: AudacityLabels.self
         }

@@ -30,6 +30,8 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     /// Speechmatics json-v2 (`results[]` of `word`, `punctuation` and `entity` items), as a
     /// batch transcript or real-time `AddTranscript` messages.
     case speechmatics = "speechmatics"
+    /// Speechmatics' first API (`"format": "1.0"`: `words[]` of `name`, `time` and `duration`).
+    case speechmaticsLegacy = "speechmatics-legacy"
     /// IBM Watson Speech to Text (`results[].alternatives[0].timestamps` of `[word, start, end]`).
     case ibmWatson = "ibm-watson"
     /// Google Speech-to-Text v1 or v2 (`results[].alternatives[0].words[]`, `"1.300s"` times).
@@ -80,6 +82,13 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     case elan = "elan"
     /// whisper.cpp's `-ocsv` output (`start,end,text` in milliseconds).
     case whisperCppCSV = "whisper-cpp-csv"
+    /// LRC lyrics as whisper.cpp writes them (`-olrc`): `[mm:ss.xx]` line starts.
+    case lrc = "lrc"
+    /// whisper's tab-separated output (`--output_format tsv`, whisper-timestamped's `.words.tsv`):
+    /// a `start<TAB>end<TAB>text` header, times in milliseconds or seconds.
+    case whisperTSV = "whisper-tsv"
+    /// whisper-timestamped's CSV (`text,start,end` lines in seconds, with or without a header).
+    case whisperTimestampedCSV = "whisper-timestamped-csv"
     /// The Montreal Forced Aligner's CSV (`Begin,End,Label,Type,Speaker`).
     case mfaCSV = "mfa-csv"
     /// A NIST CTM file as Kaldi and SCTK write it (`recording channel start duration word [confidence]`).

@@ -31,6 +31,6 @@ internal enum WebVTT: TranscriptReader {
         let cues = try Subtitles.cues(in: document, format: .webVTT, separatesOnBlankLines: false) { first in
             first.hasPrefix("WEBVTT") || first.hasPrefix("NOTE") || first.hasPrefix("STYLE") || first.hasPrefix("REGION")
         }
-        return Subtitles.words(of: cues)
+        return Subtitles.words(of: cues, repairs: document.repairs)
     }
 }

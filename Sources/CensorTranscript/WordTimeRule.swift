@@ -82,7 +82,7 @@ internal enum WordTimeRule {
     }
 
     /// A time as a user would write it: `1.28`, `-0.5`, `NaN`, `infinity`.
-    private static func describe(_ seconds: Double) -> String {
+    internal static func describe(_ seconds: Double) -> String {
         if seconds.isNaN { return "NaN" }
         if seconds.isInfinite { return seconds < 0 ? "-infinity" : "infinity" }
         return "\(seconds)"

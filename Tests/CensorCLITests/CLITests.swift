@@ -484,18 +484,19 @@ import Darwin
                                       otherwise each input's transcript is found beside
                                       it by stem (a.wav: a.json, a.vtt, a.srt, a.sbv,
                                       a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv,
-                                      a.tsv, or one a.<language>.vtt and the like).
-                                      (default: found beside the input)
+                                      a.tsv, a.lrc, or one a.<language>.vtt and the
+                                      like). (default: found beside the input)
           --transcript-format <name>  Read the transcript as this format instead of
                                       detecting it from the content: whisperx,
                                       apple-speech, stable-ts, whisperkit, whisper-json,
                                       whisper-cpp-json, deepgram, deepgram-streaming,
-                                      aws-transcribe, speechmatics, ibm-watson,
-                                      google-speech, azure-speech, azure-fast,
-                                      assemblyai, elevenlabs, rev-ai, vosk, gentle,
-                                      mfa-json, nemo, aeneas-json, bbc-kaldi, trint,
-                                      youtube-json, json-words, webvtt, srt, sbv,
-                                      textgrid, ttml, elan, whisper-cpp-csv, mfa-csv,
+                                      aws-transcribe, speechmatics, speechmatics-legacy,
+                                      ibm-watson, google-speech, azure-speech,
+                                      azure-fast, assemblyai, elevenlabs, rev-ai, vosk,
+                                      gentle, mfa-json, nemo, aeneas-json, bbc-kaldi,
+                                      trint, youtube-json, json-words, webvtt, srt, sbv,
+                                      textgrid, ttml, elan, whisper-cpp-csv, lrc,
+                                      whisper-tsv, whisper-timestamped-csv, mfa-csv,
                                       ctm, audacity-labels. (default: detected)
           --transcript-encoding <name>
                                       Read the transcript's text in this encoding:
@@ -505,6 +506,11 @@ import Darwin
                                       macintosh, shift_jis, euc-jp. (default: UTF-8, or
                                       UTF-16 with a byte-order mark; Windows-1252, with
                                       a warning, when not UTF-8)
+          --tier <name>               Read the words from this tier of a TextGrid or MFA
+                                      JSON transcript (a tier of another name than
+                                      words, <speaker> - words or SPPAS's TokensAlign);
+                                      an error lists the tiers the file has. (default:
+                                      the words tier)
           --require-word-times        Refuse (exit 1) a transcript whose word times
                                       would be estimated (subtitle cues, recognizer
                                       segments without word times) instead of censoring

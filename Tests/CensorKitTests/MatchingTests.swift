@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CensorKit
+import CensorTestTranscripts
 
 @Suite struct MatchingTests {
     /// A transcript of words with consecutive one-second slots.
@@ -106,7 +107,7 @@ import Testing
 
     @Test("censors a whisper transcript with a list file, end to end")
     func endToEnd() throws {
-        let transcript = try Transcript(data: Data(WhisperJSONTranscriptTests.talk.utf8), source: "talk.json")
+        let transcript = try Transcript(data: Data(TranscriptFixtures.whisperJSON.utf8), source: "talk.json")
         let list = try CensorList(text: "# house list\ndamn\npiece of shit\ndon't   # contractions too\nof\n", source: "words.txt")
         let matches = list.matches(in: transcript)
         #expect(matches.map(\.text) == ["Damn,", "piece of shit!", "Don’t -", "Of"])
@@ -157,7 +158,7 @@ import Testing
 
     @Test("whisper.cpp's sub-word tokens are one word by the time they are matched")
     func acrossTokenSplits() throws {
-        let matches = CensorList(entries: ["damn"]).matches(in: try TranscriptText.read(WhisperCppTranscriptTests.full))
+        let matches = CensorList(entries: ["damn"]).matches(in: try TranscriptText.read(TranscriptFixtures.whisperCppJSON))
         #expect(matches.map(\.text) == ["Damn,"])
     }
 

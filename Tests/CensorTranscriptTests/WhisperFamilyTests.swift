@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Reading WhisperX JSON (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct WhisperXTranscriptTests {
@@ -64,39 +65,7 @@ import Testing
 
 /// Reading whisper.cpp's JSON and CSV (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct WhisperCppTranscriptTests {
-    /// Abridged `whisper-cli -ojf` output: special tokens, sub-word tokens without a leading
-    /// space, a punctuation token, and a segment whose tokens have no offsets.
-    static let full = #"""
-        {
-          "systeminfo": "AVX = 1 | AVX2 = 1 | NEON = 0",
-          "model": {"type": "base", "multilingual": false, "vocab": 51864},
-          "params": {"model": "models/ggml-base.en.bin", "language": "en", "translate": false},
-          "result": {"language": "en"},
-          "transcription": [
-            {
-              "timestamps": {"from": "00:00:01,280", "to": "00:00:02,620"},
-              "offsets": {"from": 1280, "to": 2620},
-              "text": " Damn, that hurt.",
-              "tokens": [
-                {"text": "[_BEG_]", "timestamps": {"from": "00:00:01,280", "to": "00:00:01,280"}, "offsets": {"from": 1280, "to": 1280}, "id": 50363, "p": 0.98, "t_dtw": -1},
-                {"text": " Dam", "timestamps": {"from": "00:00:01,280", "to": "00:00:01,450"}, "offsets": {"from": 1280, "to": 1450}, "id": 14550, "p": 0.71, "t_dtw": -1},
-                {"text": "n", "timestamps": {"from": "00:00:01,450", "to": "00:00:01,600"}, "offsets": {"from": 1450, "to": 1600}, "id": 77, "p": 0.9, "t_dtw": -1},
-                {"text": ",", "timestamps": {"from": "00:00:01,600", "to": "00:00:01,630"}, "offsets": {"from": 1600, "to": 1630}, "id": 11, "p": 0.8, "t_dtw": -1},
-                {"text": " that", "timestamps": {"from": "00:00:01,630", "to": "00:00:01,900"}, "offsets": {"from": 1630, "to": 1900}, "id": 326, "p": 0.97, "t_dtw": -1},
-                {"text": " hurt", "timestamps": {"from": "00:00:01,900", "to": "00:00:02,500"}, "offsets": {"from": 1900, "to": 2500}, "id": 5938, "p": 0.95, "t_dtw": -1},
-                {"text": ".", "timestamps": {"from": "00:00:02,500", "to": "00:00:02,620"}, "offsets": {"from": 2500, "to": 2620}, "id": 13, "p": 0.6, "t_dtw": -1},
-                {"text": "[_TT_67]", "timestamps": {"from": "00:00:02,620", "to": "00:00:02,620"}, "offsets": {"from": 2620, "to": 2620}, "id": 50430, "p": 0.4, "t_dtw": -1}
-              ]
-            },
-            {
-              "timestamps": {"from": "00:00:03,500", "to": "00:00:04,700"},
-              "offsets": {"from": 3500, "to": 4700},
-              "text": " piece of shit",
-              "tokens": [{"text": "[_BEG_]", "id": 50363, "p": 0.9}, {"text": " piece", "id": 3704, "p": 0.9}]
-            }
-          ]
-        }
-        """#
+    static let full = TranscriptFixtures.whisperCppJSON
 
     @Test("joins sub-word tokens into words and drops special tokens")
     func joinsTokens() throws {

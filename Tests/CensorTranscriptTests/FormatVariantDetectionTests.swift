@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Every layout of the newer recognizers' formats is told apart from the formats that share its
 /// keys (named `…TranscriptTests` so the Transcript filter runs it).

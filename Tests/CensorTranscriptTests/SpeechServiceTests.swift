@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Reading Speechmatics json-v2 (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct SpeechmaticsTranscriptTests {

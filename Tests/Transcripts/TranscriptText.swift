@@ -1,25 +1,25 @@
 import Foundation
 
-@testable import CensorKit
+import CensorTranscript
 
 /// Reads transcripts from text in memory, for the transcript suites.
-enum TranscriptText {
+package enum TranscriptText {
     /// Reads a transcript, detecting its format unless one is given.
-    static func read(_ text: String, as format: TranscriptFormat? = nil, source: String = "talk.json") throws
+    package static func read(_ text: String, as format: TranscriptFormat? = nil, source: String = "talk.json") throws
         -> Transcript
     {
         try Transcript(data: Data(text.utf8), format: format, source: source)
     }
 
     /// The error reading a transcript, or `nil` when it reads.
-    static func error(_ text: String, as format: TranscriptFormat? = nil, source: String = "talk.json")
+    package static func error(_ text: String, as format: TranscriptFormat? = nil, source: String = "talk.json")
         -> TranscriptError?
     {
         error(Data(text.utf8), as: format, source: source)
     }
 
     /// The error reading a transcript's bytes, or `nil` when they read.
-    static func error(_ data: Data, as format: TranscriptFormat? = nil, source: String = "talk.json")
+    package static func error(_ data: Data, as format: TranscriptFormat? = nil, source: String = "talk.json")
         -> TranscriptError?
     {
         do {
@@ -31,7 +31,7 @@ enum TranscriptText {
     }
 
     /// Words' texts, starts and ends, for comparing with literals.
-    static func timeline(_ words: [Word]) -> [String] {
+    package static func timeline(_ words: [Word]) -> [String] {
         words.map { "\($0.text)@\($0.start)-\($0.end)" }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Reading Gentle alignments (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct GentleTranscriptTests {
@@ -149,7 +150,7 @@ import Testing
         arguments: [
             (long.replacingOccurrences(of: "xmax = 1.63", with: "xmax = 1.2"), "line 21:column 20: expected an end time not before the start time 1.28, found 1.2"),
             (long.replacingOccurrences(of: "text = \"damn\"", with: "text = damn"), "line 24:column 20: expected a quoted string (the text of interval 2 of tier 1), found the number 1.63"),
-            (long.replacingOccurrences(of: "name = \"words\"", with: "name = \"ortho\"").replacingOccurrences(of: "\"phones\"", with: "\"notes\""), #"tiers: expected a tier named "words" or "<speaker> - words", found tiers "ortho", "notes""#),
+            (long.replacingOccurrences(of: "name = \"words\"", with: "name = \"ortho\"").replacingOccurrences(of: "\"phones\"", with: "\"notes\""), #"tiers: expected a tier named "words", "<speaker> - words" or "TokensAlign", found tiers "ortho", "notes""#),
             (String(long.prefix(300)), "line 17:column 8: expected a number (the xmax of interval 1 of tier 1), found end of file"),
         ])
     func malformed(text: String, message: String) {

@@ -1,19 +1,12 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Reading openai-whisper JSON transcripts (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct WhisperJSONTranscriptTests {
-    /// Abridged `whisper talk.mp3 --word_timestamps True --output_format json` output: leading
-    /// spaces, attached and standalone punctuation, float noise, a `\u2019` escape, a segment with
-    /// empty `words` and one without `words`.
-    static let talk = #"""
-        {"text": " Damn, that hurt. You piece of shit! Don\u2019t - ever.", "segments": [{"id": 0, "seek": 0, "start": 1.28, "end": 2.62, "text": " Damn, that hurt.", "tokens": [50364, 23116, 11, 300, 4607, 13], "temperature": 0.0, "avg_logprob": -0.2519, "compression_ratio": 1.1, "no_speech_prob": 0.0123, "words": [{"word": " Damn,", "start": 1.2799999999999998, "end": 1.63, "probability": 0.9312}, {"word": " that", "start": 1.63, "end": 1.9, "probability": 0.98}, {"word": " hurt", "start": 1.9, "end": 2.5, "probability": 0.9711}, {"word": ".", "start": 2.5, "end": 2.62, "probability": 0.61}]}, {"id": 1, "seek": 0, "start": 2.62, "end": 3.0, "text": "", "tokens": [], "temperature": 0.0, "avg_logprob": -1.2, "compression_ratio": 0.5, "no_speech_prob": 0.8, "words": []},
-         {"id": 2, "seek": 300, "start": 3.5, "end": 5.2, "text": " You piece of shit!", "tokens": [50539, 509], "temperature": 0.0, "avg_logprob": -0.31, "compression_ratio": 1.1, "no_speech_prob": 0.02, "words": [{"word": " You", "start": 3.5, "end": 3.72, "probability": 0.88}, {"word": " piece", "start": 3.72, "end": 4.0600000000000005, "probability": 0.95}, {"word": " of", "start": 4.0600000000000005, "end": 4.2, "probability": 0.99}, {"word": " shit!", "start": 4.2, "end": 4.7, "probability": 0.9}]},
-         {"id": 3, "seek": 300, "start": 5.2, "end": 6.6, "text": " Don\u2019t - ever.", "tokens": [1468], "temperature": 0.0, "avg_logprob": -0.4, "compression_ratio": 1.0, "no_speech_prob": 0.03, "words": [{"word": " Don\u2019t", "start": 5.2, "end": 5.5, "probability": 0.8}, {"word": " -", "start": 5.5, "end": 5.8, "probability": 0.4}, {"word": " ever.", "start": 5.8, "end": 6.6, "probability": 0.92}]},
-         {"id": 4, "seek": 600, "start": 6.6, "end": 8.0, "text": " Of course.", "tokens": [2720], "temperature": 0.0, "avg_logprob": -0.3, "compression_ratio": 1.0, "no_speech_prob": 0.05}], "language": "en"}
-        """#
+    static let talk = TranscriptFixtures.whisperJSON
 
     /// A whisper document with one segment holding the given `words` items.
     static func document(words: String) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Azure Speech results without word timestamps: each phrase's words spread over its times.
 @Suite struct AzurePhraseTranscriptTests {

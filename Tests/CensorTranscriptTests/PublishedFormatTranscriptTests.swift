@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
+@testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Formats read from excerpts of real published files (each test names the file).
 @Suite struct PublishedFormatTranscriptTests {

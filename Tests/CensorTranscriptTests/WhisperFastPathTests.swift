@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
 @testable import CensorTranscript
+import CensorTestTranscripts
 
 /// The in-place path for openai-whisper JSON (`WhisperJSON.wordsReadInPlace(_:)`) against the
 /// general path (the full `JSONValue` tree, then `WhisperJSON.words(in:)`): the same words, to

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CensorKit
 @testable import CensorTranscript
+import CensorTestTranscripts
 
 /// Reading generic JSON word lists and Apple speech dumps (named `…TranscriptTests` so the
 /// Transcript filter runs it).
@@ -70,6 +70,7 @@ import Testing
         (PublishedFormatTranscriptTests.deepgramStream, .deepgramStreaming),
         (AWSTranscribeTranscriptTests.job, .awsTranscribe),
         (SpeechmaticsTranscriptTests.batch, .speechmatics),
+        (PublishedTableTranscriptTests.speechmaticsLegacy, .speechmaticsLegacy),
         (IBMWatsonTranscriptTests.responses, .ibmWatson),
         (GoogleSpeechTranscriptTests.v1, .googleSpeech),
         (AzureSpeechTranscriptTests.batch, .azureSpeech),
@@ -93,6 +94,9 @@ import Testing
         (SyncMapAndTTMLTranscriptTests.netflixDFXP, .ttml),
         (ELANTranscriptTests.sample, .elan),
         (WhisperCppTranscriptTests.csv, .whisperCppCSV),
+        (PublishedTableTranscriptTests.lrc, .lrc),
+        (PublishedTableTranscriptTests.wordsTSV, .whisperTSV),
+        (PublishedTableTranscriptTests.wordsCSV, .whisperTimestampedCSV),
         (MFATranscriptTests.csv, .mfaCSV),
         (CTMTranscriptTests.kaldi, .ctm),
         (AudacityLabelsTranscriptTests.labels, .audacityLabels),

@@ -1,0 +1,48 @@
+extension TranscriptFormat {
+    /// The tools that write this format, for listing the formats: `openai-whisper
+    /// (--output_format tsv), whisper-timestamped (.words.tsv)`.
+    public var writers: String {
+        switch self {
+        case .whisperX: "WhisperX"
+        case .appleSpeech: "Apple's speech transcription (SFSpeechRecognizer, SpeechAnalyzer) dumped as JSON"
+        case .stableTS: "stable-ts (save_as_json)"
+        case .whisperKit: "WhisperKit"
+        case .whisperJSON: "openai-whisper, whisper-timestamped, faster-whisper, the OpenAI API's verbose_json"
+        case .whisperCppJSON: "whisper.cpp (-oj, -ojf)"
+        case .deepgram: "Deepgram"
+        case .deepgramStreaming: "Deepgram's live API"
+        case .awsTranscribe: "Amazon Transcribe"
+        case .speechmatics: "Speechmatics json-v2, batch or real-time"
+        case .speechmaticsLegacy: "Speechmatics' v1.0 API"
+        case .ibmWatson: "IBM Watson Speech to Text (responses, WebSocket messages, asynchronous jobs)"
+        case .googleSpeech: "Google Speech-to-Text v1 and v2"
+        case .azureSpeech: "Azure Speech (real-time, batch)"
+        case .azureFast: "Azure fast transcription"
+        case .assemblyAI: "AssemblyAI"
+        case .elevenLabs: "ElevenLabs Scribe"
+        case .revAI: "Rev.ai"
+        case .vosk: "Vosk, vosk-transcriber"
+        case .gentle: "Gentle"
+        case .mfaJSON: "Montreal Forced Aligner (--output_format json)"
+        case .nemo: "NVIDIA NeMo, Parakeet, Canary (timestamps=True)"
+        case .aeneas: "aeneas (--output-format json)"
+        case .bbcKaldi: "BBC News Labs Kaldi"
+        case .trint: "Trint"
+        case .youTubeJSON3: "YouTube captions (fmt=json3)"
+        case .jsonWords: "any tool writing a JSON list of {word or text, start, end}"
+        case .webVTT: "subtitle tools, YouTube auto-captions, openai-whisper (-f vtt)"
+        case .srt: "subtitle tools, openai-whisper (-f srt, --highlight_words), whisper.cpp (-osrt)"
+        case .sbv: "YouTube captions (SBV)"
+        case .textGrid: "Praat, Montreal Forced Aligner, SPPAS, WebMAUS"
+        case .ttml: "broadcast and streaming subtitles (TTML, DFXP, IMSC), Apple Music lyrics"
+        case .elan: "ELAN"
+        case .whisperCppCSV: "whisper.cpp (-ocsv)"
+        case .lrc: "whisper.cpp (-olrc), lyrics tools"
+        case .whisperTSV: "openai-whisper (--output_format tsv), whisper-timestamped (.words.tsv)"
+        case .whisperTimestampedCSV: "whisper-timestamped (--output_format csv: .csv, .words.csv)"
+        case .mfaCSV: "Montreal Forced Aligner (--output_format csv)"
+        case .ctm: "NIST CTM: Kaldi, SCTK, aligners"
+        case .audacityLabels: "Audacity label tracks"
+        }
+    }
+}
