@@ -26,6 +26,7 @@ packages=(
     espeak-ng           # speech for the media tests and the demo video
     mpg123              # MP3 tests: a second, independent MP3 decoder
     lame                # MP3 tests: CRC-protected MP3s (lame -p)
+    flac                # FLAC tests: the reference encoder and metaflac make and list tagged FLAC files
     libpocketsphinx3    # forced word alignment (--align): CPocketSphinx opens it when an aligner is made
     pocketsphinx-en-us  # PocketSphinx's US-English model, which --align loads
 )

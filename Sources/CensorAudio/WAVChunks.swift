@@ -6,8 +6,9 @@ import Foundation
 /// with their labels and notes (a `LIST` chunk of type `adtl`).
 ///
 /// They stay true of a censored copy in the same encoding and rate (iXML states those, cue
-/// points count its frames); libsndfile's own chunks (`fmt `, `data`, the `LIST` of type
-/// `INFO`, `bext`, `cart` …) are written by the writer, from ``AudioMetadata``.
+/// points count its frames); libsndfile's own chunks (`fmt `, `data`, `bext`, `cart` …) are
+/// written by the writer, from ``AudioMetadata``. The `LIST` of type `INFO` is carried whole
+/// into any WAV (``infoList(ofFileAt:)``): its text is true of every encoding.
 package enum WAVChunks {
     /// The identifiers of the chunks carried (a `LIST` only of type `adtl`).
     static let carried: Set<String> = ["iXML", "_PMX", "axml", "id3 ", "ID3 ", "cue ", "LIST"]
@@ -20,6 +21,19 @@ package enum WAVChunks {
     /// identifier, size and body, ready to append (padded to an even length); empty when the file
     /// is no regular RIFF/WAVE file (a named pipe is not opened again), holds none, or cannot be read.
     package static func carriedChunks(ofFileAt path: String) -> [Data] {
+        chunks(ofFileAt: path) { id, body in carried.contains(id) && (id != "LIST" || body.prefix(4) == Data("adtl".utf8)) }
+    }
+
+    /// The `LIST` chunk of type `INFO` of the RIFF/WAVE file at `path`, ready to append, with
+    /// every field as it is: libsndfile keeps ten of them and cuts the software field to 127
+    /// bytes. `nil` when the file has none (or is no RIFF/WAVE file).
+    package static func infoList(ofFileAt path: String) -> Data? {
+        chunks(ofFileAt: path) { id, body in id == "LIST" && body.prefix(4) == Data("INFO".utf8) }.first
+    }
+
+    /// The chunks of the RIFF/WAVE file at `path` that `keeps` (given the identifier and body)
+    /// in the file's order, as ``carriedChunks(ofFileAt:)`` gives them.
+    private static func chunks(ofFileAt path: String, keeping keeps: (String, Data) -> Bool) -> [Data] {
         guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
               let file = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? file.close() }
@@ -32,8 +46,8 @@ package enum WAVChunks {
             let id = String(decoding: head.prefix(4), as: UTF8.self)
             let size = head.suffix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
             let padded = UInt64(size + size % 2)
-            if carried.contains(id), size <= largestChunk, let body = try? file.read(upToCount: size), body.count == size,
-               id != "LIST" || body.prefix(4) == Data("adtl".utf8) {
+            if carried.contains(id), size <= largestChunk, let body = try? file.read(upToCount: size),
+               body.count == size, keeps(id, body) {
                 chunks.append(head + body + (size % 2 == 1 ? Data([0]) : Data()))
             }
             offset += 8 + padded

@@ -4,6 +4,8 @@ import CensorKit
 struct Arguments: Sendable {
     var inputs: [String]
     var transcript: String?
+    /// `--transcript-stream`: the input's subtitle stream to read as the transcript, counting subtitle streams.
+    var transcriptStream: Int?
     var transcriptFormat: TranscriptFormat?
     var transcriptEncoding = TranscriptEncoding.automatic
     /// The tier of a TextGrid or MFA JSON transcript that holds the words (`--tier`).

@@ -83,6 +83,15 @@ private struct ParsedLine {
         }
         var result = Arguments(inputs: positionals)
         result.transcript = values[Option.transcript.name]
+        if let text = values[Option.transcriptStream.name] {
+            guard let number = Int(text), number >= 0 else {
+                throw UsageError("\(Option.transcriptStream.name) '\(text)': expected a whole number from 0")
+            }
+            guard result.transcript == nil else {
+                throw UsageError("\(Option.transcript.name) and \(Option.transcriptStream.name) contradict each other")
+            }
+            result.transcriptStream = number
+        }
         result.output = values[Option.output.name]
         result.outputDir = values[Option.outputDir.name]
         result.report = values[Option.report.name]

@@ -33,17 +33,20 @@ struct Job: Sendable {
     func run(progress: (@Sendable (RenderProgress) -> Void)?) -> Outcome {
         var outcome = Outcome(input: input)
         do {
-            let transcriptPath = try arguments.transcript ?? TranscriptLocator.transcript(beside: input)
+            let source = try transcriptSource()
+            let transcriptPath = source.name
             // A streamed input is no file an output could be (`-o -` is standard output, not input).
             let inputFile: [(path: String, role: OutputTransaction.Role)] = arguments.stdinStreamed ? [] : [(input, .input)]
+            let transcriptFile: [(path: String, role: OutputTransaction.Role)] =
+                source.subtitles == nil ? [(transcriptPath, .transcript)] : []
             let decisionsFile = arguments.decisions.map { [($0, OutputTransaction.Role.decisions)] } ?? []
             let transaction = OutputTransaction(
-                overwrite: arguments.force, protecting: protected + inputFile + [(transcriptPath, .transcript)] + decisionsFile)
+                overwrite: arguments.force, protecting: protected + inputFile + transcriptFile + decisionsFile)
             // The side files are checked before any work; the audio output as soon as the input is open.
             let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
                 .compactMap { $0 } + arguments.markers.map(\.path)
             for path in sideFiles { try transaction.reserve(path) }
-            let transcriptData = try Transcript.data(path: transcriptPath, limit: arguments.maxTextSize)
+            let transcriptData = try source.subtitles?.srt ?? Transcript.data(path: transcriptPath, limit: arguments.maxTextSize)
             let marker = arguments.marker ? try ResumeRecord.Sources.markerJob(arguments, transcript: transcriptData) : nil
             if arguments.inPlace, !arguments.force, !arguments.dryRun, let marker {
                 switch CensorMarker.verify(fileAt: input, job: marker) {
@@ -59,7 +62,7 @@ struct Job: Sendable {
                 }
             }
             let transcript = try Transcript(
-                data: transcriptData, format: arguments.transcriptFormat, source: transcriptPath,
+                data: transcriptData, format: source.subtitles != nil ? .srt : arguments.transcriptFormat, source: transcriptPath,
                 encoding: arguments.transcriptEncoding, tier: arguments.tier)
             outcome.warnings += try Self.transcriptWarnings(
                 transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
@@ -97,6 +100,7 @@ struct Job: Sendable {
             if !arguments.dryRun, let note = mp3ReencodeNote { outcome.warnings.append(note) }
             var report = try Censor.run(request)
             try decisions.map { try $0.decisions.check(report, path: $0.path) }
+            report.transcript?.subtitleStream = source.subtitles?.index
             if input == arguments.stdinSpool { report.input = StdinInput.name }
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
             try MarkerFile.write(arguments.markers, report: report, fps: arguments.fps,

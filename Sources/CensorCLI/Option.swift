@@ -50,7 +50,13 @@ extension Option {
         help: "The timed transcript. With one input only; otherwise each input's transcript is found beside it "
             + "by stem (a.wav: a.json, a.vtt, a.srt, a.sbv, a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv, a.tsv, a.lrc, "
             + "or one a.<language>.vtt and the like).",
-        default: "found beside the input", completion: .file)
+        default: "found beside the input, else the input's own subtitles", completion: .file)
+    static let transcriptStream = Option(
+        "--transcript-stream", value: "n",
+        help: "Read the transcript from this subtitle stream of a video (SubRip, mov_text, WebVTT or ASS in MKV, MP4, "
+            + "MOV …), counting subtitle streams from 0. Its cues give no word times: each word's is estimated within "
+            + "its cue. Without this and --transcript, a video with no transcript beside it is read from its only text "
+            + "subtitle stream, or the one marked default; with several and none default, the error lists them.")
     static let transcriptFormat = Option(
         "--transcript-format", value: "name",
         help: "Read the transcript as this format instead of detecting it from the content: "
@@ -229,7 +235,8 @@ extension Option {
 
     /// Every option, in the order help lists them.
     static let all: [Option] = [
-        transcript, transcriptFormat, transcriptEncoding, tier, requireWordTimes, words, word, alsoDefault, foldDiacritics,
+        transcript, transcriptStream, transcriptFormat, transcriptEncoding, tier, requireWordTimes, words, word, alsoDefault,
+        foldDiacritics,
         maxTextSize, mode, sound,
         output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, decisions, dryRun,
         force,

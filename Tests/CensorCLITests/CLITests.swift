@@ -485,7 +485,17 @@ import Darwin
                                       it by stem (a.wav: a.json, a.vtt, a.srt, a.sbv,
                                       a.json3, a.TextGrid, a.eaf, a.ctm, a.txt, a.csv,
                                       a.tsv, a.lrc, or one a.<language>.vtt and the
-                                      like). (default: found beside the input)
+                                      like). (default: found beside the input, else the
+                                      input's own subtitles)
+          --transcript-stream <n>     Read the transcript from this subtitle stream of a
+                                      video (SubRip, mov_text, WebVTT or ASS in MKV,
+                                      MP4, MOV …), counting subtitle streams from 0. Its
+                                      cues give no word times: each word's is estimated
+                                      within its cue. Without this and --transcript, a
+                                      video with no transcript beside it is read from
+                                      its only text subtitle stream, or the one marked
+                                      default; with several and none default, the error
+                                      lists them.
           --transcript-format <name>  Read the transcript as this format instead of
                                       detecting it from the content: whisperx,
                                       apple-speech, stable-ts, whisperkit, whisper-json,

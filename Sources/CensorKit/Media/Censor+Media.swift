@@ -126,6 +126,9 @@ extension Censor {
                 throw error
             }
             try run.wait(for: output)
+            // Tags too large for ffmpeg to read, into an MP3: the source's, byte for byte, before ffmpeg's own.
+            let skipped = container == .mp3 ? FFmpeg.skippedTagBytes(input) : 0
+            if skipped > 0 { try FileHead.prepend(skipped, bytesOf: input, toFileAt: temporary, named: output) }
             if let text = command.marker {
                 if MuxCommand.holdsMarkerTag(container) {
                     try CensorMarker.seal(fileAt: temporary, named: output)

@@ -43,10 +43,35 @@ enum FFmpeg {
         "aiff", "caf", "au", "wv", "ape", "tta", "amr", "mpegts", "mpeg", "flv", "mxf",
     ]
 
-    /// The options that hold a source to ``demuxers`` and to the `file` protocol, followed
-    /// by the source itself (`file:` keeps a name with a colon from being taken for a protocol).
+    /// The options that hold a source to ``demuxers`` and to the `file` protocol, and skip
+    /// its leading ID3v2 tags when they are too large to parse (``skippedTagBytes(_:)``),
+    /// followed by the source itself (`file:` keeps a name with a colon from being taken for a protocol).
     static func source(_ path: String) -> [String] {
-        ["-format_whitelist", demuxers.joined(separator: ","), "-protocol_whitelist", "file", "file:" + path]
+        let skipped = skippedTagBytes(path)
+        return (skipped > 0 ? ["-skip_initial_bytes", "\(skipped)"] : [])
+            + ["-format_whitelist", demuxers.joined(separator: ","), "-protocol_whitelist", "file", "file:" + path]
+    }
+
+    /// Leading ID3v2 tags longer than this are skipped rather than given to ffmpeg and ffprobe:
+    /// real cover art and chapters take a few megabytes, while ffmpeg's ID3 reader holds a
+    /// large frame several times over (a 250 MB `PRIV` frame costs ffprobe 1.3 GB and minutes).
+    static let largestParsedTags = 16 << 20
+
+    /// The bytes of leading ID3v2 tags of the regular file at `path` that ffmpeg and ffprobe
+    /// skip: all of them (found by their headers alone, ``MP3Tags``) when they take more than
+    /// ``largestParsedTags``, else none. An MP3 written from such a file gets them back byte for
+    /// byte (``FileHead/prepend(_:bytesOf:toFileAt:named:)``).
+    static func skippedTagBytes(_ path: String) -> Int {
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
+              let file = FileHandle(forReadingAtPath: path) else { return 0 }
+        defer { try? file.close() }
+        guard let size = try? file.seekToEnd(),
+              let tags = try? MP3Tags(size: Int(size), read: { offset, count in
+                  try file.seek(toOffset: UInt64(offset))
+                  return [UInt8](try file.read(upToCount: count) ?? Data())
+              })
+        else { return 0 }
+        return tags.leadingLength > largestParsedTags ? tags.leadingLength : 0
     }
 
     /// What ffprobe prints for `arguments` followed by ``source(_:)`` of `path`: the one way a

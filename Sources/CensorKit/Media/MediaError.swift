@@ -12,6 +12,10 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
     case toolFailed(tool: String, path: String, reason: String)
     /// Subtitles were to be embedded in a container that holds no text subtitles.
     case noSubtitleStream(path: String)
+    /// No subtitle stream of the file can be read as its transcript: the one asked for is
+    /// missing or holds pictures, or several could be meant; the file's subtitle streams, each
+    /// as its number, codec, language, title and whether it is default.
+    case subtitleStream(path: String, problem: String, streams: [String])
     /// The output's extension names no container censor writes.
     case unknownOutput(path: String, choices: String)
     /// The output of a media input has no extension to name its format (standard output,
@@ -34,6 +38,9 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
             "\(tool) failed on '\(path)': \(reason)"
         case let .noSubtitleStream(path):
             "cannot add subtitles to '\(path)': its container holds no text subtitles; write .mp4, .mov, .mkv or .webm"
+        case let .subtitleStream(path, problem, streams):
+            "cannot read a transcript from '\(path)': \(problem); its subtitle streams, numbered from 0: "
+                + (streams.isEmpty ? "none" : streams.joined(separator: ", ")) + "; choose a text one by its number"
         case let .unnamedOutput(path, input):
             "cannot write '\(path)': its name has no extension to say which format '\(input)' is written as; name a file "
                 + "with the container's extension (.mkv, .mp4 … keep every stream) or an audio format's (.wav, .flac … "

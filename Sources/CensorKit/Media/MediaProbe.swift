@@ -61,6 +61,13 @@ struct MediaProbe: Sendable {
         isQuickTime && chapterCount > 0 && stream.type == "data" && stream.codecTag == "text"
     }
 
+    /// Whether `stream` is a QuickTime timecode track (`tmcd`), which the MP4 muxer cannot copy:
+    /// it writes the track again from the `timecode` tag of the video stream it belongs to.
+    func isTimecodeTrack(_ stream: Stream) -> Bool {
+        isQuickTime && stream.type == "data" && stream.codecTag == "tmcd"
+            && streams.contains { $0.type == "video" && $0.tags["timecode"] == stream.tags["timecode"] }
+    }
+
     /// The audio streams in order: ``MediaOptions/audioStream`` `N` is the `N`th of them.
     var audioStreams: [Stream] { streams.filter { $0.type == "audio" } }
 

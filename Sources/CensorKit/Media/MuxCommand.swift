@@ -41,11 +41,14 @@ struct MuxCommand {
     var marker: String?
 
     /// The source's streams the output holds, in order: all but a QuickTime chapter track,
-    /// which the muxer writes again from the chapters, and the attachments attached again
-    /// (``attachments``), which follow the rest.
+    /// which the muxer writes again from the chapters, and, in MP4, a timecode track, which
+    /// the muxer writes again, last, from its video stream's `timecode` tag; the attachments
+    /// attached again (``attachments``) follow the rest.
     var mappedStreams: [MediaProbe.Stream] {
-        probe.streams.filter { !probe.isChapterTrack($0) && attachments[$0.index] == nil }
-            + probe.streams.filter { attachments[$0.index] != nil }
+        let timecodeWritten = [.mp4, .m4v].contains(container)
+        return probe.streams.filter {
+            !probe.isChapterTrack($0) && !(timecodeWritten && probe.isTimecodeTrack($0)) && attachments[$0.index] == nil
+        } + probe.streams.filter { attachments[$0.index] != nil }
     }
 
     /// The codec a censored stream is written with: the source's when the container holds it,

@@ -98,6 +98,14 @@ extension Censor {
             reportBuilt.set(0, self.report(plan, input: input, output: output, format: inputFormat, frames: inputFrames))
         }.start()
         var metadata = reader.metadata
+        // A FLAC input's blocks are carried whole in place of the fields libsndfile knows.
+        let flacBlocks = outputFormat.container == .flac
+            ? FLACBlocks.carriedBlocks(ofFileAt: input, sameTimeline: outputFormat.sampleRate == reader.format.sampleRate && cut == nil)
+            : nil
+        // So are a WAV input's INFO list and an Ogg input's comment packet.
+        let infoList = outputFormat.container == .wav ? WAVChunks.infoList(ofFileAt: input) : nil
+        let oggComment = outputFormat.container == .ogg ? OggComments.commentPacket(ofFileAt: input, opus: outputFormat.encoding == .opus) : nil
+        if flacBlocks != nil || infoList != nil || oggComment != nil { metadata.strings = [:] }
         // A WAV's software field is written whole, after the audio, not by libsndfile (which cuts it).
         let software = outputFormat.container == .wav ? metadata.strings.removeValue(forKey: "software") : nil
         // Streams `reader` through `engine` into the temporary output; the frames read.
@@ -144,9 +152,14 @@ extension Censor {
             if let software {
                 try WAVChunks.append([WAVChunks.softwareChunk(software)], toFileAt: temporary, named: output, frames: framesRead)
             }
-            if let job = marker {
-                try CensorMarker.append(
-                    CensorMarker.text(spans: spans, sampleRate: reader.format.sampleRate, job: job), toFileAt: temporary, named: output)
+            if let infoList { try WAVChunks.append([infoList], toFileAt: temporary, named: output, frames: framesRead) }
+            if let oggComment { try OggComments.replaceComment(ofFileAt: temporary, named: output, with: oggComment) }
+            let markerText = marker.map { CensorMarker.text(spans: spans, sampleRate: reader.format.sampleRate, job: $0) }
+            if outputFormat.container == .flac {
+                try FLACBlocks.rewrite(fileAt: temporary, named: output, carrying: flacBlocks, marker: markerText)
+                if markerText != nil { try CensorMarker.seal(fileAt: temporary, named: output) }
+            } else if let markerText {
+                try CensorMarker.append(markerText, toFileAt: temporary, named: output)
             }
         } catch {
             transaction.discard()

@@ -17,8 +17,9 @@ import Foundation
 /// lists, options or transcripts changed since, not against a forger who has all three.
 ///
 /// Where it goes, by the path that writes the file (no user tag is ever changed):
-/// - a RIFF/WAVE file libsndfile writes: a `cnsr` chunk of its own at the end; RF64 and every
-///   other libsndfile format carry none;
+/// - a RIFF/WAVE file libsndfile writes: a `cnsr` chunk of its own at the end; a FLAC file a
+///   Vorbis comment field `CENSOR` of its own (``FLACBlocks``); RF64 and every other libsndfile
+///   format carry none;
 /// - the direct MP3 pass, when it replaces its input: an ID3v2 tag of its own after the file's
 ///   leading ones, holding a `TXXX` frame named `censor` (``MP3MarkerTag``), in place of an
 ///   earlier run's;

@@ -23,6 +23,7 @@ extension Report {
                 + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")"
                 + (transcript.maskedWords > 0 ? ", \"maskedWords\": \(transcript.maskedWords)" : "")
                 + (transcript.repairs.isEmpty ? "" : ", \"repairs\": [" + transcript.repairs.map(quoted).joined(separator: ", ") + "]")
+                + (transcript.subtitleStream.map { ", \"subtitleStream\": \($0)" } ?? "")
                 + "},\n "
         }
         if !streams.isEmpty {

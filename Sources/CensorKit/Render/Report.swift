@@ -161,6 +161,9 @@ public struct Report: Sendable, Hashable, Codable {
         /// What was slightly off in the transcript and read leniently, one line each with its
         /// place (see ``Transcript/repairs``).
         public var repairs: [String] = []
+        /// The input's own subtitle stream the transcript was read from, as its index among the
+        /// file's streams (ffmpeg's `0:N`; ``EmbeddedSubtitles``); `nil` for a transcript file.
+        public var subtitleStream: Int?
 
         /// The summary of a transcript.
         ///
