@@ -335,10 +335,17 @@ private struct ParsedLine {
         }
         let sources = [(Parameters.padBefore, beforeOption), (Parameters.padAfter, afterOption),
                        (Parameters.crossfade, .crossfade), (Parameters.refineWindow, .refineWindow)]
-        return try checked(sources) { () throws(ParameterError) in
+        var options = try checked(sources) { () throws(ParameterError) in
             try PlanOptions(padBefore: before, padAfter: after, crossfade: crossfade, refine: refine,
                             refineWindow: window, refineStrategy: strategy, align: align)
         }
+        if let language = values[Option.language.name] {
+            guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) else {
+                throw UsageError("\(Option.language.name) '\(language)': expected a language code such as en, fr or de-DE")
+            }
+            options.language = language
+        }
+        return options
     }
 
     /// The value of `option` as given, or its parameter's default, in the parameter's unit;

@@ -67,8 +67,8 @@ enum Messages {
             + "(\(report.mode), \(seconds(Double(censored) / rate)) s of \(seconds(Double(report.frames) / rate)) s)"
     }
 
-    /// `--verbose`'s plan: every span's frames, how far refinement moved the word's edges, and
-    /// how far snapping then moved the padded edges.
+    /// `--verbose`'s plan: every span's frames, how far refinement moved the word's edges, how
+    /// far snapping then moved the padded edges, and why its words were or were not aligned.
     static func plan(_ report: Report) -> [String] {
         var lines = ["censor: plan for \(report.input) (\(report.sampleRate) Hz, \(report.frames) frames):"]
         for (index, span) in report.spans.enumerated() {
@@ -77,7 +77,8 @@ enum Messages {
             let moved = " snapped \(span.startFrame - span.paddedStartFrame)/+\(span.endFrame - span.paddedEndFrame) frames,"
             lines.append("  \(index + 1). \(seconds(span.start))–\(seconds(span.end)) s '\(span.text)' [\(span.pattern)]:"
                 + "\(refined) core \(span.startFrame)..<\(span.endFrame),\(moved) "
-                + "fades \(span.fadeStartFrame)..<\(span.startFrame) and \(span.endFrame)..<\(span.fadeEndFrame)")
+                + "fades \(span.fadeStartFrame)..<\(span.startFrame) and \(span.endFrame)..<\(span.fadeEndFrame)"
+                + (span.alignment.map { "; " + $0.joined(separator: ", ") } ?? ""))
         }
         return lines
     }

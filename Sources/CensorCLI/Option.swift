@@ -230,6 +230,11 @@ extension Option {
             + "audio), pocketsphinx (every censored word) or off. A word the model lacks, or lasting more than a "
             + "\(Messages.alignmentWindow), keeps its times.",
         default: WordAlignment.auto.rawValue, completion: .words(WordAlignment.allCases.map(\.rawValue)))
+    static let language = Option(
+        "--language", value: "code",
+        help: "The speech's language (en, fr, de-DE …), instead of the one the transcript names: with any but "
+            + "English no word is aligned, whatever \(align.name) says (the aligner speaks English only).",
+        default: "the transcript's, else English")
     static let help = Option("--help", short: "-h", help: "Show help information.")
     static let version = Option("--version", help: "Show the version.")
 
@@ -241,7 +246,7 @@ extension Option {
         output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, decisions, dryRun,
         force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
-        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, mp3Direct, noMP3Direct, noDirect,
+        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, language, mp3Direct, noMP3Direct, noDirect,
         NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,
         NumberOption.audioStream.option, NumberOption.bitrate.option, subtitles, mask, NumberOption.maxCueChars.option,
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,

@@ -27,6 +27,10 @@ public struct PlanOptions: Sendable, Hashable {
     public let align: WordAlignment
     /// The PocketSphinx model folder the aligner loads (see ``WordAligner/init(model:)``).
     public let alignModel: String
+    /// The speech's language as a transcript or the caller names it (`en`, `fr-FR`, `en_us`,
+    /// `eng`), `nil` when unknown: the aligner's model is US English, so with another language
+    /// no word is aligned, whatever ``align`` says (see ``WordAligner/speaks(_:)``).
+    public var language: String?
 
     /// The default options: every number at its ``Parameters`` default, refinement on and
     /// conservative, no alignment.

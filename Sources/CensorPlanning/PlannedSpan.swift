@@ -23,6 +23,9 @@ public struct PlannedSpan: Sendable, Hashable {
     /// clamped to the file (see ``Planner``), from the refined times where refinement moved
     /// them; for merged spans, from the first core's start to the last one's end.
     public package(set) var paddedCore: Range<Int>
+    /// Why each of ``matches`` was or was not aligned to the audio, in their order; empty when
+    /// alignment is off (``PlanOptions/align``).
+    public package(set) var alignment: [AlignmentReason] = []
 
     /// A planned span.
     ///
@@ -96,6 +99,7 @@ extension Array where Element == PlannedSpan {
             planned.matches = []
             planned.matches.reserveCapacity(group.indices.count)
             for index in group.indices { planned.matches.append(contentsOf: matches(index)) }
+            planned.alignment = group.indices.flatMap { self[$0].alignment }
             return planned
         }
     }

@@ -9,15 +9,16 @@ extension Planner {
     /// Whether the transcript's times fit the audio, judged for ``WordAlignment/auto`` from the
     /// offset analysis refinement begins with (``TimesFit``), and that analysis, for refinement
     /// to take rather than make again; both `nil` with another ``PlanOptions/align``, with
-    /// refinement off, or without transcript words around the matches (then `auto` aligns only
-    /// estimated matches, as before).
+    /// refinement off, without transcript words around the matches (then `auto` aligns only
+    /// estimated matches, as before), or with a ``PlanOptions/language`` the aligner does not speak.
     ///
     /// One judgement per plan (per file), made before any alignment: when the times do not fit,
     /// every match is aligned, as with ``WordAlignment/pocketsphinx`` (up to ``autoAlignedMatches``).
     func judgedTimes(
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource
     ) throws -> (fit: TimesFit?, analysis: OffsetAnalysis?) {
-        guard options.align == .auto, let analysis = try offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio)
+        guard options.align == .auto, options.language.map(WordAligner.speaks) != false,
+              let analysis = try offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio)
         else { return (nil, nil) }
         return (analysis.evidence.map(Self.timesFit), analysis)
     }

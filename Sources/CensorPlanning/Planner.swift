@@ -81,7 +81,9 @@ public struct Planner: Sendable {
         let every = misfit && matches.count <= Self.autoAlignedMatches
         judged.fit?.tooManyToAlign = misfit && !every
         // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
-        let aligned = try aligned(matches, every: every, sampleRate: sampleRate, audio: &audio)
+        let unaligned: AlignmentReason = judged.fit.map { $0.tooManyToAlign ? .tooMany : $0.fits ? .timesFit : .unjudgeable }
+            ?? .notJudged
+        let aligned = try aligned(matches, every: every, unaligned: unaligned, sampleRate: sampleRate, audio: &audio)
         if every { judged.fit?.alignedMatches = aligned.placed.count }
         var refining = Planner(options: options, transcriptWords: aligned.words)
         refining.alignedMatches = alignedMatches.union(aligned.placed)
@@ -105,7 +107,7 @@ public struct Planner: Sendable {
         let outer = snapper.outerEdges(of: placed.map(\.core))
         var spans: [PlannedSpan] = []
         spans.reserveCapacity(placed.count)
-        for (index, (_, unsnapped, times)) in placed.enumerated() {
+        for (index, (match, unsnapped, times)) in placed.enumerated() {
             let core = try snapper.widen(unsnapped, in: &audio, edges: outer[index])
             let fade = frames(options.crossfade, sampleRate)
             // The times used, refined or not; after merging, those equal to the transcript's are
@@ -114,6 +116,7 @@ public struct Planner: Sendable {
                 Span(ordered: max(0, core.lowerBound - fade), start: core.lowerBound,
                      end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade)),
                 refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
+            if !aligned.reasons.isEmpty { spans[spans.count - 1].alignment = [aligned.reasons[match]] }
         }
         return (spans, placed.map(\.match), skipped, judged.fit)
     }

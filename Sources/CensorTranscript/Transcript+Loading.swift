@@ -83,11 +83,12 @@ extension Transcript {
             return
         }
         if readingInPlace, format == nil || format == .whisperJSON, encoding == .automatic,
-            let words = WhisperJSON.wordsReadInPlace(data), !words.isEmpty
+            let read = WhisperJSON.wordsReadInPlace(data), !read.words.isEmpty
         {
             // The commonest case, read without decoding the text first or building the JSON
             // tree; anything unusual, and every error, takes the general path below.
-            self.init(words: words, format: .whisperJSON)
+            self.init(words: read.words, format: .whisperJSON)
+            language = read.language
             return
         }
         let text: SourceText
@@ -115,6 +116,7 @@ extension Transcript {
         wordTimesAdvice = notes.wordTimesAdvice
         self.legacyEncoding = legacyEncoding
         repairs = document.repairs.repairs
+        if case .success(let root)? = document.json { language = Self.language(in: root) }
     }
 
     /// Whether `data` holds nothing but white space and byte-order marks (U+FEFF), read as

@@ -21,6 +21,10 @@ public struct Transcript: Sendable, Hashable {
     /// (an end one time step before its start, read as the word between the two instants);
     /// empty for most files.
     public var repairs: [TranscriptRepair] = []
+    /// The speech's language as the file names it (`en`, `fr-FR`, `en_us`, `eng`), when it
+    /// names one: Whisper's `language`, a service's language code or locale
+    /// (``Transcript/languagePaths``); `nil` otherwise.
+    public var language: String?
 
     /// Whether some words' times were estimated rather than given by the recognizer (see
     /// `Word.isTimeEstimated`): true for subtitles without word stamps. A report should say so,

@@ -19,7 +19,7 @@ import Foundation
 extension WhisperJSON {
     /// The keys this path tells apart; every other key's value is skipped.
     private enum Key {
-        case segments, words, word, start, end, probability
+        case segments, words, word, start, end, probability, language
         /// Keys that need the general path where they appear: another variant (`text`,
         /// `confidence` and `speaker` in items, `speaker` in segments) or a layout an earlier
         /// format in detection looks for (`word_segments`, `score`, `substring`).
@@ -38,7 +38,8 @@ extension WhisperJSON {
             case 4: self = equals("word") ? .word : equals("text") ? .text : .other
             case 5: self = equals("start") ? .start : equals("words") ? .words : equals("score") ? .score : .other
             case 7: self = equals("speaker") ? .speaker : equals("timings") ? .laterLayout : .other
-            case 8: self = equals("segments") ? .segments : equals("ori_dict") ? .laterLayout : .other
+            case 8:
+                self = equals("segments") ? .segments : equals("language") ? .language : equals("ori_dict") ? .laterLayout : .other
             case 9: self = equals("substring") ? .substring : .other
             case 10: self = equals("confidence") ? .confidence : equals("avgLogprob") ? .laterLayout : .other
             case 11: self = equals("probability") ? .probability : .other
@@ -54,11 +55,12 @@ extension WhisperJSON {
     /// has the plain layout and no error.
     ///
     /// - Parameter data: The file's bytes: UTF-8, with or without a byte-order mark.
-    /// - Returns: The words as `words(in:)` reads them; `nil` when the general path must read
-    ///   the file (see the extension's comment), which is also the case for UTF-16. When it
-    ///   returns words, detection would also have chosen whisper JSON.
+    /// - Returns: The words as `words(in:)` reads them, and the top-level `language` when it is a
+    ///   string; `nil` when the general path must read the file (see the extension's comment),
+    ///   which is also the case for UTF-16. When it returns words, detection would also have
+    ///   chosen whisper JSON.
     /// - Complexity: O(*n*) in the length of the file, allocating only the words.
-    internal static func wordsReadInPlace(_ data: Data) -> [Word]? {
+    internal static func wordsReadInPlace(_ data: Data) -> (words: [Word], language: String?)? {
         data.withUnsafeBytes { raw in
             var bytes = raw.assumingMemoryBound(to: UInt8.self)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) }
@@ -72,9 +74,12 @@ extension WhisperJSON {
         }
     }
 
-    private static func readDocument(_ parser: inout JSONParser, size: Int) throws(JSONParser.SyntaxError) -> [Word]? {
+    private static func readDocument(
+        _ parser: inout JSONParser, size: Int
+    ) throws(JSONParser.SyntaxError) -> (words: [Word], language: String?)? {
         guard parser.enter(UInt8(ascii: "{")) else { return nil }
         var words: [Word]?
+        var language: String?
         if !parser.consume(UInt8(ascii: "}")) {
             repeat {
                 guard let key = try parser.withStringBytes(Key.init), parser.consume(UInt8(ascii: ":")) else { return nil }
@@ -88,6 +93,14 @@ extension WhisperJSON {
                     segmentWords.reserveCapacity(size / 60)
                     guard try readSegments(&parser, into: &segmentWords) else { return nil }
                     words = segmentWords
+                case .language:
+                    // The last one wins, as in the general path; one that is not a string is skipped.
+                    if let string = try parser.withStringBytes({ String(decoding: $0, as: UTF8.self) }) {
+                        language = string
+                    } else {
+                        language = nil
+                        try parser.skipValue()
+                    }
                 case .wordSegments, .words, .laterLayout:
                     // WhisperX, the OpenAI API's top-level words, or a later layout (stable-ts,
                     // WhisperKit): the general path's cases.
@@ -98,8 +111,8 @@ extension WhisperJSON {
             } while parser.consume(UInt8(ascii: ","))
             guard parser.leave(UInt8(ascii: "}")) else { return nil }
         }
-        guard parser.isAtEnd() else { return nil }
-        return words
+        guard parser.isAtEnd(), let words else { return nil }
+        return (words, language)
     }
 
     /// Reads `segments`, adding their words; `false` when the general path must read them.

@@ -650,6 +650,11 @@ import Darwin
                                       pocketsphinx (every censored word) or off. A word
                                       the model lacks, or lasting more than a 10 s
                                       window, keeps its times. (default: auto)
+          --language <code>           The speech's language (en, fr, de-DE …), instead
+                                      of the one the transcript names: with any but
+                                      English no word is aligned, whatever --align says
+                                      (the aligner speaks English only). (default: the
+                                      transcript's, else English)
           --mp3-direct                Censor an MP3 into an MP3 without re-encoding it
                                       (mute and duck): only the gain of the granules
                                       under each word changes, every other frame is

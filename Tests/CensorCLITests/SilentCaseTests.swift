@@ -217,8 +217,35 @@ import Testing
         let (padded, paddedEnd) = (Int((0.5 * 22_050.0).rounded(.down)), Int((0.8 * 22_050.0).rounded(.up)))
         let line = "  1. 0.500–0.800 s 'damn,' [damn]: core \(start)..<\(end), snapped \(start - padded)/+\(end - paddedEnd) frames, "
             + "fades \(try #require(span["fadeStartFrame"] as? Int))..<\(start) and \(end)..<\(try #require(span["fadeEndFrame"] as? Int))"
+            // Refinement off: `auto` did not judge the times, and says so.
+            + "; not aligned: the transcript's times, not judged"
         #expect(result.stderrLines.contains(line), "\(result)")
         #expect(start <= padded && end >= paddedEnd)
+    }
+
+    @Test("a transcript in French, or --language fr: nothing is aligned, and --verbose and the report say why")
+    func otherLanguageIsNotAligned() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try Data(Workspace.transcript.replacingOccurrences(of: #""language": "en""#, with: #""language": "fr""#).utf8)
+            .write(to: workspace.file("french.json"))
+        let reason = "not aligned: language fr (the aligner speaks English only)"
+        for arguments in [["--transcript", "french.json"], ["--language", "fr", "--align", "pocketsphinx"]] {
+            let result = try workspace.run(["talk.wav", "--word", "damn", "-o", "out.wav", "--verbose", "--report", "-", "--force"]
+                + arguments)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderrLines.contains { $0.hasPrefix("  1. 0.500–0.800 s 'damn,' [damn]:") && $0.hasSuffix("; " + reason) },
+                    "\(result)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let span = try #require((report["spans"] as? [[String: Any]])?.first)
+            #expect(span["alignment"] as? [String] == [reason], "\(result)")
+        }
+        // English as the transcript names it: the reason is another.
+        let english = try workspace.run(["talk.wav", "--word", "damn", "--dry-run", "--verbose", "--report", "-"])
+        #expect(english.status == 0 && !english.stdout.contains("language"), "\(english)")
+        let bad = try workspace.run(["talk.wav", "--word", "damn", "--dry-run", "--language", "fr;rm"])
+        #expect(bad.status == 64, "\(bad)")
+        #expect(bad.stderrLines.first == "Error: --language 'fr;rm': expected a language code such as en, fr or de-DE", "\(bad)")
     }
 
     @Test("doubtful times of censored words are listed in a warning and marked in the report; others are not")

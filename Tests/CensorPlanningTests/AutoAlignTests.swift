@@ -37,7 +37,12 @@ import Testing
         let fit = try #require(plan.timesFit)
         #expect(fit.fits)
         #expect(fit.alignedMatches == 0)
-        #expect(plan.spans == (try Self.plan(.off, jittered: false)).plan.spans)
+        let off = try Self.plan(.off, jittered: false).plan.spans
+        #expect(plan.spans.map(\.span) == off.map(\.span))
+        #expect(plan.spans.map(\.refinedStart) == off.map(\.refinedStart) && plan.spans.map(\.refinedEnd) == off.map(\.refinedEnd))
+        // Each span says why its word was not aligned; with alignment off, nothing.
+        #expect(plan.spans.flatMap(\.alignment) == [.timesFit, .timesFit])
+        #expect(off.allSatisfy { $0.alignment.isEmpty })
     }
 
     @Test("jittered times do not fit: both censored words are aligned, and each span covers its word's true times")
@@ -47,6 +52,7 @@ import Testing
         #expect(fit.needsAlignment)
         #expect(fit.alignedMatches == 2)
         try #require(plan.spans.count == 2)
+        #expect(plan.spans.allSatisfy { $0.alignment.count == 1 && $0.alignment[0] != .timesFit })
         for (span, index) in zip(plan.spans, [3, 12]) {
             let times = try AlignedPlanTests.times(of: span)
             #expect(times.start <= truth[index].start && times.end >= truth[index].end,

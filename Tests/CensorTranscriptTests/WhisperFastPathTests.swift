@@ -70,7 +70,7 @@ import CensorTestTranscripts
             with: #""no_speech_prob": 0.05, "words": [{"word": " Of", "start": 6.6, "end": 7.0, "probability": 0.9}, {"word": " course.", "start": 7.0, "end": 8.0, "probability": 0.9}]}"#)
         let data = Data(timed.utf8)
         #expect(Self.expectSameOutcome(data))
-        let words = try #require(WhisperJSON.wordsReadInPlace(data))
+        let words = try #require(WhisperJSON.wordsReadInPlace(data)).words
         #expect(words.count == 11)
         #expect(words[7].text == " Don’t -")
     }

@@ -51,7 +51,8 @@ extension Report {
 
     /// The keys a span has only when the transcript or list gives them: confidence, speakers,
     /// replacement, `timesEstimated` when the words' times were estimated, and `doubts` when
-    /// their times are doubtful (`"zero-length"`, `"long"`, `"low-confidence"`).
+    /// their times are doubtful (`"zero-length"`, `"long"`, `"low-confidence"`), and `alignment`
+    /// (why each match was or was not aligned) when alignment is on.
     private func optionalKeys(_ entry: Entry) -> String {
         var text = ""
         if let confidence = entry.confidence { text += ", \"confidence\": \(decimal(confidence))" }
@@ -59,6 +60,7 @@ extension Report {
         if let replacement = entry.replacement { text += ", \"replacement\": \(quoted(replacement))" }
         if entry.timesEstimated { text += ", \"timesEstimated\": true" }
         if !entry.doubts.isEmpty { text += ", \"doubts\": [" + entry.doubts.map { quoted($0.rawValue) }.joined(separator: ", ") + "]" }
+        if let alignment = entry.alignment { text += ", \"alignment\": [" + alignment.map(quoted).joined(separator: ", ") + "]" }
         return text
     }
 

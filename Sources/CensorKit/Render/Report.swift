@@ -51,6 +51,10 @@ public struct Report: Sendable, Hashable, Codable {
         /// The frame after the core before snapping to a zero crossing: the padded (refined)
         /// end of the words. Not part of ``Report/json()``.
         public var paddedEndFrame: Int
+        /// Why each censored match was or was not aligned to the audio with PocketSphinx, in
+        /// order (``PlannedSpan/alignment``: `aligned`, `not aligned: the word times fit the
+        /// audio` …); `nil` with alignment off.
+        public var alignment: [String]?
 
         /// The entry describing `span`.
         public init(_ span: PlannedSpan) {
@@ -72,6 +76,7 @@ public struct Report: Sendable, Hashable, Codable {
             fadeEndFrame = span.fadeEnd
             paddedStartFrame = span.paddedCore.lowerBound
             paddedEndFrame = span.paddedCore.upperBound
+            alignment = span.alignment.isEmpty ? nil : span.alignment.map(\.description)
         }
 
         /// `values` without repeats, in order of first appearance; linear in their number.

@@ -92,9 +92,12 @@ public struct CensorRequest {
     ///   - input: The audio.
     ///   - transcript: Its timed transcript.
     ///   - list: The words to censor.
-    ///   - options: How; default a matched-level 1000 Hz beep, default ``PlanOptions``.
+    ///   - options: How; default a matched-level 1000 Hz beep, default ``PlanOptions``. Without a
+    ///     ``PlanOptions/language``, the transcript's (``Transcript/language``) is taken.
     ///   - output: Where the result goes; `nil` plans only.
     public init(input: Input, transcript: Transcript, list: CensorList, options: Options = Options(), output: String?) {
+        var options = options
+        if options.plan.language == nil { options.plan.language = transcript.language }
         self.init(input: input, words: transcript.words, matches: list.matches(in: transcript), options: options,
                   output: output, transcript: Report.TranscriptSummary(transcript), list: list)
     }

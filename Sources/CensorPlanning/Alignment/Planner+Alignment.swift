@@ -94,33 +94,51 @@ extension Planner {
     ///   - matches: The matches, in any order.
     ///   - every: Whether every match is aligned, whatever ``PlanOptions/align`` says (``WordAlignment/auto``
     ///     when the times do not fit the audio, see ``judgedTimes(_:sampleRate:audio:)``).
+    ///   - unaligned: Why a match ``PlanOptions/align`` does not apply to is not aligned.
     ///   - sampleRate: Frames per second of `audio`.
     ///   - audio: The recording.
-    /// - Returns: `matches` and ``transcriptWords``, aligned where they could be, and the indices
-    ///   of the matches aligned.
+    /// - Returns: `matches` and ``transcriptWords``, aligned where they could be, the indices
+    ///   of the matches aligned, and why each match was or was not (empty with alignment off).
+    ///   With a ``PlanOptions/language`` the aligner does not speak, nothing is aligned.
     /// - Throws: ``AlignmentError`` when the model cannot be loaded (with `.pocketsphinx`; `.auto` then
     ///   leaves the times as they are); errors reading `audio`.
     func aligned(
-        _ matches: [Match], every: Bool = false, sampleRate: Int, audio: inout some FrameSource
-    ) throws -> (matches: [Match], words: [Word], placed: Set<Int>) {
+        _ matches: [Match], every: Bool = false, unaligned: AlignmentReason = .notJudged, sampleRate: Int,
+        audio: inout some FrameSource
+    ) throws -> (matches: [Match], words: [Word], placed: Set<Int>, reasons: [AlignmentReason]) {
+        guard options.align != .off else { return (matches, transcriptWords, [], []) }
+        if let language = options.language, !WordAligner.speaks(language) {
+            return (matches, transcriptWords, [], Array(repeating: .language(language), count: matches.count))
+        }
         var words = transcriptWords
+        var reasons = [AlignmentReason](repeating: unaligned, count: matches.count)
         // Only matches inside the file: one past its end is skipped, and its window would lie beyond any frame.
         // Nor one whose own words outlast a window: without any, the model is not even loaded.
-        let wanted = matches.indices.filter {
-            (every || options.align.applies(to: matches[$0])) && words.covers(matches[$0].wordIndices)
-                && coreFrames(of: matches[$0], sampleRate: sampleRate, frameCount: audio.frameCount) != nil
-                && Self.fitsAlignmentWindow(matches[$0].start, matches[$0].end)
+        let wanted = matches.indices.filter { index in
+            guard every || options.align.applies(to: matches[index]) else { return false }
+            guard words.covers(matches[index].wordIndices),
+                  coreFrames(of: matches[index], sampleRate: sampleRate, frameCount: audio.frameCount) != nil else {
+                reasons[index] = .unknownWord
+                return false
+            }
+            guard Self.fitsAlignmentWindow(matches[index].start, matches[index].end) else {
+                reasons[index] = .tooLong
+                return false
+            }
+            return true
         }
-        guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words, []) }
+        guard !wanted.isEmpty, audio.frameCount > 0 else { return (matches, words, [], reasons) }
         var result = matches
         var placed: Set<Int> = []
         do {
-            try align(&result, words: &words, wanted: wanted, placed: &placed, sampleRate: sampleRate, audio: &audio)
+            try align(&result, words: &words, wanted: wanted, placed: &placed, reasons: &reasons,
+                      sampleRate: sampleRate, audio: &audio)
         } catch is AlignmentError where options.align == .auto {
             // Without the model, `auto` falls back to the transcript's times and refinement.
-            return (matches, transcriptWords, [])
+            for index in wanted { reasons[index] = .noModel }
+            return (matches, transcriptWords, [], reasons)
         }
-        return (result, words, placed)
+        return (result, words, placed, reasons)
     }
 
     /// The times to censor for a match its transcript places at `given` and the aligner at
@@ -234,8 +252,8 @@ extension Planner {
     /// moved by it. Words and matches the aligner did not place are moved by it too, so that
     /// refinement weighs them where the audio has them.
     private func align(
-        _ result: inout [Match], words: inout [Word], wanted: [Int], placed: inout Set<Int>, sampleRate: Int,
-        audio: inout some FrameSource
+        _ result: inout [Match], words: inout [Word], wanted: [Int], placed: inout Set<Int>,
+        reasons: inout [AlignmentReason], sampleRate: Int, audio: inout some FrameSource
     ) throws {
         let matches = result
         let mix = try ChannelMix(for: &audio)
@@ -255,7 +273,10 @@ extension Planner {
             var samples: [Float] = []
             for index in wanted {
                 let indices = matches[index].wordIndices
-                guard words[indices].allSatisfy({ aligner.knows($0.text) }) else { continue }
+                guard words[indices].allSatisfy({ aligner.knows($0.text) }) else {
+                    reasons[index] = .unknownWord
+                    continue
+                }
                 var found: (window: Range<Int>, times: [(start: Double, end: Double)?], fellBack: Bool)?
                 var tried: Range<Int>?
                 for (attempt, neighbours) in Self.alignmentNeighbourCounts.enumerated() where found == nil {
@@ -274,7 +295,10 @@ extension Planner {
                 // A window whose match the aligner placed far from its times took other sound for
                 // it (checked here without the offset, which the windows measure): its words'
                 // times are not trusted either.
-                guard let found, let aligned = Self.matchTimes(indices, in: found.window, times: found.times) else { continue }
+                guard let found, let aligned = Self.matchTimes(indices, in: found.window, times: found.times) else {
+                    reasons[index] = .noPath
+                    continue
+                }
                 guard Self.censoredTimes(aligned: aligned, given: matches[index], fellBack: found.fellBack) != nil else {
                     far.insert(index)
                     continue
@@ -302,10 +326,11 @@ extension Planner {
             guard !agrees || given.isTimeEstimated || overlap >= Self.alignedOuterOverlap * (time.end - time.start) else { continue }
             place(wordIndex, at: time)
         }
+        var samples: [Float] = []
         for (index, window, times, fellBack) in decoded {
             let indices = matches[index].wordIndices
             guard let aligned = Self.matchTimes(indices, in: window, times: times) else { continue }
-            guard let censored = Self.censoredTimes(
+            guard var censored = Self.censoredTimes(
                 aligned: aligned, given: matches[index], offset: offset, fellBack: fellBack, vouches: vouches,
                 abutted: Self.abutsNext(indices, in: window, times: times), neighbours: givenNeighbours(of: indices),
                 keepsGiven: options.refineStrategy == .aggressive)
@@ -313,11 +338,27 @@ extension Planner {
                 far.insert(index)
                 continue
             }
+            reasons[index] = .aligned
+            // Given times (not estimated ones, which say little) are the other evidence the aligner is checked against.
+            if !matches[index].isTimeEstimated {
+                let moved = TimeRange(matches[index].start + offset, matches[index].end + offset)
+                let alignedRange = TimeRange(aligned.start, aligned.end)
+                let alignedPower = try Self.meanPower(alignedRange, sampleRate: sampleRate, mix: mix, audio: &audio, samples: &samples)
+                let givenPower = try Self.meanPower(moved, sampleRate: sampleRate, mix: mix, audio: &audio, samples: &samples)
+                if let why = Self.doubtedAlignment(aligned: alignedRange, moved: moved, alignedPower: alignedPower,
+                                                   givenPower: givenPower) {
+                    censored = (min(censored.start, moved.start), max(censored.end, moved.end))
+                    reasons[index] = .alignedWithGiven(why)
+                }
+            }
             (result[index].start, result[index].end) = censored
             result[index].isTimeEstimated = false
             placed.insert(index)
         }
-        for index in far { (result[index].start, result[index].end) = Self.farTimes(result[index], vouches: vouches) }
+        for index in far {
+            (result[index].start, result[index].end) = Self.farTimes(result[index], vouches: vouches)
+            reasons[index] = .far
+        }
         guard offset != 0 else { return }
         // What the aligner did not place moves with the transcript as a whole.
         for index in result.indices where !placed.contains(index) && !result[index].isTimeEstimated {

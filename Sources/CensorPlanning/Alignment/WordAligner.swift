@@ -56,6 +56,14 @@ public final class WordAligner {
 
     deinit { ps_free(decoder) }
 
+    /// Whether the model speaks the language `code` names (`en`, `en-US`, `en_us`, `eng`,
+    /// `English`: its part before a `-` or `_`, in any case, is `en`, `eng` or `english`). The
+    /// model is US English: other English accents align nearly as well, other languages not at all.
+    public static func speaks(_ code: String) -> Bool {
+        let base = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return ["en", "eng", "english"].contains(base)
+    }
+
     /// `word` as the dictionary spells it: lower case, without punctuation other than an
     /// apostrophe inside it.
     static func spelling(_ word: String) -> String {
