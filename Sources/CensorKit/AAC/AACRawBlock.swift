@@ -55,6 +55,8 @@ struct AACRawBlock: Sendable, Hashable {
         case notLowComplexity(String)
         /// The block holds no channel element.
         case noChannel
+        /// Bits that no AAC-LC decoder takes, as a clause: "a Huffman code of no codebook".
+        case malformed(String)
 
         var description: String {
             switch self {
@@ -62,6 +64,7 @@ struct AACRawBlock: Sendable, Hashable {
             case let .unsupported(element): "it holds a \(element) element"
             case let .notLowComplexity(what): "it uses \(what), which AAC-LC does not"
             case .noChannel: "it holds no channel element"
+            case let .malformed(what): "it holds \(what)"
             }
         }
     }

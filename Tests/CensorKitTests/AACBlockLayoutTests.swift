@@ -1,0 +1,161 @@
+import Foundation
+import CensorTestSignals
+import Testing
+
+@testable import CensorKit
+import CensorTestFiles
+
+/// Reading AAC-LC raw data blocks whole (``AACBlockLayout``), with ffmpeg's encoder as the
+/// oracle: every packet of its streams must read to an `ID_END` in the packet's last byte.
+@Suite struct AACBlockLayoutTests {
+    /// Mono, stereo and 5.1; 22.05 to 48 kHz; 64 to 256 kb/s; with the encoder's mid/side,
+    /// intensity stereo, noise substitution and TNS on and off; tones, harmonics with noise, and
+    /// transients that switch to short windows.
+    static let streams: [AACFiles.Encoding] = [
+        .init(rate: 44100, channels: 1, kbps: 64, container: "aac", signal: .music),
+        .init(rate: 22050, channels: 1, kbps: 32, container: "aac", signal: .castanets),
+        .init(rate: 48000, channels: 2, kbps: 128, container: "m4a", signal: .music),
+        .init(rate: 44100, channels: 2, kbps: 64, container: "aac", options: ["-aac_is", "1", "-aac_ms", "1"], signal: .music),
+        .init(rate: 44100, channels: 2, kbps: 256, container: "aac", signal: .castanets),
+        .init(rate: 44100, channels: 2, kbps: 96, container: "aac",
+              options: ["-aac_is", "0", "-aac_pns", "0", "-aac_tns", "0", "-aac_ms", "0"], signal: .castanets),
+        .init(rate: 32000, channels: 2, kbps: 96, container: "m4a", signal: .tone),
+        .init(rate: 48000, channels: 6, kbps: 256, container: "m4a", signal: .music),
+        .init(rate: 44100, channels: 6, kbps: 192, container: "aac", signal: .castanets),
+        .init(rate: 48000, channels: 6, kbps: 96, container: "aac", options: ["-aac_tns", "0"], signal: .tone),
+    ]
+
+    /// What the packets of one stream use, over all its channels.
+    struct Coverage: CustomStringConvertible {
+        var packets = 0, read = 0, shortWindows = 0, midSide = 0, pulses = 0, tns = 0, books: UInt16 = 0
+        var description: String {
+            "\(read)/\(packets) read; short \(shortWindows), M/S \(midSide), pulses \(pulses), TNS \(tns), books "
+                + (0..<16).filter { books >> $0 & 1 == 1 }.map(String.init).joined(separator: ",")
+        }
+    }
+
+    /// Reads every packet of `encoding`'s stream, recording an issue for each that does not end
+    /// exactly in its last byte with the configuration's elements.
+    static func coverage(_ encoding: AACFiles.Encoding) throws -> Coverage {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let input = folder.path("in.\(encoding.container)")
+        try AACFiles.make(input, encoding)
+        let stream = encoding.container == "aac" ? try AACStream.adts(path: input) : try AACStream.mp4(path: input, audioStream: 0)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
+        let elements = try #require(AACSilentBlock.elements(channelConfiguration: stream.channelConfiguration))
+        #expect(stream.channelCount == encoding.channels)
+        var coverage = Coverage()
+        for (index, packet) in stream.packets.enumerated() {
+            coverage.packets += 1
+            let layout: AACBlockLayout
+            do {
+                layout = try AACBlockLayout(bytes, range: packet, sampleRate: encoding.rate)
+            } catch {
+                Issue.record("\(encoding) packet \(index): \(error)")
+                continue
+            }
+            // Zero bits only to the byte boundary after ID_END.
+            guard layout.endBit <= packet.count * 8, layout.endBit > packet.count * 8 - 8,
+                  layout.elements.map(\.id) == elements
+            else {
+                Issue.record("\(encoding) packet \(index): ends bit \(layout.endBit) of \(packet.count * 8), \(layout.elements.map(\.id))")
+                continue
+            }
+            coverage.read += 1
+            for element in layout.elements where (element.midSide ?? 0) > 0 { coverage.midSide += 1 }
+            for channel in layout.channels {
+                if channel.window.isShort { coverage.shortWindows += 1 }
+                if channel.hasPulses { coverage.pulses += 1 }
+                if channel.hasTNS { coverage.tns += 1 }
+                coverage.books |= channel.books
+            }
+        }
+        return coverage
+    }
+
+    @Test("every packet of ffmpeg's streams reads to ID_END in its last byte, element by element of its configuration",
+          arguments: streams)
+    func everyPacket(encoding: AACFiles.Encoding) throws {
+        let coverage = try Self.coverage(encoding)
+        print("\(encoding): \(coverage)")
+        #expect(coverage.read == coverage.packets && coverage.packets > 60, "\(encoding): \(coverage)")
+        // The books of long codewords and escapes are met; the tools asked for are met.
+        #expect(coverage.books & 0b1111_1111_1110 != 0)
+        if encoding.signal == .castanets { #expect(coverage.shortWindows > 0, "\(encoding): \(coverage)") }
+        if encoding.options.contains("-aac_is"), encoding.options.contains("1") {
+            #expect(coverage.books & (1 << 14 | 1 << 15) != 0, "\(encoding): no intensity stereo")
+        }
+        if encoding.options.contains("-aac_pns") {
+            #expect(coverage.books & 1 << 13 == 0, "\(encoding): noise substitution though off")
+        }
+        if encoding.options.contains("-aac_tns"), encoding.options.contains("0") { #expect(coverage.tns == 0) }
+    }
+
+    @Test("the codebooks are complete prefix codes of the standard's sizes")
+    func codebooks() {
+        typealias T = AACHuffmanTables
+        let books: [([UInt8], [UInt32])] = [
+            (T.lengths1, T.codes1), (T.lengths2, T.codes2), (T.lengths3, T.codes3), (T.lengths4, T.codes4),
+            (T.lengths5, T.codes5), (T.lengths6, T.codes6), (T.lengths7, T.codes7), (T.lengths8, T.codes8),
+            (T.lengths9, T.codes9), (T.lengths10, T.codes10), (T.lengths11, T.codes11),
+            (T.scalefactorLengths, T.scalefactorCodes),
+        ]
+        #expect(books.map(\.0.count) == [81, 81, 81, 81, 81, 81, 64, 64, 169, 169, 289, 121])
+        for (number, (lengths, codes)) in books.enumerated() {
+            #expect(lengths.count == codes.count)
+            // Kraft's sum is exactly 1: the code is complete.
+            let kraft = zip(lengths, codes).reduce(0.0) { $0 + pow(2, -Double($1.0)) }
+            #expect(kraft == 1, "book \(number + 1)")
+            // Each codeword decodes to its own entry.
+            let code = AACHuffmanCode(lengths: lengths, codes: codes)
+            for (entry, (length, value)) in zip(lengths, codes).enumerated() {
+                var writer = AACBitWriter()
+                writer.write(Int(value), Int(length))
+                var reader = AACBitReader(writer.bytes)
+                #expect((try? code.decode(&reader)) == entry && reader.position == Int(length), "book \(number + 1) entry \(entry)")
+            }
+        }
+    }
+
+    @Test("a silent block reads whole: its elements, and ID_END in its last byte", arguments: [1, 2, 5, 6, 7])
+    func silentBlock(configuration: Int) throws {
+        let elements = try #require(AACSilentBlock.elements(channelConfiguration: configuration))
+        let window = AACRawBlock.Window(sequence: 2, shape: 0, grouping: 0b011_0110)
+        let block = try #require(AACSilentBlock.make(length: 400, elements: elements, window: window))
+        let layout = try AACBlockLayout(block, range: 0..<block.count, sampleRate: 48000)
+        #expect(layout.elements.map(\.id) == elements && layout.endBit > 399 * 8 - 8 + 7 && layout.endBit <= 400 * 8)
+        #expect(layout.channels.allSatisfy { !$0.isScaled })
+    }
+
+    @Test("a packet cut by a byte, or with a byte slipped into it, does not read to its last byte")
+    func damagedPackets() throws {
+        let folder = try AudioFiles.Folder()
+        defer { folder.remove() }
+        let input = folder.path("in.aac")
+        try AACFiles.make(input, .init(rate: 44100, channels: 2, kbps: 128, container: "aac", signal: .music))
+        let stream = try AACStream.adts(path: input)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
+        var cut = 0, slipped = 0, tried = 0
+        for packet in stream.packets.dropFirst(5).prefix(40) {
+            func readsWhole(_ block: [UInt8]) -> Bool {
+                guard let layout = try? AACBlockLayout(block, range: 0..<block.count, sampleRate: 44100) else { return false }
+                return layout.endBit > block.count * 8 - 8 && layout.endBit <= block.count * 8 && layout.elements.map(\.id) == [.channelPair]
+            }
+            let block = Array(bytes[packet])
+            #expect(readsWhole(block))
+            if !readsWhole(Array(block.dropLast())) { cut += 1 }
+            // A byte inside the Huffman-coded data shifts every codeword after it. (A flipped bit
+            // is no test: in a sign bit or an escape's value it moves nothing.)
+            var damaged = block
+            damaged.insert(0x5A, at: block.count / 3)
+            tried += 1
+            if !readsWhole(damaged) { slipped += 1 }
+        }
+        #expect(cut == 40)
+        // Huffman codes resynchronize within a few codewords, and the packet is 8 bits longer:
+        // the shifted bits often read as as many codewords, ending 8 bits later, in place.
+        print("a slipped byte: \(slipped) of \(tried) packets do not read whole")
+        #expect(slipped >= tried / 2, "\(slipped) of \(tried)")
+    }
+}
