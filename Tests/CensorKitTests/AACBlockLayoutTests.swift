@@ -159,3 +159,104 @@ import CensorTestFiles
         #expect(slipped >= tried / 2, "\(slipped) of \(tried)")
     }
 }
+
+/// Blocks written by hand with the tools ffmpeg's encoder leaves out (pulse data) or uses rarely
+/// (book 11's escapes, grouped short windows with TNS, independent windows in a pair).
+@Suite struct AACBlockLayoutSyntaxTests {
+    typealias T = AACHuffmanTables
+
+    /// Writes entry `entry` of a book.
+    static func write(_ entry: Int, lengths: [UInt8], codes: [UInt32], to writer: inout AACBitWriter) {
+        writer.write(Int(codes[entry]), Int(lengths[entry]))
+    }
+
+    @Test("a long window with book 11 escapes, noise substitution, pulse and TNS data reads to its last bit")
+    func longWindowTools() throws {
+        var writer = AACBitWriter()
+        writer.write(0, 3)  // ID_SCE
+        writer.write(5, 4)
+        let gainBit = writer.count
+        writer.write(120, 8)  // global_gain
+        writer.write(0, 1); writer.write(0, 2); writer.write(1, 1)  // ics_info: long, KBD
+        writer.write(3, 6); writer.write(0, 1)  // max_sfb 3, no prediction
+        // Sections: book 11 over bands 0 and 1, book 13 (noise) over band 2.
+        writer.write(11, 4); writer.write(2, 5)
+        writer.write(13, 4); writer.write(1, 5)
+        // Scalefactors: +0 and −3 (entries 60 and 57), then the first noise energy, 9 bits: −20.
+        Self.write(60, lengths: T.scalefactorLengths, codes: T.scalefactorCodes, to: &writer)
+        Self.write(57, lengths: T.scalefactorLengths, codes: T.scalefactorCodes, to: &writer)
+        writer.write(256 - 20, 9)
+        // Pulse data: two pulses from band 0.
+        writer.write(1, 1); writer.write(1, 2); writer.write(0, 6)
+        for _ in 0..<2 { writer.write(3, 5); writer.write(2, 4) }
+        // TNS: one filter of order 2, 4-bit coefficients.
+        writer.write(1, 1); writer.write(1, 2); writer.write(1, 1)
+        writer.write(20, 6); writer.write(2, 5); writer.write(0, 1); writer.write(0, 1); writer.write(0b1010_0101, 8)
+        writer.write(0, 1)  // no gain control
+        // Spectral data: bands 0 and 1 hold 8 lines at 44.1 kHz, four pairs of book 11: (16, 3)
+        // with an escape of prefix 110 and a 6-bit word, (0, 16) with an escape of prefix 0, then zeros.
+        Self.write(16 * 17 + 3, lengths: T.lengths11, codes: T.codes11, to: &writer)
+        writer.write(0b10, 2); writer.write(0b110, 3); writer.write(0b10_1010, 6)
+        Self.write(16, lengths: T.lengths11, codes: T.codes11, to: &writer)
+        writer.write(0b1, 1); writer.write(0b0, 1); writer.write(0b1111, 4)
+        for _ in 0..<2 { Self.write(0, lengths: T.lengths11, codes: T.codes11, to: &writer) }
+        writer.write(7, 3)  // ID_END
+        let end = writer.count
+        let layout = try AACBlockLayout(writer.bytes, range: 0..<writer.bytes.count, sampleRate: 44100)
+        #expect(layout.endBit == end)
+        let channel = try #require(layout.channels.first)
+        #expect(layout.elements.map(\.tag) == [5] && channel.globalGainBit == gainBit && channel.globalGain == 120)
+        #expect(channel.hasPulses && channel.hasTNS && channel.books == 1 << 11 | 1 << 13)
+        #expect(channel.lowestScalefactor == 117 && channel.lowestNoiseEnergy == 120 - 90 - 20)
+        #expect(channel.lowers(by: 117) && !channel.lowers(by: 118))
+    }
+
+    @Test("a pair with windows of its own, short and grouped, and TNS in each short window, reads to its last bit")
+    func shortWindowsInAPair() throws {
+        var writer = AACBitWriter()
+        writer.write(1, 3)  // ID_CPE
+        writer.write(0, 4)
+        writer.write(0, 1)  // common_window 0
+        var gainBits: [Int] = []
+        for channel in 0..<2 {
+            gainBits.append(writer.count)
+            writer.write(100 + channel, 8)
+            writer.write(0, 1); writer.write(2, 2); writer.write(0, 1)  // EIGHT_SHORT, sine
+            writer.write(2, 4); writer.write(0b110_0000, 7)  // max_sfb 2; groups of 3, 1, 1, 1, 1, 1
+            // Group 0: book 1 over bands 0 and 1 (3 windows × 8 lines: 6 quadruples); the other groups: book 0.
+            writer.write(1, 4); writer.write(2, 3)
+            for _ in 1..<6 { writer.write(0, 4); writer.write(2, 3) }
+            for _ in 0..<2 { Self.write(60, lengths: T.scalefactorLengths, codes: T.scalefactorCodes, to: &writer) }
+            writer.write(0, 1)  // no pulse data
+            writer.write(1, 1)  // TNS: window 0 one filter of order 1 (3-bit coefficients), the others none
+            writer.write(1, 1); writer.write(0, 1); writer.write(4, 4); writer.write(1, 3); writer.write(1, 1); writer.write(1, 1)
+            writer.write(0b01, 2)
+            for _ in 1..<8 { writer.write(0, 1) }
+            writer.write(0, 1)  // no gain control
+            for _ in 0..<6 { Self.write(40, lengths: T.lengths1, codes: T.codes1, to: &writer) }
+        }
+        writer.write(6, 3); writer.write(2, 4); writer.write(0, 16)  // ID_FIL of 2 bytes
+        writer.write(7, 3)
+        let layout = try AACBlockLayout(writer.bytes, range: 0..<writer.bytes.count, sampleRate: 48000)
+        #expect(layout.endBit == writer.count)
+        #expect(layout.channels.map(\.globalGainBit) == gainBits && layout.channels.map(\.globalGain) == [100, 101])
+        #expect(layout.channels.allSatisfy { $0.window.isShort && $0.window.groupCount == 6 && $0.hasTNS })
+        #expect(layout.elements.first?.midSide == nil)
+    }
+
+    @Test("coupling channel elements, program config elements and gain control are refused",
+          arguments: [(2, "it holds a coupling element"), (5, "it holds a programConfig element")])
+    func refusedElements(id: Int, reason: String) {
+        var writer = AACBitWriter()
+        writer.write(id, 3)
+        writer.write(0, 29)
+        #expect(throws: AACRawBlock.Failure.self) {
+            try AACBlockLayout(writer.bytes, range: 0..<writer.bytes.count, sampleRate: 44100)
+        }
+        do {
+            _ = try AACBlockLayout(writer.bytes, range: 0..<writer.bytes.count, sampleRate: 44100)
+        } catch {
+            #expect(error.description == reason)
+        }
+    }
+}
