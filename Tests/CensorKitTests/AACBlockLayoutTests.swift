@@ -1,9 +1,9 @@
-import Foundation
+import CensorTestFiles
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestFiles
 
 /// Reading AAC-LC raw data blocks whole (``AACBlockLayout``), with ffmpeg's encoder as the
 /// oracle: every packet of its streams must read to an `ID_END` in the packet's last byte.
@@ -15,10 +15,13 @@ import CensorTestFiles
         .init(rate: 44100, channels: 1, kbps: 64, container: "aac", signal: .music),
         .init(rate: 22050, channels: 1, kbps: 32, container: "aac", signal: .castanets),
         .init(rate: 48000, channels: 2, kbps: 128, container: "m4a", signal: .music),
-        .init(rate: 44100, channels: 2, kbps: 64, container: "aac", options: ["-aac_is", "1", "-aac_ms", "1"], signal: .music),
+        .init(
+            rate: 44100, channels: 2, kbps: 64, container: "aac", options: ["-aac_is", "1", "-aac_ms", "1"],
+            signal: .music),
         .init(rate: 44100, channels: 2, kbps: 256, container: "aac", signal: .castanets),
-        .init(rate: 44100, channels: 2, kbps: 96, container: "aac",
-              options: ["-aac_is", "0", "-aac_pns", "0", "-aac_tns", "0", "-aac_ms", "0"], signal: .castanets),
+        .init(
+            rate: 44100, channels: 2, kbps: 96, container: "aac",
+            options: ["-aac_is", "0", "-aac_pns", "0", "-aac_tns", "0", "-aac_ms", "0"], signal: .castanets),
         .init(rate: 32000, channels: 2, kbps: 96, container: "m4a", signal: .tone),
         .init(rate: 48000, channels: 6, kbps: 256, container: "m4a", signal: .music),
         .init(rate: 44100, channels: 6, kbps: 192, container: "aac", signal: .castanets),
@@ -41,7 +44,9 @@ import CensorTestFiles
         defer { folder.remove() }
         let input = folder.path("in.\(encoding.container)")
         try AACFiles.make(input, encoding)
-        let stream = encoding.container == "aac" ? try AACStream.adts(path: input) : try AACStream.mp4(path: input, audioStream: 0)
+        let stream =
+            encoding.container == "aac"
+            ? try AACStream.adts(path: input) : try AACStream.mp4(path: input, audioStream: 0)
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
         let elements = try #require(AACSilentBlock.elements(channelConfiguration: stream.channelConfiguration))
         #expect(stream.channelCount == encoding.channels)
@@ -57,9 +62,11 @@ import CensorTestFiles
             }
             // Zero bits only to the byte boundary after ID_END.
             guard layout.endBit <= packet.count * 8, layout.endBit > packet.count * 8 - 8,
-                  layout.elements.map(\.id) == elements
+                layout.elements.map(\.id) == elements
             else {
-                Issue.record("\(encoding) packet \(index): ends bit \(layout.endBit) of \(packet.count * 8), \(layout.elements.map(\.id))")
+                Issue.record(
+                    "\(encoding) packet \(index): ends bit \(layout.endBit) of \(packet.count * 8), \(layout.elements.map(\.id))"
+                )
                 continue
             }
             coverage.read += 1
@@ -74,8 +81,9 @@ import CensorTestFiles
         return coverage
     }
 
-    @Test("every packet of ffmpeg's streams reads to ID_END in its last byte, element by element of its configuration",
-          arguments: streams)
+    @Test(
+        "every packet of ffmpeg's streams reads to ID_END in its last byte, element by element of its configuration",
+        arguments: streams)
     func everyPacket(encoding: AACFiles.Encoding) throws {
         let coverage = try Self.coverage(encoding)
         print("\(encoding): \(coverage)")
@@ -113,7 +121,9 @@ import CensorTestFiles
                 var writer = AACBitWriter()
                 writer.write(Int(value), Int(length))
                 var reader = AACBitReader(writer.bytes)
-                #expect((try? code.decode(&reader)) == entry && reader.position == Int(length), "book \(number + 1) entry \(entry)")
+                #expect(
+                    (try? code.decode(&reader)) == entry && reader.position == Int(length),
+                    "book \(number + 1) entry \(entry)")
             }
         }
     }
@@ -139,8 +149,11 @@ import CensorTestFiles
         var cut = 0, slipped = 0, tried = 0
         for packet in stream.packets.dropFirst(5).prefix(40) {
             func readsWhole(_ block: [UInt8]) -> Bool {
-                guard let layout = try? AACBlockLayout(block, range: 0..<block.count, sampleRate: 44100) else { return false }
-                return layout.endBit > block.count * 8 - 8 && layout.endBit <= block.count * 8 && layout.elements.map(\.id) == [.channelPair]
+                guard let layout = try? AACBlockLayout(block, range: 0..<block.count, sampleRate: 44100) else {
+                    return false
+                }
+                return layout.endBit > block.count * 8 - 8 && layout.endBit <= block.count * 8
+                    && layout.elements.map(\.id) == [.channelPair]
             }
             let block = Array(bytes[packet])
             #expect(readsWhole(block))
@@ -207,7 +220,9 @@ import CensorTestFiles
         let channel = try #require(layout.channels.first)
         #expect(layout.elements.map(\.tag) == [5] && channel.globalGainBit == gainBit && channel.globalGain == 120)
         #expect(channel.hasPulses && channel.hasTNS && channel.books == 1 << 11 | 1 << 13)
-        #expect(channel.lowestScalefactor == 117 && channel.lowestNoiseEnergy == 120 - 90 - 20)
+        #expect(
+            channel.lowestScalefactor == 117 && channel.lowestNoiseEnergy == 120 - 90 - 20
+                && channel.highestNoiseEnergy == 10)
         #expect(channel.lowers(by: 117) && !channel.lowers(by: 118))
     }
 
@@ -229,7 +244,8 @@ import CensorTestFiles
             for _ in 0..<2 { Self.write(60, lengths: T.scalefactorLengths, codes: T.scalefactorCodes, to: &writer) }
             writer.write(0, 1)  // no pulse data
             writer.write(1, 1)  // TNS: window 0 one filter of order 1 (3-bit coefficients), the others none
-            writer.write(1, 1); writer.write(0, 1); writer.write(4, 4); writer.write(1, 3); writer.write(1, 1); writer.write(1, 1)
+            writer.write(1, 1); writer.write(0, 1); writer.write(4, 4); writer.write(1, 3); writer.write(1, 1);
+            writer.write(1, 1)
             writer.write(0b01, 2)
             for _ in 1..<8 { writer.write(0, 1) }
             writer.write(0, 1)  // no gain control
@@ -244,8 +260,9 @@ import CensorTestFiles
         #expect(layout.elements.first?.midSide == nil)
     }
 
-    @Test("coupling channel elements, program config elements and gain control are refused",
-          arguments: [(2, "it holds a coupling element"), (5, "it holds a programConfig element")])
+    @Test(
+        "coupling channel elements, program config elements and gain control are refused",
+        arguments: [(2, "it holds a coupling element"), (5, "it holds a programConfig element")])
     func refusedElements(id: Int, reason: String) {
         var writer = AACBitWriter()
         writer.write(id, 3)

@@ -40,6 +40,8 @@ struct AACBlockLayout: Sendable, Hashable {
         /// The lowest energy of its noise-substituted bands (§4.6.13.3: `global_gain` − 90 plus
         /// the running sum), or `nil` when it has none.
         var lowestNoiseEnergy: Int?
+        /// The highest energy of its noise-substituted bands, or `nil` when it has none.
+        var highestNoiseEnergy: Int?
         /// The codebooks its sections use, bit *n* for book *n* (13 noise, 14 and 15 intensity).
         var books: UInt16
         /// Whether it carries pulse data and TNS data.
@@ -50,9 +52,11 @@ struct AACBlockLayout: Sendable, Hashable {
         var isScaled: Bool { lowestScalefactor != nil || lowestNoiseEnergy != nil }
 
         /// Whether `global_gain` can drop by `steps` with every value staying in the range
-        /// decoders take: gain and scalefactors 0 or more, noise energies −155 or more.
+        /// decoders take, so that every band drops by as much: gain and scalefactors 0 or more,
+        /// noise energies within −155 to 100, which decoders clip to.
         func lowers(by steps: Int) -> Bool {
             globalGain >= steps && (lowestScalefactor ?? 255) >= steps && (lowestNoiseEnergy ?? 100) - steps >= -155
+                && (highestNoiseEnergy ?? 0) <= 100
         }
     }
 
@@ -76,15 +80,19 @@ struct AACBlockLayout: Sendable, Hashable {
         let tables = AACHuffmanTables.bandTableIndex[rateIndex]
         var parser = Parser(
             reader: AACBitReader(bytes, range: range), start: range.lowerBound * 8,
-            longOffsets: AACHuffmanTables.longBandOffsets[tables.long], shortOffsets: AACHuffmanTables.shortBandOffsets[tables.short])
+            longOffsets: AACHuffmanTables.longBandOffsets[tables.long],
+            shortOffsets: AACHuffmanTables.shortBandOffsets[tables.short])
         do {
             var elements: [Element] = []
             while true {
-                guard let id = AACRawBlock.ElementID(rawValue: try parser.reader.read(3)) else { throw AACRawBlock.Failure.truncated }
+                guard let id = AACRawBlock.ElementID(rawValue: try parser.reader.read(3)) else {
+                    throw AACRawBlock.Failure.truncated
+                }
                 switch id {
                 case .singleChannel, .lowFrequency:
                     let tag = try parser.reader.read(4)
-                    elements.append(Element(id: id, tag: tag, channels: [try parser.channelStream(common: nil)], midSide: nil))
+                    elements.append(
+                        Element(id: id, tag: tag, channels: [try parser.channelStream(common: nil)], midSide: nil))
                 case .channelPair:
                     let tag = try parser.reader.read(4)
                     var common: (window: AACRawBlock.Window, maxBands: Int)?
@@ -99,7 +107,8 @@ struct AACBlockLayout: Sendable, Hashable {
                         default: break
                         }
                     }
-                    let first = try parser.channelStream(common: common), second = try parser.channelStream(common: common)
+                    let first = try parser.channelStream(common: common),
+                        second = try parser.channelStream(common: common)
                     elements.append(Element(id: id, tag: tag, channels: [first, second], midSide: midSide))
                 case .dataStream:
                     try parser.reader.skip(4)
@@ -143,12 +152,16 @@ struct AACBlockLayout: Sendable, Hashable {
             if sequence == 2 {
                 let maxBands = try reader.read(4)
                 let window = AACRawBlock.Window(sequence: sequence, shape: shape, grouping: try reader.read(7))
-                guard maxBands < shortOffsets.count else { throw AACRawBlock.Failure.malformed("max_sfb \(maxBands) of a short window") }
+                guard maxBands < shortOffsets.count else {
+                    throw AACRawBlock.Failure.malformed("max_sfb \(maxBands) of a short window")
+                }
                 return (window, maxBands)
             }
             let maxBands = try reader.read(6)
             if try reader.read(1) == 1 { throw AACRawBlock.Failure.notLowComplexity("prediction") }
-            guard maxBands < longOffsets.count else { throw AACRawBlock.Failure.malformed("max_sfb \(maxBands) of a long window") }
+            guard maxBands < longOffsets.count else {
+                throw AACRawBlock.Failure.malformed("max_sfb \(maxBands) of a long window")
+            }
             return (AACRawBlock.Window(sequence: sequence, shape: shape, grouping: 0), maxBands)
         }
 
@@ -161,7 +174,11 @@ struct AACBlockLayout: Sendable, Hashable {
             var groupLengths = [1]
             if window.isShort {
                 for bit in (0..<7).reversed() {
-                    if window.grouping >> bit & 1 == 1 { groupLengths[groupLengths.count - 1] += 1 } else { groupLengths.append(1) }
+                    if window.grouping >> bit & 1 == 1 {
+                        groupLengths[groupLengths.count - 1] += 1
+                    } else {
+                        groupLengths.append(1)
+                    }
                 }
             }
             let offsets = window.isShort ? shortOffsets : longOffsets
@@ -180,7 +197,9 @@ struct AACBlockLayout: Sendable, Hashable {
                         length += increment
                         if increment != escape { break }
                     }
-                    guard band + length <= maxBands else { throw AACRawBlock.Failure.malformed("a section past max_sfb") }
+                    guard band + length <= maxBands else {
+                        throw AACRawBlock.Failure.malformed("a section past max_sfb")
+                    }
                     sections.append((book, band..<(band + length), group))
                     band += length
                 }
@@ -188,7 +207,7 @@ struct AACBlockLayout: Sendable, Hashable {
 
             // scale_factor_data (Table 4.53).
             var scalefactor = globalGain, noise = globalGain - 90, firstNoise = true
-            var lowestScalefactor: Int?, lowestNoise: Int?
+            var lowestScalefactor: Int?, lowestNoise: Int?, highestNoise: Int?
             for section in sections where section.book != 0 {
                 for _ in section.bands {
                     switch section.book {
@@ -203,6 +222,7 @@ struct AACBlockLayout: Sendable, Hashable {
                             noise += entry - 60
                         }
                         lowestNoise = min(lowestNoise ?? noise, noise)
+                        highestNoise = max(highestNoise ?? noise, noise)
                     default:
                         guard let entry = try AACHuffmanCode.scalefactor.decode(&reader) else { throw Self.noCode }
                         scalefactor += entry - 60
@@ -246,7 +266,9 @@ struct AACBlockLayout: Sendable, Hashable {
             // spectral_data (Table 4.56): every codeword of books 1 to 11, with its sign bits and escapes.
             for section in sections {
                 guard let book = AACSpectralBook.books[safe: section.book] ?? nil else { continue }
-                let lines = (offsets[section.bands.upperBound] - offsets[section.bands.lowerBound]) * groupLengths[section.group]
+                let lines =
+                    (offsets[section.bands.upperBound] - offsets[section.bands.lowerBound])
+                    * groupLengths[section.group]
                 for _ in 0..<(lines / book.dimension) {
                     guard let entry = try book.code.decode(&reader) else { throw Self.noCode }
                     try reader.skip(Int(book.signBits[entry]))
@@ -254,15 +276,18 @@ struct AACBlockLayout: Sendable, Hashable {
                         var prefix = 0
                         while try reader.readBit() == 1 {
                             prefix += 1
-                            if prefix > 8 { throw AACRawBlock.Failure.malformed("an escape sequence longer than 13 bits") }
+                            if prefix > 8 {
+                                throw AACRawBlock.Failure.malformed("an escape sequence longer than 13 bits")
+                            }
                         }
                         try reader.skip(prefix + 4)
                     }
                 }
             }
-            return Channel(globalGainBit: gainBit, globalGain: globalGain, window: window,
-                           lowestScalefactor: lowestScalefactor, lowestNoiseEnergy: lowestNoise,
-                           books: sections.reduce(0) { $0 | 1 << UInt16($1.book) }, hasPulses: hasPulses, hasTNS: hasTNS)
+            return Channel(
+                globalGainBit: gainBit, globalGain: globalGain, window: window,
+                lowestScalefactor: lowestScalefactor, lowestNoiseEnergy: lowestNoise, highestNoiseEnergy: highestNoise,
+                books: sections.reduce(0) { $0 | 1 << UInt16($1.book) }, hasPulses: hasPulses, hasTNS: hasTNS)
         }
 
         static let noCode = AACRawBlock.Failure.malformed("a Huffman code of no codebook")

@@ -57,7 +57,9 @@ struct AACGainEditor {
             }
         }
         var usable: AACRawBlock?
-        if let block = try? AACRawBlock(bytes, range: 0..<bytes.count), block.element == elements.first { usable = block }
+        if let block = try? AACRawBlock(bytes, range: 0..<bytes.count), block.element == elements.first {
+            usable = block
+        }
         guard let silent = AACSilentBlock.make(
             length: bytes.count, elements: elements, firstTag: usable?.tag ?? 0, window: usable?.window ?? .long)
         else {
@@ -75,16 +77,18 @@ struct AACGainEditor {
             return .failure(AACUnsupported(error.description))
         }
         guard layout.elements.map(\.id) == elements else {
-            return .failure(AACUnsupported("its elements (\(layout.elements.map { "\($0.id)" }.joined(separator: ", "))) are not "
-                + "the channel configuration's"))
+            let found = layout.elements.map { "\($0.id)" }.joined(separator: ", ")
+            return .failure(AACUnsupported("its elements (\(found)) are not the channel configuration's"))
         }
         guard (layout.endBit + 7) / 8 == bytes.count else {
             return .failure(AACUnsupported("its ID_END ends bit \(layout.endBit) of its \(bytes.count * 8)"))
         }
         let channels = layout.channels.filter(\.isScaled)
         if let low = channels.first(where: { !$0.lowers(by: steps) }) {
-            return .failure(AACUnsupported("a channel's global_gain (\(low.globalGain)) or lowest scalefactor "
-                + "(\(low.lowestScalefactor ?? low.globalGain)) is below \(steps) steps, or its noise energy would leave the range"))
+            return .failure(
+                AACUnsupported("a channel's global_gain (\(low.globalGain)) or lowest scalefactor "
+                    + "(\(low.lowestScalefactor ?? low.globalGain)) is below \(steps) steps, or a noise energy "
+                    + "lies outside the range decoders take"))
         }
         var edited = bytes
         edited.withUnsafeMutableBytes { raw in

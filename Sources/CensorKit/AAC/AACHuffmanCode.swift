@@ -41,7 +41,8 @@ struct AACHuffmanCode: Sendable {
     }
 
     /// The scalefactor codebook (Table 4.A.1): entry = difference + 60.
-    static let scalefactor = AACHuffmanCode(lengths: AACHuffmanTables.scalefactorLengths, codes: AACHuffmanTables.scalefactorCodes)
+    static let scalefactor = AACHuffmanCode(
+        lengths: AACHuffmanTables.scalefactorLengths, codes: AACHuffmanTables.scalefactorCodes)
 }
 
 /// A spectral codebook, 1 to 11 (Table 4.A.2 to 4.A.12, §4.6.3.3): its code and how each entry
@@ -84,11 +85,13 @@ struct AACSpectralBook: Sendable {
             (T.lengths5, T.codes5), (T.lengths6, T.codes6), (T.lengths7, T.codes7), (T.lengths8, T.codes8),
             (T.lengths9, T.codes9), (T.lengths10, T.codes10), (T.lengths11, T.codes11),
         ]
-        return [nil] + tables.enumerated().map { index, table in
-            let book = index + 1
-            let base = [3, 3, 3, 3, 9, 9, 8, 8, 13, 13, 17][index]
-            return AACSpectralBook(lengths: table.0, codes: table.1, dimension: book <= 4 ? 4 : 2, base: base,
-                                   isSigned: [1, 2, 5, 6].contains(book), hasEscape: book == 11)
-        }
+        return [nil]
+            + tables.enumerated().map { index, table in
+                let book = index + 1
+                let base = [3, 3, 3, 3, 9, 9, 8, 8, 13, 13, 17][index]
+                return AACSpectralBook(
+                    lengths: table.0, codes: table.1, dimension: book <= 4 ? 4 : 2, base: base,
+                    isSigned: [1, 2, 5, 6].contains(book), hasEscape: book == 11)
+            }
     }()
 }
