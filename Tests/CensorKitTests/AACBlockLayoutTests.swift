@@ -31,8 +31,10 @@ import Testing
     /// What the packets of one stream use, over all its channels.
     struct Coverage: CustomStringConvertible {
         var packets = 0, read = 0, shortWindows = 0, midSide = 0, pulses = 0, tns = 0, books: UInt16 = 0
+        /// Packets with a scaled channel whose gain or scalefactors lack room for a −30 dB duck (20 steps).
+        var short30dB = 0
         var description: String {
-            "\(read)/\(packets) read; short \(shortWindows), M/S \(midSide), pulses \(pulses), TNS \(tns), books "
+            "\(read)/\(packets) read; \(short30dB) without room for −30 dB; short \(shortWindows), M/S \(midSide), pulses \(pulses), TNS \(tns), books "
                 + (0..<16).filter { books >> $0 & 1 == 1 }.map(String.init).joined(separator: ",")
         }
     }
@@ -71,6 +73,7 @@ import Testing
             }
             coverage.read += 1
             for element in layout.elements where (element.midSide ?? 0) > 0 { coverage.midSide += 1 }
+            if layout.channels.contains(where: { $0.isScaled && !$0.lowers(by: 20) }) { coverage.short30dB += 1 }
             for channel in layout.channels {
                 if channel.window.isShort { coverage.shortWindows += 1 }
                 if channel.hasPulses { coverage.pulses += 1 }
@@ -88,6 +91,8 @@ import Testing
         let coverage = try Self.coverage(encoding)
         print("\(encoding): \(coverage)")
         #expect(coverage.read == coverage.packets && coverage.packets > 60, "\(encoding): \(coverage)")
+        // ffmpeg's gains and scalefactors leave room for any usual duck: none of its packets is muted instead.
+        #expect(coverage.short30dB == 0, "\(encoding): \(coverage)")
         // The books of long codewords and escapes are met; the tools asked for are met.
         #expect(coverage.books & 0b1111_1111_1110 != 0)
         if encoding.signal == .castanets { #expect(coverage.shortWindows > 0, "\(encoding): \(coverage)") }
