@@ -143,6 +143,7 @@ struct FuzzTarget {
                 for (index, packet) in stream.packets.prefix(64).enumerated() where packet.upperBound <= bytes.count {
                     let block = Array(bytes[packet])
                     _ = try? AACRawBlock(block, range: 0..<block.count)
+                    _ = try? AACBlockLayout(block, range: 0..<block.count, sampleRate: stream.sampleRate)
                     if plan.runs.contains(where: { $0.contains(index) }),
                        let edited = try? editor.edit(packet: index, block) {
                         precondition(edited.count == block.count, "an edited packet changed its length")

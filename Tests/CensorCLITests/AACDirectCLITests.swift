@@ -24,14 +24,14 @@ import Testing
         [input, "--transcript", "talk.json", "--words", "words.txt", "--report", "report.json"]
     }
 
-    @Test("mute of an M4A or ADTS file keeps every byte but those of the packets under the two words",
-          arguments: ["talk.m4a", "talk.aac"])
-    func direct(input: String) throws {
+    @Test("mute and duck of a stereo M4A or ADTS file keep every byte but those of the packets under the two words",
+          arguments: ["talk.m4a", "talk.aac"], ["mute", "duck"])
+    func direct(input: String, mode: String) throws {
         let workspace = try Self.workspace()
         defer { workspace.remove() }
-        let result = try workspace.run(Self.arguments(input) + ["--mode", "mute"])
+        let result = try workspace.run(Self.arguments(input) + ["--mode", mode])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderrLines.allSatisfy { !$0.contains("re-encoded") }, "\(result)")
+        #expect(result.stderrLines.allSatisfy { !$0.contains("re-encoded") && !$0.contains("muted instead") }, "\(result)")
         let before = try workspace.bytes(input)
         let after = try workspace.bytes(input.replacingOccurrences(of: "talk.", with: "talk.censored."))
         #expect(after.count == before.count)

@@ -37,14 +37,23 @@ import CensorTestFiles
         }
     }
 
-    @Test("a beep, a stereo duck and another output container are refused before anything is written",
+    @Test("a beep and another output container are refused before anything is written",
           arguments: [(CensorMode.beep(Beep()), "out.m4a", "a beep needs new audio"),
-                      (.duck(gainDB: -20), "out.m4a", "ducking is done on the compressed data of mono AAC only"),
                       (.mute, "out.mkv", "the output's container is not the input's")])
     func refused(mode: CensorMode, output: String, reason: String) throws {
         try Self.withInput(Self.stereo) { folder, input in
             let given = try Self.refusal(input, output: folder.path(output), mode: mode, folder: folder)
             #expect(given?.hasPrefix(reason) == true, "\(given ?? "accepted")")
+        }
+    }
+
+    @Test("channels laid out by a program config element are refused, for a duck as for a mute",
+          arguments: [CensorMode.mute, .duck(gainDB: -20)])
+    func programConfig(mode: CensorMode) throws {
+        try Self.withInput(AACFiles.Encoding(rate: 44100, channels: 2, kbps: 128, container: "m4a", options: ["-aac_pce", "1"])) {
+            folder, input in
+            let given = try Self.refusal(input, output: folder.path("out.m4a"), mode: mode, folder: folder)
+            #expect(given == "its channels are laid out by a program config element (channel configuration 0)", "\(given ?? "accepted")")
         }
     }
 
@@ -109,8 +118,8 @@ import CensorTestFiles
             let report = try Censor(mode: mode, options: AACDirectTests.options).censorAAC(
                 input: input, output: output, matches: MP3DirectTests.matches(), into: transaction)
             try transaction.commit()
-            // Random bytes the block reader takes for a channel element are ducked as such; the
-            // decoder rejects some of them, in the input as in the output.
+            // Random bytes never read whole to an ID_END in their last byte, so a duck mutes them;
+            // the decoder rejects some of them in the input.
             let censored = try AACFiles.decode(output, channels: 1, allowingErrors: true)
             let core = report.spans[0].startFrame..<report.spans[0].endFrame
             let garbage = (first * 1024)..<((last + 1) * 1024)
@@ -122,15 +131,19 @@ import CensorTestFiles
         }
     }
 
-    @Test("censorMedia re-encodes what the direct editor refuses, and says why")
+    @Test("censorMedia re-encodes what the direct editor refuses, and says why; it ducks stereo directly")
     func mediaFallsBack() throws {
         try Self.withInput(Self.stereo) { folder, input in
             let output = folder.path("out.m4a")
-            let report = try Censor(mode: .duck(gainDB: -20), options: AACDirectTests.options).censorMedia(
+            let report = try Censor(mode: .beep(Beep()), options: AACDirectTests.options).censorMedia(
                 input: input, output: output, matches: MP3DirectTests.matches())
             #expect(report.direct == nil)
-            #expect(report.warnings.contains { $0.hasPrefix("'\(input)' was decoded and re-encoded, since ducking is done") },
+            #expect(report.warnings.contains { $0.hasPrefix("'\(input)' was decoded and re-encoded, since a beep needs new audio") },
                     "\(report.warnings)")
+            let ducked = try Censor(mode: .duck(gainDB: -20), options: AACDirectTests.options).censorMedia(
+                input: input, output: folder.path("ducked.m4a"), matches: MP3DirectTests.matches())
+            #expect(ducked.direct?.codec == "aac" && ducked.direct?.editedPackets ?? 0 > 0 && ducked.warnings.isEmpty,
+                    "\(ducked.warnings)")
             let direct = try Censor(mode: .mute, options: AACDirectTests.options).censorMedia(
                 input: input, output: folder.path("direct.m4a"), matches: MP3DirectTests.matches())
             #expect(direct.direct?.codec == "aac" && direct.warnings.isEmpty)
@@ -155,7 +168,7 @@ import CensorTestFiles
         #expect(AACSilentBlock.make(length: 5, elements: [.channelPair]) == nil)
     }
 
-    @Test("random bytes never crash the ADTS walker, the block reader or the editor")
+    @Test("random bytes never crash the ADTS walker, the block readers or the editor")
     func randomBytes() throws {
         var generator = Signals.Random(seed: 11)
         let elements = try #require(AACSilentBlock.elements(channelConfiguration: 2))
@@ -164,6 +177,7 @@ import CensorTestFiles
             if trial % 2 == 0, bytes.count >= 7 { bytes[0] = 0xFF; bytes[1] = 0xF1 }
             _ = try? bytes.withUnsafeBytes { try AACStream.adts($0) }
             _ = try? AACRawBlock(bytes, range: 0..<bytes.count)
+            _ = try? AACBlockLayout(bytes, range: 0..<bytes.count, sampleRate: 44100)
             if let silent = AACSilentBlock.make(length: bytes.count, elements: elements) { #expect(silent.count == bytes.count) }
         }
     }

@@ -32,6 +32,16 @@ struct AACBitReader {
         return value
     }
 
+    /// Reads one bit.
+    ///
+    /// - Throws: ``AACBitReader/Overrun`` at the end.
+    @inline(__always)
+    mutating func readBit() throws(Overrun) -> Int {
+        guard position < end else { throw Overrun() }
+        defer { position += 1 }
+        return Int(bytes[position >> 3] >> (7 - UInt8(position & 7)) & 1)
+    }
+
     /// Skips `count` bits.
     ///
     /// - Throws: ``AACBitReader/Overrun`` when fewer are left.

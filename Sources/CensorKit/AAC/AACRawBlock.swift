@@ -2,11 +2,10 @@
 /// first channel element skipped, and that element read as far as its first channel's
 /// `global_gain` and `ics_info`.
 ///
-/// Only that far: what follows a channel element's `ics_info` is Huffman-coded (section data,
-/// scalefactors, spectral data), so the element's end — where the next element starts — is not
-/// found without decoding it. The direct editor needs no more: a mono stream's one single
-/// channel element carries the frame's only `global_gain`, and a muted frame is rebuilt whole
-/// (``AACSilentBlock``) from the window information read here.
+/// That is what a muted frame needs: it is rebuilt whole (``AACSilentBlock``) with the window
+/// read here, so that the decoder's window switching runs as before. Ducking needs every
+/// channel's `global_gain`, which lie behind Huffman-coded data: ``AACBlockLayout`` reads the
+/// block whole for it.
 struct AACRawBlock: Sendable, Hashable {
     /// A syntactic element's `id_syn_ele` (Table 4.85).
     enum ElementID: Int, Sendable {
@@ -55,6 +54,8 @@ struct AACRawBlock: Sendable, Hashable {
         case notLowComplexity(String)
         /// The block holds no channel element.
         case noChannel
+        /// Bits that no AAC-LC decoder takes, as a clause: "a Huffman code of no codebook".
+        case malformed(String)
 
         var description: String {
             switch self {
@@ -62,6 +63,7 @@ struct AACRawBlock: Sendable, Hashable {
             case let .unsupported(element): "it holds a \(element) element"
             case let .notLowComplexity(what): "it uses \(what), which AAC-LC does not"
             case .noChannel: "it holds no channel element"
+            case let .malformed(what): "it holds \(what)"
             }
         }
     }

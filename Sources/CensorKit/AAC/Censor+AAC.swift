@@ -23,8 +23,9 @@ extension Censor {
     /// priming), without edge snapping, and widened to whole 1024-sample frames so that no decoded
     /// sample of a core passes at full level (``CodedGainPlan``); the report gives the frames
     /// actually affected. Mute rewrites each packet as a silent one padded with fill elements
-    /// (digital silence in the core); duck lowers a mono stream's `global_gain` by the duck gain
-    /// in steps of 1.505 dB. Edge refinement decodes only the packets around the words, in one
+    /// (digital silence in the core); duck lowers every channel's `global_gain` — mono, stereo
+    /// and channel configurations 3 to 7 — by the duck gain in steps of 1.505 dB, reading each
+    /// packet whole to find them (``AACBlockLayout``), and mutes a packet it cannot so read. Edge refinement decodes only the packets around the words, in one
     /// ffmpeg run (``AACDecodedAudio``); without it nothing is decoded.
     ///
     /// - Parameters:

@@ -16,15 +16,44 @@ enum AACFiles {
         var options: [String] = []
         /// Whether a small video stream (MPEG-4 Part 2, 64×48, 10 frames a second) comes first.
         var video = false
+        /// What is encoded.
+        var signal = Signal.tone
+
+        /// A test signal, one lavfi expression per channel.
+        enum Signal: String, Sendable {
+            /// The click measure's tone (``MP3Files/tone(channels:)``).
+            case tone
+            /// Harmonics and noise unlike in each channel: many bands, noise substitution and
+            /// intensity stereo at low rates.
+            case music
+            /// Noise bursts with sharp onsets every 0.15 s, unlike in each channel: short windows and TNS.
+            case castanets
+
+            func expression(channels: Int) -> String {
+                switch self {
+                case .tone: return MP3Files.tone(channels: channels)
+                case .music:
+                    return (0..<channels).map { channel in
+                        "0.25*sin(2*PI*\(220 + 55 * channel)*t)+0.15*sin(2*PI*1375*t+\(channel))+0.08*sin(2*PI*4400*t)"
+                            + "+0.05*(random(\(channel))*2-1)"
+                    }.joined(separator: "|")
+                case .castanets:
+                    return (0..<channels).map { channel in
+                        "(0.3*sin(2*PI*2000*t)+0.4*(random(\(channel))*2-1))*exp(-60*mod(t+\(Double(channel) * 0.02)\\,0.15))"
+                    }.joined(separator: "|")
+                }
+            }
+        }
 
         var description: String {
-            "\(container) \(rate) Hz \(channels) ch \(kbps) kb/s\(video ? " with video" : "") \(options.joined(separator: " "))"
+            "\(container) \(rate) Hz \(channels) ch \(kbps) kb/s \(signal)\(video ? " with video" : "") \(options.joined(separator: " "))"
         }
     }
 
     /// Encodes `seconds` of the tone to `path`.
     static func make(_ path: String, _ encoding: Encoding, seconds: Double = 3) throws {
-        let graph = "aevalsrc=\(MP3Files.tone(channels: encoding.channels)):s=\(encoding.rate):d=\(seconds)"
+        let layout = encoding.channels == 6 ? ":c=5.1" : ""
+        let graph = "aevalsrc=\(encoding.signal.expression(channels: encoding.channels)):s=\(encoding.rate):d=\(seconds)\(layout)"
         let video = encoding.video ? ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:d=\(seconds)"] : []
         try MP3Files.run("ffmpeg", ["-v", "error", "-y"] + video + ["-f", "lavfi", "-i", graph]
             + (encoding.video ? ["-c:v", "mpeg4"] : []) + ["-c:a", "aac", "-b:a", "\(encoding.kbps)k"] + encoding.options + [path])
