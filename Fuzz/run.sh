@@ -32,10 +32,10 @@ MP3_SEEDS="$OUT/seeds/mp3"
 rm -rf "$MP3_SEEDS"
 bash Fuzz/Tools/make-mp3-seeds.sh "$MP3_SEEDS"
 
-# AAC seeds are made here by ffmpeg's AAC encoder: a tenth of a second in ADTS and M4A, mono and stereo.
+# AAC seeds are made here by ffmpeg's AAC encoder: a tenth of a second in ADTS, M4A and MKA, mono and stereo.
 AAC_SEEDS="$OUT/seeds/aac"
 mkdir -p "$AAC_SEEDS"
-for seed in "1 64k aac" "2 128k aac" "1 96k m4a" "2 64k m4a"; do
+for seed in "1 64k aac" "2 128k aac" "1 96k m4a" "2 64k m4a" "2 128k mka"; do
     read -r channels rate container <<< "$seed"
     ffmpeg -nostdin -v error -y -f lavfi -i "sine=f=440:d=0.1" -ac "$channels" -c:a aac -b:a "$rate" \
         "$AAC_SEEDS/tone-$channels-$rate.$container"

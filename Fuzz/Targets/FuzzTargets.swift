@@ -126,14 +126,22 @@ struct FuzzTarget {
                 }
             },
             FuzzTarget(name: "aac-packets") { data in
-                // The bytes as an ADTS stream, or (starting with an MP4 box) as an MP4 file: its
-                // packets located, each read as a raw data block, and those under a span muted or
-                // ducked to their own length, as the direct AAC editor would.
+                // The bytes as an ADTS stream, or (starting with an MP4 box) as an MP4 file, or
+                // (starting with an EBML header) as a Matroska file: its packets located, each read
+                // as a raw data block, and those under a span muted or ducked to their own length,
+                // as the direct AAC editor would.
                 let isMP4 = data.count >= 8 && data[data.startIndex + 4..<data.startIndex + 8].elementsEqual("ftyp".utf8)
-                let path = FuzzTarget.scratch + (isMP4 ? "/input.m4a" : "/input.aac")
+                let isMatroska = data.starts(with: [0x1A, 0x45, 0xDF, 0xA3])
+                let path = FuzzTarget.scratch + (isMP4 ? "/input.m4a" : isMatroska ? "/input.mka" : "/input.aac")
                 guard FileManager.default.createFile(atPath: path, contents: data) else { return }
                 defer { unlink(path) }
-                guard let stream = try? (isMP4 ? AACStream.mp4(path: path, audioStream: 0) : AACStream.adts(path: path)) else { return }
+                guard let stream = try? (isMP4 ? AACStream.mp4(path: path, audioStream: 0)
+                    : isMatroska ? AACStream.matroska(path: path, audioStream: 0) : AACStream.adts(path: path)) else { return }
+                // Every packet the Matroska reader gives lies inside the file.
+                if isMatroska {
+                    precondition(stream.packets.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= data.count },
+                                 "a Matroska packet lies outside the file")
+                }
                 let change: CodedGainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
                 let span = PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000))
                 let plan = CodedGainPlan(aac: [span], change: change, stream: stream)

@@ -62,6 +62,47 @@ import Testing
         }
     }
 
+    /// What ffprobe lists of `path`'s first video stream's packets: timestamps, positions, sizes and each one's MD5.
+    static func videoPackets(_ path: String) throws -> [String] {
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_data_hash", "MD5",
+                             "-show_entries", "packet=pts,pos,size,data_hash", "-of", "csv=p=0", path]
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("mute of an MKV with video into an MKV is direct: same length, the video packets byte-identical")
+    func matroskaWithVideo() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:d=4", "-i",
+                             workspace.path("talk.wav"), "-shortest", "-c:v", "mpeg4", "-ac", "2", "-c:a", "aac", "-b:a", "128k",
+                             workspace.path("talk.mkv")]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        let result = try workspace.run(Self.arguments("talk.mkv") + ["-o", "censored.mkv", "--mode", "mute"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderrLines.allSatisfy { !$0.contains("re-encoded") }, "\(result)")
+        let report = try #require(JSONSerialization.jsonObject(with: workspace.bytes("report.json")) as? [String: Any])
+        let direct = try #require(report["direct"] as? [String: Any])
+        #expect(direct["codec"] as? String == "aac")
+        let edited = try #require(direct["editedPackets"] as? Int)
+        #expect(edited >= 12 && edited <= 30, "\(edited) packets")
+        let before = try workspace.bytes("talk.mkv"), after = try workspace.bytes("censored.mkv")
+        #expect(after.count == before.count)
+        #expect(zip(before, after).filter { $0 != $1 }.count <= edited * 1024)
+        let video = try Self.videoPackets(workspace.path("talk.mkv"))
+        #expect(video.count >= 20)
+        #expect(try Self.videoPackets(workspace.path("censored.mkv")) == video)
+    }
+
     @Test("--mp3-direct with --no-direct is a usage error")
     func contradiction() throws {
         let workspace = try Self.workspace()

@@ -131,6 +131,25 @@ import CensorTestFiles
         }
     }
 
+    @Test("a Matroska file with one audio stream is muted directly; with two audio streams or a subtitle stream, re-encoded")
+    func matroskaStreams() throws {
+        try Self.withInput(AACFiles.Encoding(rate: 48000, channels: 2, kbps: 128, container: "mka")) { folder, input in
+            let subtitles = folder.path("cues.srt")
+            try Data("1\n00:00:00,500 --> 00:00:01,500\nhello\n".utf8).write(to: URL(fileURLWithPath: subtitles))
+            let two = folder.path("two.mka"), titled = folder.path("titled.mkv")
+            try MP3Files.run("ffmpeg", ["-v", "error", "-i", input, "-map", "0:a", "-map", "0:a", "-c", "copy", two])
+            try MP3Files.run("ffmpeg", ["-v", "error", "-i", input, "-i", subtitles, "-map", "0", "-map", "1", "-c:a", "copy",
+                                        "-c:s", "srt", titled])
+            let censor = try Censor(mode: .mute, options: AACDirectTests.options)
+            let direct = try censor.censorMedia(input: input, output: folder.path("out.mka"), matches: MP3DirectTests.matches())
+            #expect(direct.direct?.codec == "aac" && direct.direct?.editedPackets ?? 0 > 0 && direct.warnings.isEmpty)
+            for (file, output) in [(two, "out2.mka"), (titled, "out3.mkv")] {
+                let report = try censor.censorMedia(input: file, output: folder.path(output), matches: MP3DirectTests.matches())
+                #expect(report.direct == nil, "\(file)")
+            }
+        }
+    }
+
     @Test("censorMedia re-encodes what the direct editor refuses, and says why; it ducks stereo directly")
     func mediaFallsBack() throws {
         try Self.withInput(Self.stereo) { folder, input in

@@ -4,14 +4,15 @@ extension Censor {
     public var censorsAACDirectly: Bool { CodedGainPlan.Change(mode) != nil }
 
     /// Whether `input` into `output` is a pair the direct AAC editor takes: both ADTS (`.aac`),
-    /// or both in the MP4 family (MP4, M4A, M4B, M4V, MOV) and of the same container.
+    /// both in the MP4 family (MP4, M4A, M4B, M4V, MOV), or both Matroska (MKA, MKV), and of the
+    /// same container. WebM holds no AAC.
     ///
     /// - Parameters:
     ///   - input: The input file.
     ///   - output: The output file.
     public static func aacDirectPair(input: String, output: String) -> Bool {
         guard let from = MediaContainer.named(byPathOf: input), let to = MediaContainer.named(byPathOf: output) else { return false }
-        return from == to && [.aac, .mp4, .m4a, .m4b, .m4v, .mov].contains(from)
+        return from == to && [.aac, .mp4, .m4a, .m4b, .m4v, .mov, .mka, .mkv].contains(from)
     }
 
     /// Censors an AAC stream without re-encoding it: the output is the input copied byte for
@@ -29,7 +30,7 @@ extension Censor {
     /// ffmpeg run (``AACDecodedAudio``); without it nothing is decoded.
     ///
     /// - Parameters:
-    ///   - input: An ADTS file (`.aac`) or an MP4, M4A, M4B, M4V or MOV file.
+    ///   - input: An ADTS file (`.aac`), an MP4, M4A, M4B, M4V or MOV file, or an MKA or MKV file.
     ///   - output: Where to write the result; ``aacDirectPair(input:output:)`` must hold.
     ///   - matches: The words to censor, with times on the audio stream's decoded timeline.
     ///   - options: Which audio stream.
@@ -43,7 +44,7 @@ extension Censor {
     ///   or the mode is one the editor does not take, ``AACError/notAAC(path:)`` when the stream
     ///   is no AAC; ``MediaError``, ``AudioError`` or
     ///   ``CensorError`` otherwise; nothing is left at `output` then.
-    /// - Complexity: Reading the container's index (ADTS: every header), decoding the packets
+    /// - Complexity: Reading the container's index (ADTS: every header; Matroska: every block's), decoding the packets
     ///   around the words when refining, and writing the file by the kernel's copy plus the edited
     ///   packets; memory grows with the words, not with the file's length.
     public func censorAAC(
@@ -56,8 +57,12 @@ extension Censor {
         }
         let stream: AACStream
         do {
-            stream = MediaContainer.named(byPathOf: input) == .aac
-                ? try AACStream.adts(path: input) : try AACStream.mp4(path: input, audioStream: options.audioStreams?.first ?? 0)
+            let audioStream = options.audioStreams?.first ?? 0
+            switch MediaContainer.named(byPathOf: input) {
+            case .aac: stream = try AACStream.adts(path: input)
+            case .mka, .mkv: stream = try AACStream.matroska(path: input, audioStream: audioStream)
+            default: stream = try AACStream.mp4(path: input, audioStream: audioStream)
+            }
         } catch let error as AACUnsupported {
             throw error.isAAC ? notDirect(error.reason) : AACError.notAAC(path: input)
         }

@@ -15,7 +15,7 @@ public struct MediaOptions: Sendable {
     /// How the file's own text subtitle streams are censored: each cue's text in, its censored
     /// text out (``CensoredSubtitles/censorCueText(_:list:mask:)``). `nil`: they are copied.
     public var subtitleCensor: (@Sendable (String) -> String)?
-    /// Whether mute and duck of an AAC stream into the same container (ADTS, MP4, M4A, MOV)
+    /// Whether mute and duck of an AAC stream into the same container (ADTS, MP4, M4A, MOV, MKA, MKV)
     /// edit its compressed data where they can (``Censor/censorAAC(input:output:matches:options:replacingInput:into:progress:)``),
     /// leaving every other byte as it is; `false` decodes and re-encodes the stream.
     public var direct = true

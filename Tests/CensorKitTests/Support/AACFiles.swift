@@ -10,7 +10,7 @@ enum AACFiles {
         var rate: Int
         var channels: Int
         var kbps: Int
-        /// The file name's extension: `aac`, `m4a`, `mp4` or `mov`.
+        /// The file name's extension: `aac`, `m4a`, `mp4`, `mov`, `mka` or `mkv`.
         var container: String
         /// Extra encoder options (`-aac_pns 0`).
         var options: [String] = []
