@@ -12,7 +12,9 @@ extension CensoredSubtitles {
     static func retimeSubRip(_ srt: String, by map: (Double) -> Double) -> String {
         var result: [String] = []
         var skipping = false
-        for line in srt.components(separatedBy: "\n") {
+        // Split at each LF byte, so a CR before it stays with its line (a CR LF is one Character).
+        for line in srt.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map({ String(decoding: $0, as: UTF8.self) }) {
             if skipping {
                 if line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { skipping = false }
                 continue
