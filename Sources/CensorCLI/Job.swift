@@ -93,10 +93,10 @@ struct Job: Sendable {
                 : nil
             if arguments.embedSubtitles, !arguments.dryRun { request.options.media.embeddedSubtitles = subtitles?.srt }
             // A manifest's inputs are known only here.
-            if arguments.mode == .cut, Censor.needsMedia(input: input, output: arguments.dryRun ? nil : outputPath) {
-                throw UsageError(CutOption.mediaRefusal(input))
+            if arguments.mode == .cut, let refusal = CutOption.mediaRefusal(input, output: arguments.dryRun ? nil : outputPath) {
+                throw UsageError(refusal)
             }
-            // Only a beep re-encodes an MP3 into an MP3, and a beep never takes the direct path.
+            // Only a beep or a cut re-encodes an MP3 into an MP3, and neither takes the direct path.
             if !arguments.dryRun, let note = mp3ReencodeNote { outcome.warnings.append(note) }
             var report = try Censor.run(request)
             try decisions.map { try $0.decisions.check(report, path: $0.path) }

@@ -93,8 +93,9 @@ extension Option {
         "--fold-diacritics", help: "Match regardless of accents (café matches cafe).")
     static let mode = Option(
         "--mode", value: "mode", help: "What replaces a censored word: beep, duck or mute; or cut, which removes it "
-            + "and joins the rest with a short crossfade (audio files only; the output is shorter, and --labels, "
-            + "--markers, --subtitles and the report follow its timeline).", default: "beep",
+            + "and joins the rest with a short crossfade (audio only, an M4A's or MKA's too: the output is shorter, "
+            + "and its chapters, --labels, --markers, --subtitles and the report follow its timeline; a video is "
+            + "refused).", default: "beep",
         completion: .words(["beep", "duck", "mute", "cut"]))
     static let sound = Option(
         "--sound", value: "sound",

@@ -542,9 +542,11 @@ import Darwin
                                       refused with an error. (default: 1G)
           --mode <mode>               What replaces a censored word: beep, duck or mute;
                                       or cut, which removes it and joins the rest with a
-                                      short crossfade (audio files only; the output is
-                                      shorter, and --labels, --markers, --subtitles and
-                                      the report follow its timeline). (default: beep)
+                                      short crossfade (audio only, an M4A's or MKA's
+                                      too: the output is shorter, and its chapters,
+                                      --labels, --markers, --subtitles and the report
+                                      follow its timeline; a video is refused).
+                                      (default: beep)
           --sound <sound>             What a beep plays instead of a tone, with the same
                                       fades and level (as loud as the voice, or
                                       --beep-level): an audio file (looped or cut to

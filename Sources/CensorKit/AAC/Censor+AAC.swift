@@ -66,7 +66,9 @@ extension Censor {
         } catch let error as AACUnsupported {
             throw error.isAAC ? notDirect(error.reason) : AACError.notAAC(path: input)
         }
-        guard let change = CodedGainPlan.Change(mode) else { throw notDirect("a beep needs new audio") }
+        guard let change = CodedGainPlan.Change(mode) else {
+            throw notDirect(mode == .cut ? "a cut removes audio, which no packet edited in place can" : "a beep needs new audio")
+        }
         // The marker a later in-place run looks for belongs in the file's tags, which this copies as they are.
         if replacingInput { throw notDirect("it is censored in place, which marks it in its tags") }
         if let reason = AACGainEditor.unsupported(change, stream: stream) { throw notDirect(reason) }

@@ -77,19 +77,31 @@ extension Censor {
                     + "generation of quality"
             } catch AACError.notAAC {}
         }
-        let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         let probe = try MediaProbe(path: input)
+        if mode == .cut, let reason = Self.cutRefusal(probe) { throw MediaError.notCuttable(path: input, reason: reason) }
+        let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         let streams = try probe.audioStreams(options.audioStreams, path: input)
         let scratch = ScratchFiles(beside: output)
         let reader = try decode(input, stream: streams[0], probe: probe, scratch: scratch, progress: progress)
         var source = reader
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
-        var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
+        let cut = mode == .cut ? CutPlan(spans: plan.spans.map(\.span), frames: reader.frameCount) : nil
+        // The cut is in the reader; no engine changes a frame.
+        var engine = if cut != nil {
+            try CensorEngine(spans: [], mode: .mute, channelCount: reader.channelCount, sampleRate: reader.format.sampleRate)
+        } else {
+            try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
+        }
+        var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
+        if let cut { report.record(cut) }
         let firstTime = try probe.firstSampleTime(of: streams[0], path: input)
+        // A time on the file's timeline moved onto the output's (itself, without a cut).
+        let moved = { (time: Double) in firstTime + report.outputTime(time - firstTime) }
         let (rawFormat, rawName) = Self.rawPCM(for: reader.format)
         var replacements = [MuxCommand.Replacement(
             stream: try Self.withBitrate(streams[0], probe: probe, path: input), input: "pipe:0",
-            pcm: (rawName, reader.format.sampleRate, reader.channelCount), firstSampleTime: firstTime)]
+            pcm: (rawName, reader.format.sampleRate, reader.channelCount), firstSampleTime: firstTime,
+            removedFrames: cut.map { $0.inputFrames - $0.outputFrames } ?? 0)]
         var censored = [Report.CensoredStream(stream: streams[0], spans: plan.spans.count)]
         for stream in streams.dropFirst() {
             let (replacement, spans) = try censorOther(
@@ -97,14 +109,16 @@ extension Censor {
             replacements.append(replacement)
             censored.append(Report.CensoredStream(stream: stream, spans: spans))
         }
-        let ownSubtitles = try options.subtitleCensor.map {
-            try censorSubtitleStreams(of: input, probe: probe, with: $0, scratch: scratch)
-        } ?? [:]
+        let ownSubtitles = try options.subtitleCensor != nil || cut != nil
+            ? censorSubtitleStreams(of: input, probe: probe, with: options.subtitleCensor ?? { $0 },
+                                    retiming: cut == nil ? nil : moved, scratch: scratch)
+            : [:]
         var subtitlePath: String?
         // Added only to a file without subtitles: its own are censored in their place.
         if let subtitles = options.embeddedSubtitles, !probe.streams.contains(where: { $0.type == "subtitle" }) {
             let path = try scratch.create("srt")
-            try Data(subtitles.utf8).write(to: URL(fileURLWithPath: path))
+            let text = cut == nil ? subtitles : CensoredSubtitles.retimeSubRip(subtitles) { report.outputTime($0) }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             subtitlePath = path
         }
         var command = MuxCommand(
@@ -115,12 +129,24 @@ extension Censor {
         command.censoredSubtitles = ownSubtitles
         command.attachments = try pictureAttachments(of: input, probe: probe, container: container, scratch: scratch)
         var warnings = reader.warnings + [notDirect].compactMap { $0 }
+        if cut != nil {
+            command.chapters = try Self.cutChapters(probe, report: report, firstTime: firstTime, scratch: scratch)
+            let (dropped, warning) = Self.cutDroppedStreams(of: input, probe: probe)
+            command.dropped = dropped
+            warnings += [warning].compactMap { $0 }
+        }
         do {
             let handle = try scratch.handle(temporary)
             let run = try FFmpeg.Run(.ffmpeg, command.arguments, output: .file(handle), feedsInput: true, for: output)
             try? handle.close()
             do {
-                try pipe(reader, to: run, format: rawFormat, output: output, engine: &engine, progress: progress)
+                try reader.seek(to: 0)
+                if let cut {
+                    let cutReader = CutReader(reader, plan: cut, storage: SampleStorage(input: reader.format, output: rawFormat))
+                    try pipe(cutReader, to: run, format: rawFormat, output: output, engine: &engine, progress: progress)
+                } else {
+                    try pipe(reader, to: run, format: rawFormat, output: output, engine: &engine, progress: progress)
+                }
             } catch {
                 run.cancel()
                 throw error
@@ -129,6 +155,10 @@ extension Censor {
             // Tags too large for ffmpeg to read, into an MP3: the source's, byte for byte, before ffmpeg's own.
             let skipped = container == .mp3 ? FFmpeg.skippedTagBytes(input) : 0
             if skipped > 0 { try FileHead.prepend(skipped, bytesOf: input, toFileAt: temporary, named: output) }
+            if skipped > 0, cut != nil {
+                warnings.append("'\(output)' keeps \(skipped) bytes of '\(input)'s tags as they were, too large for ffmpeg "
+                    + "to read: any chapter (CHAP) in them keeps the uncut times")
+            }
             if let text = command.marker {
                 if MuxCommand.holdsMarkerTag(container) {
                     try CensorMarker.seal(fileAt: temporary, named: output)
@@ -144,7 +174,6 @@ extension Censor {
             warnings.append("Opus takes 8, 12, 16, 24 or 48 kHz: '\(output)' is resampled from "
                 + "\(reader.format.sampleRate) Hz to 48000 Hz")
         }
-        var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
         report.warnings = warnings
         report.streams = censored
         return report
@@ -196,20 +225,25 @@ extension Censor {
         return measured
     }
 
-    /// The file's text subtitle streams whose cues `censor` changes, each written out as a
-    /// censored SubRip scratch file: stream index → the file.
+    /// The file's text subtitle streams whose cues `censor` changes, or every one when
+    /// `retiming` moves their times (a cut's), each written out as a censored SubRip scratch
+    /// file: stream index → the file.
     private func censorSubtitleStreams(
-        of input: String, probe: MediaProbe, with censor: (String) -> String, scratch: ScratchFiles
+        of input: String, probe: MediaProbe, with censor: (String) -> String, retiming: ((Double) -> Double)? = nil,
+        scratch: ScratchFiles
     ) throws -> [Int: String] {
         var files: [Int: String] = [:]
         for stream in probe.streams where stream.type == "subtitle" && MediaCodec.textSubtitles.contains(stream.codec) {
+            // Moved cues keep the file's timeline, on which the times are moved and muxed (-copyts).
             let run = try FFmpeg.Run(
-                .ffmpeg, ["-nostdin", "-v", "error"] + FFmpeg.input(input) + ["-map", "0:\(stream.index)",
+                .ffmpeg, ["-nostdin", "-v", "error"] + (retiming == nil ? [] : ["-copyts"]) + FFmpeg.input(input)
+                    + ["-map", "0:\(stream.index)",
                           "-c:s", "srt", "-f", "srt", "-"],
                 output: .captured, for: input)
             let original = String(decoding: try run.wait(for: input), as: UTF8.self)
-            let censored = CensoredSubtitles.censorSubRip(original, with: censor)
-            guard censored != original else { continue }
+            var censored = CensoredSubtitles.censorSubRip(original, with: censor)
+            if let retiming { censored = CensoredSubtitles.retimeSubRip(censored, by: retiming) }
+            guard censored != original || retiming != nil else { continue }
             let path = try scratch.create("srt")
             try Data(censored.utf8).write(to: URL(fileURLWithPath: path))
             files[stream.index] = path
@@ -330,9 +364,10 @@ extension Censor {
         return reader
     }
 
-    /// Streams `reader` through `engine` as raw PCM into the standard input of `run`.
+    /// Streams `reader` from its read position through `engine` as raw PCM into the standard
+    /// input of `run`.
     private func pipe(
-        _ reader: AudioReader, to run: FFmpeg.Run, format: AudioFileFormat, output: String,
+        _ reader: some AudioBlockReader, to run: FFmpeg.Run, format: AudioFileFormat, output: String,
         engine: inout CensorEngine, progress: ((RenderProgress) -> Void)?
     ) throws {
         guard let input = run.input else { return }
@@ -348,7 +383,6 @@ extension Censor {
             throw error
         }
         do {
-            try reader.seek(to: 0)
             _ = try stream(reader, into: writer, format: format, engine: &engine, progress: progress)
             try writer.close()
         } catch {

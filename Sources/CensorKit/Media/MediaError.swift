@@ -21,6 +21,9 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The output of a media input has no extension to name its format (standard output,
     /// a device, a bare name).
     case unnamedOutput(path: String, input: String)
+    /// ``CensorMode/cut`` would shorten the audio of a file that holds more that plays along
+    /// with it (``Censor/cutRefusal(of:)``).
+    case notCuttable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -45,6 +48,8 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, Equatable {
             "cannot write '\(path)': its name has no extension to say which format '\(input)' is written as; name a file "
                 + "with the container's extension (.mkv, .mp4 … keep every stream) or an audio format's (.wav, .flac … "
                 + "the censored audio alone); standard output and devices take no video or container"
+        case let .notCuttable(path, reason):
+            "cannot cut '\(path)': it \(reason), and a cut shortens only the audio; censor it with beep, duck or mute"
         case let .unknownOutput(path, choices):
             "cannot write '\(path)': no writer handles its extension; expected one of \(choices)"
         }

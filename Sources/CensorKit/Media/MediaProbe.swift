@@ -50,6 +50,8 @@ struct MediaProbe: Sendable {
     var tags: [String: String] = [:]
     /// How many chapters the file has.
     var chapterCount = 0
+    /// The file's chapters in order, their times on the file's timeline.
+    var chapters: [MediaChapter] = []
 
     /// Whether the container is QuickTime's family (MOV, MP4, M4A …).
     var isQuickTime: Bool { formatName.hasPrefix("mov,") }
@@ -125,6 +127,10 @@ struct MediaProbe: Sendable {
         bitRate = Self.integer(format["bit_rate"])
         tags = Self.strings(format["tags"])
         chapterCount = (root["chapters"] as? [Any])?.count ?? 0
+        chapters = (root["chapters"] as? [[String: Any]] ?? []).map { item in
+            MediaChapter(start: Self.number(item["start_time"]) ?? 0, end: Self.number(item["end_time"]) ?? 0,
+                         tags: Self.strings(item["tags"]))
+        }
         streams = (root["streams"] as? [[String: Any]] ?? []).map { item in
             let disposition = (item["disposition"] as? [String: Any] ?? [:])
                 .filter { Self.integer($0.value) == 1 }.map(\.key).sorted()

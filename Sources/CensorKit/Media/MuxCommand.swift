@@ -16,6 +16,9 @@ struct MuxCommand {
         /// When the PCM's first sample plays on the file's timeline, in seconds
         /// (``MediaProbe/firstSampleTime(of:path:)``).
         var firstSampleTime: Double
+        /// The frames a cut took out of the PCM (``CensorMode/cut``): the stream is that much
+        /// shorter than the source's.
+        var removedFrames = 0
     }
 
     /// The source file.
@@ -39,6 +42,11 @@ struct MuxCommand {
     var mp3: MP3Header?
     /// The ``CensorMarker``, for a container that holds it in a tag of its own (Matroska, WebM, MP3).
     var marker: String?
+    /// An ffmetadata file whose chapters the output takes in place of the source's (a cut's,
+    /// moved onto the shortened timeline).
+    var chapters: String?
+    /// The source's streams left out of the output (by index).
+    var dropped: Set<Int> = []
 
     /// The source's streams the output holds, in order: all but a QuickTime chapter track,
     /// which the muxer writes again from the chapters, and, in MP4, a timecode track, which
@@ -48,6 +56,7 @@ struct MuxCommand {
         let timecodeWritten = [.mp4, .m4v].contains(container)
         return probe.streams.filter {
             !probe.isChapterTrack($0) && !(timecodeWritten && probe.isTimecodeTrack($0)) && attachments[$0.index] == nil
+                && !dropped.contains($0.index)
         } + probe.streams.filter { attachments[$0.index] != nil }
     }
 
@@ -90,7 +99,7 @@ struct MuxCommand {
         guard probe.isQuickTime, [.mp4, .m4a, .m4b, .m4v, .mov].contains(container),
               encodedRate(of: replacement) == replacement.pcm.sampleRate, let duration = replacement.stream.duration
         else { return nil }
-        return Int((duration * Double(replacement.pcm.sampleRate)).rounded())
+        return Int((duration * Double(replacement.pcm.sampleRate)).rounded()) - replacement.removedFrames
     }
 
     /// Where a censored stream's PCM is placed on the timeline, in seconds: its first sample's
@@ -127,6 +136,8 @@ struct MuxCommand {
         }
         let addedInput = inputOf.count + 1
         if let subtitles { arguments += ["-f", "srt", "-i", "file:" + subtitles] }
+        let chaptersInput = addedInput + (subtitles == nil ? 0 : 1)
+        if let chapters { arguments += ["-f", "ffmetadata", "-i", "file:" + chapters] }
         for path in attachments.sorted(by: { $0.key < $1.key }).map(\.value) { arguments += ["-attach", "file:" + path] }
 
         // Per-stream metadata and dispositions named for every stream: once one is named,
@@ -149,7 +160,8 @@ struct MuxCommand {
                 encoding += ["-c:\(position)", item.codec == "subrip" ? "srt" : item.codec]
             }
         }
-        arguments += ["-map_metadata", "0", "-map_chapters", "0", "-c", "copy", "-copy_unknown"] + encoding
+        arguments += ["-map_metadata", "0", "-map_chapters", chapters == nil ? "0" : "\(chaptersInput)", "-c", "copy",
+                      "-copy_unknown"] + encoding
         // FLAC in MP4 is standard, but ffmpeg 5.1 still writes it only when told experiments are fine.
         if replacements.contains(where: { codec(of: $0) == "flac" }), [.mp4, .m4v].contains(container) {
             arguments += ["-strict", "experimental"]
