@@ -215,9 +215,8 @@ extension Option {
         "--no-mp3-direct", help: "Decode and re-encode MP3s instead of censoring their compressed data.")
     static let noDirect = Option(
         "--no-direct", help: "Decode and re-encode instead of censoring the compressed data. By default mute and duck "
-            + "of an MP3 into an MP3, and mute (and mono duck) of AAC-LC in ADTS, MP4, M4A or MOV into the same "
-            + "container, rewrite only the frames under each word (1024 samples each for AAC) and copy every other "
-            + "byte.")
+            + "of an MP3 into an MP3, and of AAC-LC in ADTS, MP4, M4A, MOV, MKA or MKV into the same container, "
+            + "rewrite only the frames under each word (1024 samples each for AAC) and copy every other byte.")
     static let refine = Option(
         "--refine", value: "strategy", help: "How far a refined edge may run into the transcript's neighbouring word: "
             + "conservative (10 ms; for good word times) or aggressive (to its middle, and an aligned word over its "

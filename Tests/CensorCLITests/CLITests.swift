@@ -666,11 +666,10 @@ import Darwin
                                       their compressed data.
           --no-direct                 Decode and re-encode instead of censoring the
                                       compressed data. By default mute and duck of an
-                                      MP3 into an MP3, and mute (and mono duck) of
-                                      AAC-LC in ADTS, MP4, M4A or MOV into the same
-                                      container, rewrite only the frames under each word
-                                      (1024 samples each for AAC) and copy every other
-                                      byte.
+                                      MP3 into an MP3, and of AAC-LC in ADTS, MP4, M4A,
+                                      MOV, MKA or MKV into the same container, rewrite
+                                      only the frames under each word (1024 samples each
+                                      for AAC) and copy every other byte.
           --beep-frequency <hz>       Frequency of the beep tone. (default: 1000 Hz)
           --beep-level <dbfs>         Fixed peak level of the beep, instead of matching
                                       the voice's loudness. (default: as loud as the
