@@ -63,6 +63,7 @@ REVIEW_DEPS := chromium python3 nodejs
 
 test: deps
 	@bash scripts/install-deps.sh $(REVIEW_DEPS)
+	@$(MAKE) --no-print-directory lint
 	$(SWIFT) test
 	@$(MAKE) --no-print-directory examples
 	@SWIFT="$(SWIFT)" bash Fuzz/build.sh --typecheck

@@ -87,7 +87,8 @@ let package = Package(
         // Audio files on disk and the command-line tools the tests make media with.
         // Transcripts read from text in memory, and the published ones more than one suite reads.
         .target(name: "CensorTestTranscripts", dependencies: ["CensorTranscript"], path: "Tests/Transcripts"),
-        .target(name: "CensorTestFiles", dependencies: ["CensorAudio", "CensorMatching", "CSndFile"], path: "Tests/Files"),
+        .target(
+            name: "CensorTestFiles", dependencies: ["CensorAudio", "CensorMatching", "CSndFile"], path: "Tests/Files"),
         .testTarget(
             name: "CensorDSPTests",
             dependencies: ["CensorDSP", "CensorTestSignals"]

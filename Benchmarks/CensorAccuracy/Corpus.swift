@@ -63,13 +63,17 @@ enum Background: String, CaseIterable {
 /// with random pauses; backgrounds are made by sox at a fixed SNR.
 struct Corpus {
     static let sampleRate = 22_050
-    static let censored = ["fuck", "fucking", "shit", "bullshit", "damn", "bitch", "hell", "crap", "bastard",
-                           "asshole", "dick", "piss", "goddamn", "motherfucker"]
-    static let ordinary = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "we", "went", "to",
-                           "market", "yesterday", "and", "bought", "some", "fresh", "apples", "then", "walked",
-                           "home", "slowly", "through", "park", "sunshine", "weather", "was", "really", "nice",
-                           "today", "people", "talking", "about", "music", "coffee", "table", "window", "seven",
-                           "happy", "children", "is", "a", "it", "so", "big", "after", "station", "question"]
+    static let censored = [
+        "fuck", "fucking", "shit", "bullshit", "damn", "bitch", "hell", "crap", "bastard",
+        "asshole", "dick", "piss", "goddamn", "motherfucker",
+    ]
+    static let ordinary = [
+        "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "we", "went", "to",
+        "market", "yesterday", "and", "bought", "some", "fresh", "apples", "then", "walked",
+        "home", "slowly", "through", "park", "sunshine", "weather", "was", "really", "nice",
+        "today", "people", "talking", "about", "music", "coffee", "table", "window", "seven",
+        "happy", "children", "is", "a", "it", "so", "big", "after", "station", "question",
+    ]
     static let voices = ["en-us", "en-gb+f3", "en-us+m3", "en-gb-scotland+f2"]
     static let rates = [130, 175, 220]
     static let wordsPerRecording = 48
@@ -81,33 +85,39 @@ struct Corpus {
     func recordings() throws -> [Recording] {
         var result: [Recording] = []
         for pacing in Pacing.allCases {
-        for (voiceIndex, voice) in Self.voices.enumerated() {
-            for (rateIndex, rate) in Self.rates.enumerated() {
-                var random = SeededRandom(seed: UInt64(1000 + voiceIndex * 10 + rateIndex))
-                let (speech, words) = try speak(voice: voice, rate: rate, pacing: pacing, random: &random)
-                let speechPower = words.reduce(0.0) { sum, word in
-                    sum + speech[word.range].reduce(0.0) { $0 + Double($1) * Double($1) }
-                } / Double(words.reduce(0) { $0 + $1.range.count })
-                for background in Background.allCases {
-                    var mix = speech
-                    if background != .clean {
-                        let noise = try backgroundAudio(background, frames: speech.count)
-                        let noisePower = noise.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(noise.count)
-                        let gain = Float((speechPower / noisePower / pow(10, background.snr / 10)).squareRoot())
-                        for index in mix.indices { mix[index] += gain * noise[index] }
+            for (voiceIndex, voice) in Self.voices.enumerated() {
+                for (rateIndex, rate) in Self.rates.enumerated() {
+                    var random = SeededRandom(seed: UInt64(1000 + voiceIndex * 10 + rateIndex))
+                    let (speech, words) = try speak(voice: voice, rate: rate, pacing: pacing, random: &random)
+                    let speechPower =
+                        words.reduce(0.0) { sum, word in
+                            sum + speech[word.range].reduce(0.0) { $0 + Double($1) * Double($1) }
+                        } / Double(words.reduce(0) { $0 + $1.range.count })
+                    for background in Background.allCases {
+                        var mix = speech
+                        if background != .clean {
+                            let noise = try backgroundAudio(background, frames: speech.count)
+                            let noisePower = noise.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(noise.count)
+                            let gain = Float((speechPower / noisePower / pow(10, background.snr / 10)).squareRoot())
+                            for index in mix.indices { mix[index] += gain * noise[index] }
+                        }
+                        let name = "\(pacing.rawValue)-\(voice)-\(rate)-\(background.rawValue)".replacingOccurrences(
+                            of: "+", with: "_")
+                        result.append(
+                            Recording(
+                                name: name, pacing: pacing, voice: voice, wordsPerMinute: rate, background: background,
+                                speech: speech, mix: mix, words: words))
                     }
-                    let name = "\(pacing.rawValue)-\(voice)-\(rate)-\(background.rawValue)".replacingOccurrences(of: "+", with: "_")
-                    result.append(Recording(name: name, pacing: pacing, voice: voice, wordsPerMinute: rate, background: background,
-                                            speech: speech, mix: mix, words: words))
                 }
             }
-        }
         }
         return result
     }
 
     /// One voice's words laid end to end, the same words in the same order for each pacing.
-    private func speak(voice: String, rate: Int, pacing: Pacing, random: inout SeededRandom) throws -> ([Float], [SpokenWord]) {
+    private func speak(voice: String, rate: Int, pacing: Pacing, random: inout SeededRandom) throws -> (
+        [Float], [SpokenWord]
+    ) {
         let lead = Int(0.6 * Double(Self.sampleRate))
         var speech = [Float](repeating: 0, count: lead)
         var words: [SpokenWord] = []
@@ -141,7 +151,8 @@ struct Corpus {
         let peak = samples.reduce(0) { max($0, abs($1)) }
         let threshold = peak * 0.001
         guard let first = samples.firstIndex(where: { abs($0) > threshold }),
-              let last = samples.lastIndex(where: { abs($0) > threshold }) else { return [] }
+            let last = samples.lastIndex(where: { abs($0) > threshold })
+        else { return [] }
         samples = Array(samples[first...last])
         return samples
     }
@@ -157,15 +168,24 @@ struct Corpus {
             switch background {
             case .clean: return [Float](repeating: 0, count: frames)
             case .brown, .pink:
-                try Shell.run("sox", ["-n", "-r", rate, "-c", "1", "-b", "16", path, "synth", seconds, "\(background.rawValue)noise"])
+                try Shell.run(
+                    "sox",
+                    ["-n", "-r", rate, "-c", "1", "-b", "16", path, "synth", seconds, "\(background.rawValue)noise"])
             case .music:
                 // A four-chord loop: plucked triads over a sine bass, 0.8 s a chord.
-                let chords = [["C3", "E3", "G3", "C2"], ["A2", "C3", "E3", "A1"], ["F2", "A2", "C3", "F1"], ["G2", "B2", "D3", "G1"]]
+                let chords = [
+                    ["C3", "E3", "G3", "C2"], ["A2", "C3", "E3", "A1"], ["F2", "A2", "C3", "F1"],
+                    ["G2", "B2", "D3", "G1"],
+                ]
                 var parts: [String] = []
                 for (index, notes) in chords.enumerated() {
                     let wide = "\(folder)/chord\(index)-4ch.wav", mono = "\(folder)/chord\(index).wav"
-                    try Shell.run("sox", ["-n", "-r", rate, "-c", "4", wide, "synth", "0.8",
-                                          "pluck", notes[0], "pluck", notes[1], "pluck", notes[2], "sine", notes[3]])
+                    try Shell.run(
+                        "sox",
+                        [
+                            "-n", "-r", rate, "-c", "4", wide, "synth", "0.8",
+                            "pluck", notes[0], "pluck", notes[1], "pluck", notes[2], "sine", notes[3],
+                        ])
                     try Shell.run("sox", [wide, "-c", "1", mono])
                     parts.append(mono)
                 }

@@ -19,7 +19,8 @@ enum EstimatedTimes {
             let words = recording.words[first..<min(first + wordsPerSegment, recording.words.count)]
             let start = Double(words.first!.range.lowerBound) / rate, end = Double(words.last!.range.upperBound) / rate
             let text = words.map(\.text).joined(separator: " ")
-            segments.append(#"{"id": \#(index), "start": \#(start), "end": \#(end), "text": " \#(text)", "tokens": []}"#)
+            segments.append(
+                #"{"id": \#(index), "start": \#(start), "end": \#(end), "text": " \#(text)", "tokens": []}"#)
         }
         let json = #"{"text": "", "segments": [\#(segments.joined(separator: ", "))], "language": "en"}"#
         let transcript = try Transcript(data: Data(json.utf8), source: recording.name)
@@ -29,10 +30,13 @@ enum EstimatedTimes {
 
     /// Prints the table: per pacing, refinement off and on, without and with the margin.
     static func report(_ recordings: [Recording], sampleRate: Int, window: Double) throws {
-        print("\n## Estimated times: words spread over segments of \(wordsPerSegment) (leak / collateral / words leaking >10%)\n")
-        print("Segments run from their first word's true start to their last word's true end; the words' times are "
-            + "censor's estimates from them, as for openai-whisper JSON without word times. The margin widens "
-            + "each estimated match by \(Int(Planner.estimatedTimeMargin * 1000)) ms on each side.\n")
+        print(
+            "\n## Estimated times: words spread over segments of \(wordsPerSegment) (leak / collateral / words leaking >10%)\n"
+        )
+        print(
+            "Segments run from their first word's true start to their last word's true end; the words' times are "
+                + "censor's estimates from them, as for openai-whisper JSON without word times. The margin widens "
+                + "each estimated match by \(Int(Planner.estimatedTimeMargin * 1000)) ms on each side.\n")
         print("| Pacing | Refinement | Without margin | With margin |")
         print("|---|---|--:|--:|")
         for pacing in Pacing.allCases {
@@ -43,10 +47,13 @@ enum EstimatedTimes {
                     var total = Tally()
                     for recording in recordings where recording.pacing == pacing {
                         let times = try times(of: recording, sampleRate: sampleRate)
-                        total = total + (try Measure.run(recording, times: times, options: options, timesEstimated: estimated))
+                        total =
+                            total
+                            + (try Measure.run(recording, times: times, options: options, timesEstimated: estimated))
                     }
-                    cells.append("\(percent(total.leak)) / \(percent(total.collateral)) / "
-                        + "\(total.leakyWords)/\(total.censoredWords)")
+                    cells.append(
+                        "\(percent(total.leak)) / \(percent(total.collateral)) / "
+                            + "\(total.leakyWords)/\(total.censoredWords)")
                 }
                 print("| \(pacing.rawValue) | \(refine ? "on" : "off") | " + cells.joined(separator: " | ") + " |")
             }

@@ -15,8 +15,10 @@ struct Condition: CustomStringConvertible {
     }
 
     /// The conditions the targets are set for.
-    static let all = [Condition(), Condition(jitter: 0.05), Condition(jitter: 0.1), Condition(jitter: 0.15),
-                      Condition(shift: 0.12), Condition(shift: -0.12)]
+    static let all = [
+        Condition(), Condition(jitter: 0.05), Condition(jitter: 0.1), Condition(jitter: 0.15),
+        Condition(shift: 0.12), Condition(shift: -0.12),
+    ]
     /// Errors beyond the targets', for choosing the window.
     static let stress = [Condition(jitter: 0.25), Condition(shift: 0.2), Condition(shift: -0.2)]
 
@@ -58,10 +60,11 @@ struct Tally {
     var collateral: Double { other > 0 ? altered / other : 0 }
 
     static func + (a: Tally, b: Tally) -> Tally {
-        Tally(censored: a.censored + b.censored, leaked: a.leaked + b.leaked, other: a.other + b.other,
-              altered: a.altered + b.altered, censoredWords: a.censoredWords + b.censoredWords,
-              leakyWords: a.leakyWords + b.leakyWords, planSeconds: a.planSeconds + b.planSeconds,
-              matches: a.matches + b.matches, outcomes: a.outcomes + b.outcomes)
+        Tally(
+            censored: a.censored + b.censored, leaked: a.leaked + b.leaked, other: a.other + b.other,
+            altered: a.altered + b.altered, censoredWords: a.censoredWords + b.censoredWords,
+            leakyWords: a.leakyWords + b.leakyWords, planSeconds: a.planSeconds + b.planSeconds,
+            matches: a.matches + b.matches, outcomes: a.outcomes + b.outcomes)
     }
 }
 
@@ -97,9 +100,10 @@ enum Measure {
     ) throws -> Tally {
         let rate = recording.sampleRate
         let matches = recording.words.indices.filter { recording.words[$0].isCensored }.map { index in
-            Match(wordIndices: index..<(index + 1), text: recording.words[index].text,
-                  pattern: recording.words[index].text, start: times[index].0, end: times[index].1,
-                  isTimeEstimated: timesEstimated)
+            Match(
+                wordIndices: index..<(index + 1), text: recording.words[index].text,
+                pattern: recording.words[index].text, start: times[index].0, end: times[index].1,
+                isTimeEstimated: timesEstimated)
         }
         var audio = try AudioBuffer(samples: recording.mix, channelCount: 1, sampleRate: rate)
         let clock = ContinuousClock.now
@@ -125,19 +129,24 @@ enum Measure {
             if let showLeaks, word.isCensored, options.refine, hit > showLeaks * energy {
                 let given = times[recording.words.firstIndex { $0.range == word.range }!]
                 let span = plan.spans.first { $0.matches.contains { $0.start == given.0 } }
-                FileHandle.standardError.write(Data(String(
-                    format: "leak: %@ '%@' true %.3f–%.3f given %.3f–%.3f refined %.3f–%.3f: %.1f%%\n",
-                    recording.name, word.text, Double(word.range.lowerBound) / Double(rate),
-                    Double(word.range.upperBound) / Double(rate), given.0, given.1,
-                    span?.refinedStart ?? given.0, span?.refinedEnd ?? given.1, 100 * hit / energy).utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        String(
+                            format: "leak: %@ '%@' true %.3f–%.3f given %.3f–%.3f refined %.3f–%.3f: %.1f%%\n",
+                            recording.name, word.text, Double(word.range.lowerBound) / Double(rate),
+                            Double(word.range.upperBound) / Double(rate), given.0, given.1,
+                            span?.refinedStart ?? given.0, span?.refinedEnd ?? given.1, 100 * hit / energy
+                        ).utf8))
             }
             if keepOutcomes, energy > 0 {
                 let seconds = { (frame: Int) in Double(frame) / Double(rate) }
                 let span = plan.spans.first { $0.core.overlaps(word.range) || $0.modified.overlaps(word.range) }
-                tally.outcomes.append(Outcome(
-                    recording: recording.name, text: word.text, isCensored: word.isCensored, share: hit / energy,
-                    truth: (seconds(word.range.lowerBound), seconds(word.range.upperBound)), given: times[wordIndex],
-                    span: span.map { (seconds($0.start), seconds($0.end)) }))
+                tally.outcomes.append(
+                    Outcome(
+                        recording: recording.name, text: word.text, isCensored: word.isCensored, share: hit / energy,
+                        truth: (seconds(word.range.lowerBound), seconds(word.range.upperBound)),
+                        given: times[wordIndex],
+                        span: span.map { (seconds($0.start), seconds($0.end)) }))
             }
             if word.isCensored {
                 tally.censored += energy

@@ -19,7 +19,8 @@ struct RealSpeech {
     func recordings() throws -> [Recording] {
         let manager = FileManager.default
         var result: [Recording] = []
-        for source in try manager.contentsOfDirectory(atPath: directory).sorted() where !["cache", "venv"].contains(source) {
+        for source in try manager.contentsOfDirectory(atPath: directory).sorted()
+        where !["cache", "venv"].contains(source) {
             let folder = "\(directory)/\(source)"
             for file in try manager.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix(".words.tsv") {
                 let name = String(file.dropLast(".words.tsv".count))
@@ -46,7 +47,8 @@ struct RealSpeech {
             lastCensored = isCensored
             words.append(SpokenWord(text: String(fields[2]), range: range, isCensored: isCensored))
         }
-        return Recording(name: "\(source)/\(name)", source: source, sampleRate: rate, pacing: .connected, voice: source,
-                         wordsPerMinute: 0, background: .clean, speech: samples, mix: samples, words: words)
+        return Recording(
+            name: "\(source)/\(name)", source: source, sampleRate: rate, pacing: .connected, voice: source,
+            wordsPerMinute: 0, background: .clean, speech: samples, mix: samples, words: words)
     }
 }

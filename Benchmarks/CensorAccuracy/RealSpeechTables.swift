@@ -22,17 +22,21 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     /// Every recording under `condition`, `trials` draws when jittered, tallied per source;
     /// with `estimated`, the times are instead those censor estimates from segments of true times
     /// (``EstimatedTimes``), marked as estimated.
-    func measure(_ condition: Condition, _ planOptions: PlanOptions, estimated: Bool = false) throws -> [String: Tally] {
+    func measure(_ condition: Condition, _ planOptions: PlanOptions, estimated: Bool = false) throws -> [String: Tally]
+    {
         var bySource: [String: Tally] = [:]
         for (index, recording) in recordings.enumerated() {
             for trial in 0..<(condition.jitter > 0 && !estimated ? options.trials : 1) {
                 var random = SeededRandom(seed: UInt64(7919 * (index + 1) + 31 * trial + 1))
-                let times = estimated
+                let times =
+                    estimated
                     ? try EstimatedTimes.times(of: recording, sampleRate: recording.sampleRate)
                     : condition.times(of: recording.words, sampleRate: recording.sampleRate, random: &random)
-                bySource[recording.source, default: Tally()] = bySource[recording.source, default: Tally()]
-                    + (try Measure.run(recording, times: times, options: planOptions, timesEstimated: estimated,
-                                       keepOutcomes: true))
+                bySource[recording.source, default: Tally()] =
+                    bySource[recording.source, default: Tally()]
+                    + (try Measure.run(
+                        recording, times: times, options: planOptions, timesEstimated: estimated,
+                        keepOutcomes: true))
             }
         }
         return bySource
@@ -47,32 +51,46 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     let aggressive = try on.replacing(refineStrategy: .aggressive)
     // "on" is the command's default; "on, align off" its refinement alone (more than 250 censored
     // words, a language other than English, or no model).
-    var rows = [("off", off), ("on", on), ("on, align off", try on.replacing(align: .off)), ("on, aggressive", aggressive)]
+    var rows = [
+        ("off", off), ("on", on), ("on, align off", try on.replacing(align: .off)), ("on, aggressive", aggressive),
+    ]
     if options.align {
-        rows += [("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn),
-                 ("aligner, then aggressive", try aggressive.replacing(align: .pocketsphinx))]
+        rows += [
+            ("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn),
+            ("aligner, then aggressive", try aggressive.replacing(align: .pocketsphinx)),
+        ]
     }
     // A name that matches nothing would print empty tables as if measured.
     // "estimated" (times estimated from segments) is measured with the aligner's rows.
-    let names = [("--rows", options.rows, rows.map(\.0)),
-                 ("--conditions", options.conditions, namedRealConditions.map(\.description) + (options.align ? ["estimated"] : []))]
+    let names = [
+        ("--rows", options.rows, rows.map(\.0)),
+        (
+            "--conditions", options.conditions,
+            namedRealConditions.map(\.description) + (options.align ? ["estimated"] : [])
+        ),
+    ]
     for (option, chosen, known) in names {
         for name in chosen ?? [] where !known.contains(name) {
-            let hint = !options.align ? (option == "--rows" ? " (the aligner's rows need --align)" : " ('estimated' needs --align)") : ""
-            stderr("CensorAccuracy: \(option) '\(name)': expected one of "
-                + known.map { "'\($0)'" }.joined(separator: ", ") + hint)
+            let hint =
+                !options.align
+                ? (option == "--rows" ? " (the aligner's rows need --align)" : " ('estimated' needs --align)") : ""
+            stderr(
+                "CensorAccuracy: \(option) '\(name)': expected one of "
+                    + known.map { "'\($0)'" }.joined(separator: ", ") + hint)
             exit(64)
         }
     }
     if let chosen = options.rows { rows = rows.filter { chosen.contains($0.0) } }
-    let conditions = options.conditions.map { chosen in namedRealConditions.filter { chosen.contains($0.description) } }
+    let conditions =
+        options.conditions.map { chosen in namedRealConditions.filter { chosen.contains($0.description) } }
         ?? realConditions
     print("## Real speech: leak and collateral, refinement off and on (window \(Int(on.refineWindow * 1000)) ms)\n")
-    print("Corpus: \(recordings.count) recordings of people from \(sources.count) sources (\(sources.joined(separator: ", "))), "
-        + "\(words) words of which \(censored) censored, " + String(format: "%.0f s", seconds) + " of audio; mute; "
-        + "jittered conditions averaged over \(options.trials) draws. Leak: the censored words' energy reaching the "
-        + "output above −20 dB; words leaking: censored words with more than 10 % of their energy leaked; collateral: "
-        + "the other words' energy changed at all.\n")
+    print(
+        "Corpus: \(recordings.count) recordings of people from \(sources.count) sources (\(sources.joined(separator: ", "))), "
+            + "\(words) words of which \(censored) censored, " + String(format: "%.0f s", seconds) + " of audio; mute; "
+            + "jittered conditions averaged over \(options.trials) draws. Leak: the censored words' energy reaching the "
+            + "output above −20 dB; words leaking: censored words with more than 10 % of their energy leaked; collateral: "
+            + "the other words' energy changed at all.\n")
     print("| Transcript times | Refinement | Mean leak | Words leaking > 10 % | Mean collateral |")
     print("|---|---|--:|--:|--:|")
     var results: [(condition: Condition, label: String, bySource: [String: Tally])] = []
@@ -87,28 +105,35 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
     }
     if options.align, options.conditions?.contains("estimated") ?? true {
         // Estimated times: censor widens them by Planner.estimatedTimeMargin unless aligned.
-        for (label, planOptions) in [("off", off), ("on", on), ("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn)]
+        for (label, planOptions) in [
+            ("off", off), ("on", on), ("PocketSphinx aligner", aligner), ("aligner, then on", alignerThenOn),
+        ]
         where options.rows?.contains(label) ?? true {
-            print("| estimated from segments of \(EstimatedTimes.wordsPerSegment) | \(label) | "
-                + "\(row(total(try measure(Condition(), planOptions, estimated: true)))) |")
+            print(
+                "| estimated from segments of \(EstimatedTimes.wordsPerSegment) | \(label) | "
+                    + "\(row(total(try measure(Condition(), planOptions, estimated: true)))) |")
         }
         if aligned.matches > 0 {
-            print(String(format: "\nPlanning time per match with the aligner (refinement off): %.1f ms.",
-                         aligned.planSeconds / Double(aligned.matches) * 1000))
+            print(
+                String(
+                    format: "\nPlanning time per match with the aligner (refinement off): %.1f ms.",
+                    aligned.planSeconds / Double(aligned.matches) * 1000))
         }
     }
 
     let offResults = results.filter { $0.label == "off" }
     for (label, _) in rows where label != "off" {
         print("\n### Per source, \(label)\(offResults.isEmpty ? "" : " (collateral with refinement off beside it)")\n")
-        print("| Source | Transcript times | Mean leak | Words leaking > 10 % | Mean collateral |"
-            + (offResults.isEmpty ? "" : " Collateral, off |"))
+        print(
+            "| Source | Transcript times | Mean leak | Words leaking > 10 % | Mean collateral |"
+                + (offResults.isEmpty ? "" : " Collateral, off |"))
         print("|---|---|--:|--:|--:|" + (offResults.isEmpty ? "" : "--:|"))
         for source in sources {
             for result in results where result.label == label {
                 let base = offResults.first { $0.condition.description == result.condition.description }
-                print("| \(source) | \(result.condition) | \(row(result.bySource[source] ?? Tally())) |"
-                    + (base.map { " \(percent($0.bySource[source]?.collateral ?? 0)) |" } ?? ""))
+                print(
+                    "| \(source) | \(result.condition) | \(row(result.bySource[source] ?? Tally())) |"
+                        + (base.map { " \(percent($0.bySource[source]?.collateral ?? 0)) |" } ?? ""))
             }
         }
     }
@@ -131,7 +156,8 @@ func realSpeechTables(options: Options, off: PlanOptions, on: PlanOptions) throw
 /// One word's outcome on a line: which word, how much, and the times that led to it.
 func describe(_ outcome: Outcome) -> String {
     func times(_ pair: (Double, Double)) -> String { String(format: "%.3f–%.3f", pair.0, pair.1) }
-    return "\(outcome.isCensored ? "leak" : "collateral") \(percent(outcome.share)) \(outcome.recording) '\(outcome.text)': "
+    return
+        "\(outcome.isCensored ? "leak" : "collateral") \(percent(outcome.share)) \(outcome.recording) '\(outcome.text)': "
         + "true \(times(outcome.truth)), given \(times(outcome.given))"
         + (outcome.span.map { ", span core \(times($0))" } ?? ", no span")
 }

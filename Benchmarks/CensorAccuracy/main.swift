@@ -61,7 +61,9 @@ struct Options {
             case "--rows": rows = iterator.next().map { $0.split(separator: ";").map(String.init) }
             case "--conditions": conditions = iterator.next().map { $0.split(separator: ";").map(String.init) }
             case "--help", "-h":
-                print("usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--real DIR] [--only real|espeak] [--worst N] [--align] [--rows LABEL;…] [--conditions NAME;…] [--estimated]")
+                print(
+                    "usage: CensorAccuracy [--data DIR] [--trials N] [--window MS] [--sweep MS,MS,…] [--by-background] [--write-audio] [--show-leaks SHARE] [--real DIR] [--only real|espeak] [--worst N] [--align] [--rows LABEL;…] [--conditions NAME;…] [--estimated]"
+                )
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("CensorAccuracy: unknown argument \(argument)\n".utf8))
@@ -73,14 +75,17 @@ struct Options {
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 for tool in ["espeak-ng", "sox"] where !Shell.has(tool) {
-    FileHandle.standardError.write(Data("CensorAccuracy: \(tool) is missing; run `bash scripts/install-deps.sh espeak-ng`\n".utf8))
+    FileHandle.standardError.write(
+        Data("CensorAccuracy: \(tool) is missing; run `bash scripts/install-deps.sh espeak-ng`\n".utf8))
     exit(1)
 }
 
 /// A mono 16-bit WAV file's bytes.
 func wav16(_ samples: [Float], sampleRate: Int) -> Data {
     var data = Data()
-    func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
     data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + 2 * samples.count))
     data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
     append(UInt32(sampleRate)); append(UInt32(2 * sampleRate)); append(UInt16(2)); append(UInt16(16))
@@ -90,7 +95,9 @@ func wav16(_ samples: [Float], sampleRate: Int) -> Data {
 }
 
 func stderr(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
-func percent(_ value: Double) -> String { value == 0 ? "0" : String(format: value < 0.001 ? "%.3f%%" : "%.2f%%", value * 100) }
+func percent(_ value: Double) -> String {
+    value == 0 ? "0" : String(format: value < 0.001 ? "%.3f%%" : "%.2f%%", value * 100)
+}
 
 let window = options.window.map { $0 / 1000 } ?? Parameters.refineWindow.defaultValue
 let off = try PlanOptions(refine: false)
@@ -108,16 +115,18 @@ let rate = Corpus.sampleRate
 let censoredCount = recordings.reduce(0) { $0 + $1.words.filter(\.isCensored).count }
 let wordCount = recordings.reduce(0) { $0 + $1.words.count }
 let audioSeconds = recordings.reduce(0.0) { $0 + Double($1.mix.count) / Double(rate) }
-stderr("CensorAccuracy: \(recordings.count) recordings, \(wordCount) words (\(censoredCount) censored), "
-    + String(format: "%.0f s of audio", audioSeconds))
+stderr(
+    "CensorAccuracy: \(recordings.count) recordings, \(wordCount) words (\(censoredCount) censored), "
+        + String(format: "%.0f s of audio", audioSeconds))
 
 if options.writeAudio {
     for recording in recordings {
         let base = "\(options.data)/\(recording.name)"
         try wav16(recording.mix, sampleRate: rate).write(to: URL(fileURLWithPath: base + ".wav"))
         let lines = recording.words.map { word in
-            String(format: "%.6f\t%.6f\t%@%@", Double(word.range.lowerBound) / Double(rate),
-                   Double(word.range.upperBound) / Double(rate), word.text, word.isCensored ? "\t*" : "")
+            String(
+                format: "%.6f\t%.6f\t%@%@", Double(word.range.lowerBound) / Double(rate),
+                Double(word.range.upperBound) / Double(rate), word.text, word.isCensored ? "\t*" : "")
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: base + ".truth.tsv", atomically: true, encoding: .utf8)
     }
@@ -134,34 +143,42 @@ func measure(
         for trial in 0..<trials {
             var random = SeededRandom(seed: UInt64(7919 * (index / Background.allCases.count + 1) + 31 * trial + 1))
             let times = condition.times(of: recording.words, sampleRate: rate, random: &random)
-            total = total + (try Measure.run(recording, times: times, options: planOptions, showLeaks: options.showLeaks))
+            total =
+                total + (try Measure.run(recording, times: times, options: planOptions, showLeaks: options.showLeaks))
         }
     }
     return total
 }
 
 print("## Leak and collateral, refinement off and on (window \(Int(window * 1000)) ms)\n")
-print("Corpus: \(recordings.count) recordings (\(Corpus.voices.count) espeak-ng voices × \(Corpus.rates.count) rates × "
-    + "\(Pacing.allCases.count) pacings × \(Background.allCases.count) backgrounds: clean, brown noise 15 dB SNR, "
-    + "pink noise 20 dB, music 15 dB), \(wordCount) words of which \(censoredCount) censored, "
-    + String(format: "%.0f s", audioSeconds) + " of audio at \(rate) Hz. Pacing: pauses of "
-    + "\(Int(Pacing.pauses.range.lowerBound * 1000))–\(Int(Pacing.pauses.range.upperBound * 1000)) ms between words, "
-    + "or connected (\(Int(Pacing.connected.range.lowerBound * 1000))–\(Int(Pacing.connected.range.upperBound * 1000)) ms). "
-    + "Jittered conditions averaged over \(options.trials) draws.\n")
-print("| Pacing | Transcript times | Leak, off | Leak, on | Collateral, off | Collateral, on | Words leaking >10%, off | on |")
+print(
+    "Corpus: \(recordings.count) recordings (\(Corpus.voices.count) espeak-ng voices × \(Corpus.rates.count) rates × "
+        + "\(Pacing.allCases.count) pacings × \(Background.allCases.count) backgrounds: clean, brown noise 15 dB SNR, "
+        + "pink noise 20 dB, music 15 dB), \(wordCount) words of which \(censoredCount) censored, "
+        + String(format: "%.0f s", audioSeconds) + " of audio at \(rate) Hz. Pacing: pauses of "
+        + "\(Int(Pacing.pauses.range.lowerBound * 1000))–\(Int(Pacing.pauses.range.upperBound * 1000)) ms between words, "
+        + "or connected (\(Int(Pacing.connected.range.lowerBound * 1000))–\(Int(Pacing.connected.range.upperBound * 1000)) ms). "
+        + "Jittered conditions averaged over \(options.trials) draws.\n")
+print(
+    "| Pacing | Transcript times | Leak, off | Leak, on | Collateral, off | Collateral, on | Words leaking >10%, off | on |"
+)
 print("|---|---|--:|--:|--:|--:|--:|--:|")
 var costs = (off: Tally(), on: Tally())
 for pacing in Pacing.allCases {
     for condition in Condition.all {
         let a = try measure(condition, off, pacing: pacing), b = try measure(condition, on, pacing: pacing)
         costs = (costs.off + a, costs.on + b)
-        print("| \(pacing.rawValue) | \(condition) | \(percent(a.leak)) | \(percent(b.leak)) | \(percent(a.collateral)) "
-            + "| \(percent(b.collateral)) | \(a.leakyWords)/\(a.censoredWords) | \(b.leakyWords)/\(b.censoredWords) |")
+        print(
+            "| \(pacing.rawValue) | \(condition) | \(percent(a.leak)) | \(percent(b.leak)) | \(percent(a.collateral)) "
+                + "| \(percent(b.collateral)) | \(a.leakyWords)/\(a.censoredWords) | \(b.leakyWords)/\(b.censoredWords) |"
+        )
     }
 }
-print(String(format: "\nPlanning time per match: %.3f ms with refinement, %.3f ms without.",
-             costs.on.planSeconds / Double(max(1, costs.on.matches)) * 1000,
-             costs.off.planSeconds / Double(max(1, costs.off.matches)) * 1000))
+print(
+    String(
+        format: "\nPlanning time per match: %.3f ms with refinement, %.3f ms without.",
+        costs.on.planSeconds / Double(max(1, costs.on.matches)) * 1000,
+        costs.off.planSeconds / Double(max(1, costs.off.matches)) * 1000))
 
 if options.align {
     // The aligner on the clean recordings only: it costs ~40 ms per match.
@@ -173,7 +190,8 @@ if options.align {
         for condition in Condition.all {
             let cells = try [on, aligned].map { planOptions in
                 let tally = try measure(condition, planOptions, only: .clean, pacing: pacing)
-                return "\(percent(tally.leak)) / \(percent(tally.collateral)) / \(tally.leakyWords)/\(tally.censoredWords)"
+                return
+                    "\(percent(tally.leak)) / \(percent(tally.collateral)) / \(tally.leakyWords)/\(tally.censoredWords)"
             }
             print("| \(pacing.rawValue) | \(condition) | " + cells.joined(separator: " | ") + " |")
         }
@@ -209,8 +227,9 @@ if !options.sweep.isEmpty {
                 let tally = try measure(condition, sweepOptions, pacing: pacing)
                 cells.append("\(percent(tally.leak)) / \(percent(tally.collateral))")
             }
-            print("| \(pacing.rawValue) | " + (milliseconds > 0 ? "\(Int(milliseconds)) ms" : "off") + " | "
-                + cells.joined(separator: " | ") + " |")
+            print(
+                "| \(pacing.rawValue) | " + (milliseconds > 0 ? "\(Int(milliseconds)) ms" : "off") + " | "
+                    + cells.joined(separator: " | ") + " |")
         }
     }
 }

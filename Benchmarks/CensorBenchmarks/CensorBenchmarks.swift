@@ -12,7 +12,8 @@ enum CensorBenchmarks {
         do {
             options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
         } catch {
-            Console.progress("Error: \(error)\n\(Options.usageLine)\nSee 'CensorBenchmarks --help' for more information.")
+            Console.progress(
+                "Error: \(error)\n\(Options.usageLine)\nSee 'CensorBenchmarks --help' for more information.")
             exit(64)
         }
         if options.help {
@@ -44,7 +45,8 @@ enum CensorBenchmarks {
                 return 64
             }
             let loadAtStart = loadAverages()
-            Console.progress("Running \(benchmarks.count) case\(benchmarks.count == 1 ? "" : "s") (\(options.mode.rawValue) mode)")
+            Console.progress(
+                "Running \(benchmarks.count) case\(benchmarks.count == 1 ? "" : "s") (\(options.mode.rawValue) mode)")
             session.runner.run(benchmarks)
             session.cleanUp()
             results = SuiteResults(

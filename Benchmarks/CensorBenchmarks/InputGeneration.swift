@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A small, fast, deterministic random number generator (PCG-style LCG with an output mix).
@@ -180,8 +181,10 @@ final class Inputs {
         let codec: [String] = container == "mp3" ? ["-c:a", "libmp3lame", "-b:a", "192k"] : ["-c:a", "flac"]
         return try cached("speech-\(seconds)s.\(container)") { path in
             let temporary = "\(folder)/partial-\(getpid()).\(container)"
-            try Subprocess.run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", source]
-                + codec + [temporary])
+            try Subprocess.run(
+                "ffmpeg",
+                ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", source]
+                    + codec + [temporary])
             guard rename(temporary, path) == 0 else { throw GenerationError(description: "cannot rename to \(path)") }
         }
     }
@@ -193,8 +196,12 @@ final class Inputs {
         guard Subprocess.isAvailable("ffmpeg") else { throw Skip(reason: "ffmpeg is not installed") }
         return try cached("speech-3600s-128k.mp3") { path in
             let temporary = "\(folder)/partial-\(getpid()).mp3"
-            try Subprocess.run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-stream_loop", "5",
-                                          "-i", source, "-c:a", "libmp3lame", "-b:a", "128k", temporary])
+            try Subprocess.run(
+                "ffmpeg",
+                [
+                    "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-stream_loop", "5",
+                    "-i", source, "-c:a", "libmp3lame", "-b:a", "128k", temporary,
+                ])
             guard rename(temporary, path) == 0 else { throw GenerationError(description: "cannot rename to \(path)") }
         }
     }
@@ -206,8 +213,12 @@ final class Inputs {
         guard Subprocess.isAvailable("ffmpeg") else { throw Skip(reason: "ffmpeg is not installed") }
         return try cached("speech-3600s-128k.m4a") { path in
             let temporary = "\(folder)/partial-\(getpid()).m4a"
-            try Subprocess.run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-stream_loop", "5",
-                                          "-i", source, "-c:a", "aac", "-b:a", "128k", temporary])
+            try Subprocess.run(
+                "ffmpeg",
+                [
+                    "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-stream_loop", "5",
+                    "-i", source, "-c:a", "aac", "-b:a", "128k", temporary,
+                ])
             guard rename(temporary, path) == 0 else { throw GenerationError(description: "cannot rename to \(path)") }
         }
     }
@@ -215,7 +226,8 @@ final class Inputs {
     /// The censor list of the end-to-end cases.
     func endToEndList() throws -> String {
         try cached("words.txt") { path in
-            try Data((EndToEndLayout.listedWords.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            try Data((EndToEndLayout.listedWords.joined(separator: "\n") + "\n").utf8).write(
+                to: URL(fileURLWithPath: path))
         }
     }
 
@@ -284,12 +296,15 @@ struct EndToEndLayout {
             words.reserveCapacity(2 * censored)
             for index in 0..<censored {
                 let base = Double(index) * slot
-                words.append(GeneratedWord(
-                    text: " " + Self.fillerWords[index % Self.fillerWords.count],
-                    start: Self.toMilliseconds(base + 0.02 * slot), end: Self.toMilliseconds(base + 0.2 * slot)))
-                words.append(GeneratedWord(
-                    text: " " + Self.listedWords[index % Self.listedWords.count] + (index % 3 == 0 ? "," : ""),
-                    start: Self.toMilliseconds(base + 0.25 * slot), end: Self.toMilliseconds(base + 0.75 * slot), listed: true))
+                words.append(
+                    GeneratedWord(
+                        text: " " + Self.fillerWords[index % Self.fillerWords.count],
+                        start: Self.toMilliseconds(base + 0.02 * slot), end: Self.toMilliseconds(base + 0.2 * slot)))
+                words.append(
+                    GeneratedWord(
+                        text: " " + Self.listedWords[index % Self.listedWords.count] + (index % 3 == 0 ? "," : ""),
+                        start: Self.toMilliseconds(base + 0.25 * slot), end: Self.toMilliseconds(base + 0.75 * slot),
+                        listed: true))
             }
         case let .speech(every):
             let count = Int(duration * 2.5)
@@ -297,11 +312,14 @@ struct EndToEndLayout {
             for index in 0..<count {
                 let start = Double(index) * 0.4 + 0.05
                 let listed = index % every == every / 2
-                let text = listed
+                let text =
+                    listed
                     ? Self.listedWords[(index / every) % Self.listedWords.count]
                     : Self.fillerWords[index % Self.fillerWords.count]
-                words.append(GeneratedWord(
-                    text: " " + text, start: Self.toMilliseconds(start), end: Self.toMilliseconds(start + 0.3), listed: listed))
+                words.append(
+                    GeneratedWord(
+                        text: " " + text, start: Self.toMilliseconds(start), end: Self.toMilliseconds(start + 0.3),
+                        listed: listed))
             }
         }
         return words

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the results were measured on.
@@ -59,13 +60,16 @@ struct Machine: Codable, Sendable {
 
     private static func packageVersion(_ package: String) -> String? {
         guard Subprocess.isAvailable("dpkg-query"),
-              let text = try? Subprocess.output("dpkg-query", ["-W", "-f=${Version}", package]),
-              !text.isEmpty else { return nil }
+            let text = try? Subprocess.output("dpkg-query", ["-W", "-f=${Version}", package]),
+            !text.isEmpty
+        else { return nil }
         return text
     }
 
     private static func ffmpegVersion() -> String? {
-        guard Subprocess.isAvailable("ffmpeg"), let text = try? Subprocess.output("ffmpeg", ["-version"]) else { return nil }
+        guard Subprocess.isAvailable("ffmpeg"), let text = try? Subprocess.output("ffmpeg", ["-version"]) else {
+            return nil
+        }
         // "ffmpeg version 5.1.6-0+deb12u1 Copyright …"
         let words = text.split(separator: " ")
         return words.count > 2 ? String(words[2]) : nil

@@ -50,7 +50,8 @@ struct Options {
         var description: String
     }
 
-    static let usageLine = "Usage: CensorBenchmarks [--filter REGEX] [--format text|markdown|json] [--quick | --full] [<options>]"
+    static let usageLine =
+        "Usage: CensorBenchmarks [--filter REGEX] [--format text|markdown|json] [--quick | --full] [<options>]"
 
     static let usage = """
         Usage: CensorBenchmarks [--filter REGEX] [--skip REGEX] [--format text|markdown|json]

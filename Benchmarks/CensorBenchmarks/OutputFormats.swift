@@ -25,19 +25,21 @@ enum OutputFormats {
     static func json(_ results: SuiteResults) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let document = JSONDocument(machine: results.machine, mode: results.mode, date: results.date,
-                                    results: results.results, targets: Comparison(results: results).targets(),
-                                    memoryMethod: results.memoryMethod, loadAtStart: results.loadAtStart,
-                                    loadAtEnd: results.loadAtEnd)
+        let document = JSONDocument(
+            machine: results.machine, mode: results.mode, date: results.date,
+            results: results.results, targets: Comparison(results: results).targets(),
+            memoryMethod: results.memoryMethod, loadAtStart: results.loadAtStart,
+            loadAtEnd: results.loadAtEnd)
         return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
     }
 
     /// The results as read back from ``json(_:)``.
     static func load(json data: Data) throws -> SuiteResults {
         let document = try JSONDecoder().decode(JSONDocument.self, from: data)
-        return SuiteResults(machine: document.machine, mode: document.mode, date: document.date, results: document.results,
-                            memoryMethod: document.memoryMethod ?? "child", loadAtStart: document.loadAtStart,
-                            loadAtEnd: document.loadAtEnd)
+        return SuiteResults(
+            machine: document.machine, mode: document.mode, date: document.date, results: document.results,
+            memoryMethod: document.memoryMethod ?? "child", loadAtStart: document.loadAtStart,
+            loadAtEnd: document.loadAtEnd)
     }
 
     static func caseTable(_ results: [CaseResult]) -> Table {
@@ -51,9 +53,12 @@ enum OutputFormats {
             return [result.name, result.samples.isEmpty ? "" : "\(result.samples.count)"] + cells
                 + [result.rates.map(Format.rate).joined(separator: ", "), peak, paired, note]
         }
-        return Table(headers: ["case", "runs", "min", "median", "p90", "max", "throughput (median)", "peak RSS",
-                               "× paired copy", "note"],
-                     rows: rows, rightAligned: [1, 2, 3, 4, 5, 7, 8])
+        return Table(
+            headers: [
+                "case", "runs", "min", "median", "p90", "max", "throughput (median)", "peak RSS",
+                "× paired copy", "note",
+            ],
+            rows: rows, rightAligned: [1, 2, 3, 4, 5, 7, 8])
     }
 
     static func document(_ results: SuiteResults, markdown: Bool) -> String {
@@ -64,13 +69,17 @@ enum OutputFormats {
         }
         let comparison = Comparison(results: results)
         var out = ""
-        let load = "load average (1/5/15 min) \(results.loadAtStart ?? "?") at the start, \(results.loadAtEnd ?? "?") at the end"
-        out += markdown
+        let load =
+            "load average (1/5/15 min) \(results.loadAtStart ?? "?") at the start, \(results.loadAtEnd ?? "?") at the end"
+        out +=
+            markdown
             ? "Run \(results.date), `\(results.mode)` mode, on: \(results.machine.summary); \(load).\n\n"
             : "censor benchmarks · \(results.date) · \(results.mode) mode\n\(results.machine.summary)\n\(load)\n\n"
 
         if let endToEnd = comparison.endToEnd() {
-            out += heading("End to end, 10-minute 48 kHz stereo 16-bit WAV: median wall time (× the sndfile-convert copy run just before each run)")
+            out += heading(
+                "End to end, 10-minute 48 kHz stereo 16-bit WAV: median wall time (× the sndfile-convert copy run just before each run)"
+            )
             out += table(endToEnd.table) + notes(endToEnd.notes) + "\n"
         }
         if let encoded = comparison.encoded() {
@@ -87,10 +96,12 @@ enum OutputFormats {
         }
         out += heading("All cases: wall time per run; throughput at the median")
         out += table(caseTable(results.results))
-        out += notes(["× paired copy: median (and p90) of each run's wall time over that of the sndfile-convert copy of "
-                      + "the same WAV run just before it; cpu: the same with child CPU time (user + system).",
-                      "peak RSS: of the child process for e2e/, baseline/, memory/ and noop/spawn (\(results.memoryMethod)); "
-                      + "* of this process during the case (VmHWM, reset before each case), its inputs in memory included."])
+        out += notes([
+            "× paired copy: median (and p90) of each run's wall time over that of the sndfile-convert copy of "
+                + "the same WAV run just before it; cpu: the same with child CPU time (user + system).",
+            "peak RSS: of the child process for e2e/, baseline/, memory/ and noop/spawn (\(results.memoryMethod)); "
+                + "* of this process during the case (VmHWM, reset before each case), its inputs in memory included.",
+        ])
         return out
     }
 }

@@ -1,7 +1,8 @@
 import CensorKit
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the cases share: the options, the generated inputs, the results so far and the tools.

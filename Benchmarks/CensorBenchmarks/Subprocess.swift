@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a finished child process used, from `wait4`'s `rusage`.
@@ -48,7 +49,8 @@ enum Subprocess {
     /// - Returns: Its wall time, CPU times and peak resident memory.
     /// - Throws: ``Failure`` when it cannot be started, exits non-zero or is killed.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], stdoutPath: String = "/dev/null") throws -> ChildUsage {
+    static func run(_ executable: String, _ arguments: [String], stdoutPath: String = "/dev/null") throws -> ChildUsage
+    {
         let errorPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("censor-bench-stderr-\(getpid())").path
         let memoryPath = FileManager.default.temporaryDirectory
@@ -76,13 +78,16 @@ enum Subprocess {
         let start = WallClock.now()
         let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
         guard spawned == 0 else {
-            throw Failure(command: command, status: "could not start: \(String(cString: strerror(spawned)))", stderr: "")
+            throw Failure(
+                command: command, status: "could not start: \(String(cString: strerror(spawned)))", stderr: "")
         }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else {
-                throw Failure(command: command, status: "could not be waited for: \(String(cString: strerror(errno)))", stderr: "")
+                throw Failure(
+                    command: command, status: "could not be waited for: \(String(cString: strerror(errno)))", stderr: ""
+                )
             }
         }
         let wall = WallClock.now() - start
@@ -98,7 +103,10 @@ enum Subprocess {
         if gnuTime != nil {
             // The last line is %M; earlier ones would be GNU time's own remarks.
             let text = (try? String(contentsOfFile: memoryPath, encoding: .utf8)) ?? ""
-            guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+            guard
+                let kilobytes = text.split(separator: "\n").last.flatMap({
+                    Int($0.trimmingCharacters(in: .whitespaces))
+                })
             else {
                 throw Failure(command: command, status: "left no peak memory figure from GNU time", stderr: text)
             }

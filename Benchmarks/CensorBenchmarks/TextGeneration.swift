@@ -119,7 +119,9 @@ struct MatchingCorpus {
         listedWords = (0..<6_000).map { Self.word(number: $0 + marked.count * marked.count, syllables: marked) }
         var random = SeededRandom(seed: 42)
         phrases = (0..<3_000).map { index in
-            (0..<(index % 3 == 0 ? 3 : 2)).map { _ in Self.word(number: random.below(300) + plain.count, syllables: plain) }
+            (0..<(index % 3 == 0 ? 3 : 2)).map { _ in
+                Self.word(number: random.below(300) + plain.count, syllables: plain)
+            }
         }
         globStems = (0..<1_000).map { "sh" + Self.word(number: $0 + marked.count, syllables: marked) }
     }

@@ -52,7 +52,9 @@ enum WhisperJSONWriter: TranscriptWriter {
                 if index > 0 { bytes.append(", ") }
                 bytes.append(1_000 + (word.text.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF } % 49_000))
             }
-            bytes.append(#"], "temperature": 0.0, "avg_logprob": -0.2104, "compression_ratio": 1.5213, "no_speech_prob": 0.0113, "words": ["#)
+            bytes.append(
+                #"], "temperature": 0.0, "avg_logprob": -0.2104, "compression_ratio": 1.5213, "no_speech_prob": 0.0113, "words": ["#
+            )
             for (index, word) in part.enumerated() {
                 if index > 0 { bytes.append(", ") }
                 bytes.append(#"{"word": "#); bytes.appendJSONString(word.text)

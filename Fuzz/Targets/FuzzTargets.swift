@@ -36,7 +36,8 @@ struct FuzzTarget {
                 guard let transcript = try? Transcript(data: data, source: "fuzz") else { return }
                 let list = CensorList(entries: Array(Set(transcript.words.prefix(64).map(\.text))))
                 var audio = FuzzTarget.noise
-                let mode: CensorMode = data.count % 3 == 0 ? .mute : data.count % 3 == 1 ? .duck(gainDB: -30) : .beep(Beep())
+                let mode: CensorMode =
+                    data.count % 3 == 0 ? .mute : data.count % 3 == 1 ? .duck(gainDB: -30) : .beep(Beep())
                 let censor = try! Censor(mode: mode, options: PlanOptions(padBefore: 0.02, padAfter: 0.02))
                 _ = try? censor.censor(&audio, matches: list.matches(in: transcript))
             },
@@ -49,7 +50,8 @@ struct FuzzTarget {
                 else { return }
                 var words: [Word] = []
                 for (index, token) in text.split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(512).enumerated() {
-                    words.append(Word(text: String(token), start: Double(index) * 0.25, end: Double(index) * 0.25 + 0.2))
+                    words.append(
+                        Word(text: String(token), start: Double(index) * 0.25, end: Double(index) * 0.25 + 0.2))
                 }
                 _ = list.matches(in: Transcript(words: words, format: .jsonWords))
             },
@@ -88,7 +90,9 @@ struct FuzzTarget {
                 let report = FuzzTarget.report(from: data)
                 let lines = LabelTrack(report).text.split(separator: "\n", omittingEmptySubsequences: false)
                 guard lines.count == report.spans.count + 1, lines.last?.isEmpty == true,
-                      lines.dropLast().allSatisfy({ $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })
+                    lines.dropLast().allSatisfy({
+                        $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3
+                    })
                 else { fatalError("LabelTrack wrote \(lines.count - 1) lines for \(report.spans.count) spans") }
             },
             FuzzTarget(name: "mp3-frames") { data in
@@ -101,26 +105,35 @@ struct FuzzTarget {
                 var survey = MP3Parser(bytes: bytes, path: "fuzz")
                 var first: MP3FrameHeader?
                 while let frame = try? survey.next() { first = first ?? frame.header }
-                let timeline = first.map {
-                    MP3Timeline(header: $0, info: survey.infoHeader, frames: survey.frameCount, granules: survey.granuleCount,
-                                junctions: survey.junctions, gaps: survey.gaps.filter { !$0.holdsSync }.map(\.granule))
-                } ?? MP3Timeline(startOffset: 1105, frameCount: 1 << 20)
+                let timeline =
+                    first.map {
+                        MP3Timeline(
+                            header: $0, info: survey.infoHeader, frames: survey.frameCount,
+                            granules: survey.granuleCount,
+                            junctions: survey.junctions, gaps: survey.gaps.filter { !$0.holdsSync }.map(\.granule))
+                    } ?? MP3Timeline(startOffset: 1105, frameCount: 1 << 20)
                 let change: CodedGainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
                 // Two spans, the second 0 to 16,320 frames after the first, by the first byte.
                 let gap = Int(data.first ?? 0) * 64
-                let spans = [PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)),
-                             PlannedSpan(try! Span(fadeStart: 4000 + gap, start: 4000 + gap, end: 6000 + gap, fadeEnd: 6000 + gap))]
+                let spans = [
+                    PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000)),
+                    PlannedSpan(
+                        try! Span(fadeStart: 4000 + gap, start: 4000 + gap, end: 6000 + gap, fadeEnd: 6000 + gap)),
+                ]
                 let plan = CodedGainPlan(mp3: spans, change: change, timeline: timeline)
                 guard plan.runs.count == plan.spans.count,
-                      zip(plan.runs, plan.runs.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound }) else {
-                    fatalError("CodedGainPlan's runs are not sorted and apart: \(plan.runs) for \(plan.spans.count) spans")
+                    zip(plan.runs, plan.runs.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound })
+                else {
+                    fatalError(
+                        "CodedGainPlan's runs are not sorted and apart: \(plan.runs) for \(plan.spans.count) spans")
                 }
                 var parser = MP3Parser(bytes: bytes, path: "fuzz")
                 var rewriter = MP3GainRewriter(plan: plan, music: 0..<bytes.count)
                 while let frame = try? parser.next() { _ = rewriter.apply(to: frame, in: parser.stream) }
                 _ = parser.warnings + rewriter.warnings(path: "fuzz")
                 if let frame = parser.infoFrame, let at = parser.infoHeader?.lameTagOffset {
-                    let tag = Array(bytes[(frame.lowerBound + at)..<(frame.lowerBound + at + MP3InfoHeader.lameTagLength)])
+                    let tag = Array(
+                        bytes[(frame.lowerBound + at)..<(frame.lowerBound + at + MP3InfoHeader.lameTagLength)])
                     let end = MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: parser.audio.upperBound)
                     _ = MP3InfoHeader.updatedCRCs(of: tag, change: rewriter.musicCRC.value(end: end))
                 }
@@ -130,17 +143,23 @@ struct FuzzTarget {
                 // (starting with an EBML header) as a Matroska file: its packets located, each read
                 // as a raw data block, and those under a span muted or ducked to their own length,
                 // as the direct AAC editor would.
-                let isMP4 = data.count >= 8 && data[data.startIndex + 4..<data.startIndex + 8].elementsEqual("ftyp".utf8)
+                let isMP4 =
+                    data.count >= 8 && data[data.startIndex + 4..<data.startIndex + 8].elementsEqual("ftyp".utf8)
                 let isMatroska = data.starts(with: [0x1A, 0x45, 0xDF, 0xA3])
                 let path = FuzzTarget.scratch + (isMP4 ? "/input.m4a" : isMatroska ? "/input.mka" : "/input.aac")
                 guard FileManager.default.createFile(atPath: path, contents: data) else { return }
                 defer { unlink(path) }
-                guard let stream = try? (isMP4 ? AACStream.mp4(path: path, audioStream: 0)
-                    : isMatroska ? AACStream.matroska(path: path, audioStream: 0) : AACStream.adts(path: path)) else { return }
+                guard
+                    let stream = try?
+                        (isMP4
+                        ? AACStream.mp4(path: path, audioStream: 0)
+                        : isMatroska ? AACStream.matroska(path: path, audioStream: 0) : AACStream.adts(path: path))
+                else { return }
                 // Every packet the Matroska reader gives lies inside the file.
                 if isMatroska {
-                    precondition(stream.packets.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= data.count },
-                                 "a Matroska packet lies outside the file")
+                    precondition(
+                        stream.packets.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= data.count },
+                        "a Matroska packet lies outside the file")
                 }
                 let change: CodedGainPlan.Change = data.count % 2 == 0 ? .mute : .lower(steps: 20)
                 let span = PlannedSpan(try! Span(fadeStart: 0, start: 1500, end: 4000, fadeEnd: 4000))
@@ -153,7 +172,8 @@ struct FuzzTarget {
                     _ = try? AACRawBlock(block, range: 0..<block.count)
                     _ = try? AACBlockLayout(block, range: 0..<block.count, sampleRate: stream.sampleRate)
                     if plan.runs.contains(where: { $0.contains(index) }),
-                       let edited = try? editor.edit(packet: index, block) {
+                        let edited = try? editor.edit(packet: index, block)
+                    {
                         precondition(edited.count == block.count, "an edited packet changed its length")
                     }
                 }
@@ -166,7 +186,8 @@ struct FuzzTarget {
                 let bytes = Array(data)
                 let tags = MP3Tags(size: bytes.count) { Array(bytes[$0..<min(bytes.count, $0 + $1)]) }
                 guard tags.leadingLength >= 0, tags.trailingLength >= 0,
-                      tags.leadingLength + tags.trailingLength <= bytes.count else {
+                    tags.leadingLength + tags.trailingLength <= bytes.count
+                else {
                     fatalError("MP3Tags claims \(tags.leadingLength) + \(tags.trailingLength) bytes of \(bytes.count)")
                 }
                 _ = MP3Header(bytes: bytes)
@@ -205,8 +226,9 @@ struct FuzzTarget {
         var spans: [Report.Entry] = []
         var skipped: [Match] = []
         while !bytes.isEmpty, spans.count + skipped.count < 64 {
-            let match = Match(wordIndices: 0..<1, text: text(), pattern: text(), start: time(), end: time(),
-                              confidence: (bytes.first ?? 0) & 1 == 0 ? nil : time(), speaker: text())
+            let match = Match(
+                wordIndices: 0..<1, text: text(), pattern: text(), start: time(), end: time(),
+                confidence: (bytes.first ?? 0) & 1 == 0 ? nil : time(), speaker: text())
             if (bytes.first ?? 0) & 2 == 0 {
                 skipped.append(match)
                 continue
@@ -214,11 +236,15 @@ struct FuzzTarget {
             let edges = [integer(), integer(), integer(), integer()].sorted()
             let refined = (time(), time())
             // A span starts at frame 0 or later: its initialiser refuses the rest.
-            guard let span = try? Span(fadeStart: edges[0], start: edges[1], end: edges[2], fadeEnd: edges[3]) else { continue }
-            spans.append(Report.Entry(PlannedSpan(span, matches: [match], refinedStart: refined.0, refinedEnd: refined.1)))
+            guard let span = try? Span(fadeStart: edges[0], start: edges[1], end: edges[2], fadeEnd: edges[3]) else {
+                continue
+            }
+            spans.append(
+                Report.Entry(PlannedSpan(span, matches: [match], refinedStart: refined.0, refinedEnd: refined.1)))
         }
-        return Report(input: text(), output: text(), sampleRate: sampleRate, channels: 2, frames: frames, mode: "beep",
-                      spans: spans, skipped: skipped)
+        return Report(
+            input: text(), output: text(), sampleRate: sampleRate, channels: 2, frames: frames, mode: "beep",
+            spans: spans, skipped: skipped)
     }
 
     /// Two seconds of seeded stereo noise at 8 kHz, for the pipeline target.
@@ -235,7 +261,8 @@ struct FuzzTarget {
     /// A folder for the files the audio target writes: `CENSOR_FUZZ_SCRATCH`, or one of this
     /// process's own.
     static let scratch: String = {
-        let path = ProcessInfo.processInfo.environment["CENSOR_FUZZ_SCRATCH"]
+        let path =
+            ProcessInfo.processInfo.environment["CENSOR_FUZZ_SCRATCH"]
             ?? NSTemporaryDirectory() + "/censor-fuzz-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
@@ -246,15 +273,19 @@ struct FuzzTarget {
 }
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     let name = ProcessInfo.processInfo.environment["CENSOR_FUZZ_TARGET"] ?? ""
     if name == "list" {
         print(FuzzTarget.all.map(\.name).joined(separator: "\n"))
         exit(0)
     }
     guard let target = FuzzTarget.all.first(where: { $0.name == name }) else {
-        FileHandle.standardError.write(Data((
-            "set CENSOR_FUZZ_TARGET to one of: " + FuzzTarget.all.map(\.name).joined(separator: " ") + "\n").utf8))
+        FileHandle.standardError.write(
+            Data(("set CENSOR_FUZZ_TARGET to one of: " + FuzzTarget.all.map(\.name).joined(separator: " ") + "\n").utf8)
+        )
         exit(2)
     }
     FuzzTarget.selected = target

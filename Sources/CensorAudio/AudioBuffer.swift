@@ -117,7 +117,8 @@ extension AudioBuffer {
             throw .unsupportedOutput(path: "(memory)", reason: "no container given; name one, such as .wav or .flac")
         }
         let fileFormat = try self.format(for: "(memory).\(container.rawValue)", requested: format)
-        let writer = try AudioWriter(inMemoryNamed: "(memory)", format: fileFormat, metadata: metadata, quality: format.quality)
+        let writer = try AudioWriter(
+            inMemoryNamed: "(memory)", format: fileFormat, metadata: metadata, quality: format.quality)
         try write(into: writer)
         return Data(writer.memory!.bytes)
     }
@@ -127,7 +128,8 @@ extension AudioBuffer {
     package func format(for path: String, requested: OutputFormat) throws(AudioError) -> AudioFileFormat {
         if let rate = requested.sampleRate, rate != sampleRate {
             throw .unsupportedOutput(
-                path: path, reason: "the buffer holds \(sampleRate) Hz audio; writing it at \(rate) Hz would need resampling")
+                path: path,
+                reason: "the buffer holds \(sampleRate) Hz audio; writing it at \(rate) Hz would need resampling")
         }
         let float = AudioFileFormat(
             code: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT), sampleRate: sampleRate, channelCount: channelCount)

@@ -30,16 +30,21 @@ extension AudioFileFormat {
         for candidate in candidates {
             // The input's byte order too where its container and encoding are kept (a little-endian
             // AIFF-C or CAF stays little-endian); else the container's own.
-            let order = containerCode == self.containerCode && candidate == encodingCode ? code & Int32(SF_FORMAT_ENDMASK) : 0
-            let format = AudioFileFormat(code: containerCode | candidate | order, sampleRate: rate, channelCount: channelCount)
+            let order =
+                containerCode == self.containerCode && candidate == encodingCode ? code & Int32(SF_FORMAT_ENDMASK) : 0
+            let format = AudioFileFormat(
+                code: containerCode | candidate | order, sampleRate: rate, channelCount: channelCount)
             if format.isWritable { return format }
         }
         let container = AudioFileFormat(code: containerCode, sampleRate: rate, channelCount: channelCount).containerName
         let encodings = requested.encoding.map { " with \($0.rawValue)" } ?? ""
-        let opus = candidates.contains(AudioEncoding.opus.codes[0]) ? "; Opus takes 8, 12, 16, 24 or 48 kHz (resample to 48000 Hz)" : ""
+        let opus =
+            candidates.contains(AudioEncoding.opus.codes[0])
+            ? "; Opus takes 8, 12, 16, 24 or 48 kHz (resample to 48000 Hz)" : ""
         throw .unsupportedOutput(
             path: path,
-            reason: "libsndfile cannot write \(container)\(encodings) for \(channelCount) channels at \(rate) Hz\(opus)")
+            reason: "libsndfile cannot write \(container)\(encodings) for \(channelCount) channels at \(rate) Hz\(opus)"
+        )
     }
 }
 
@@ -60,9 +65,12 @@ extension AudioFileFormat {
             var at48 = requested
             at48.sampleRate = 48_000
             guard requested.sampleRate == nil, !Self.opusRates.contains(sampleRate),
-                  let format = try? forOutput(path: path, requested: at48),
-                  Int(format.encodingCode) == SF_FORMAT_OPUS else { throw error }
-            return (format, "Opus takes 8, 12, 16, 24 or 48 kHz: '\(path)' is resampled from \(sampleRate) Hz to 48000 Hz")
+                let format = try? forOutput(path: path, requested: at48),
+                Int(format.encodingCode) == SF_FORMAT_OPUS
+            else { throw error }
+            return (
+                format, "Opus takes 8, 12, 16, 24 or 48 kHz: '\(path)' is resampled from \(sampleRate) Hz to 48000 Hz"
+            )
         }
     }
 }
@@ -75,13 +83,14 @@ extension AudioFileFormat {
     /// The most bytes a frame takes in this encoding; encodings that compress (ADPCM, GSM …)
     /// are counted as 16-bit, more than they take.
     var maximumBytesPerFrame: Int {
-        let bytes = switch Int(encodingCode) {
-        case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_ULAW, SF_FORMAT_ALAW: 1
-        case SF_FORMAT_PCM_24: 3
-        case SF_FORMAT_PCM_32, SF_FORMAT_FLOAT: 4
-        case SF_FORMAT_DOUBLE: 8
-        default: 2
-        }
+        let bytes =
+            switch Int(encodingCode) {
+            case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_ULAW, SF_FORMAT_ALAW: 1
+            case SF_FORMAT_PCM_24: 3
+            case SF_FORMAT_PCM_32, SF_FORMAT_FLOAT: 4
+            case SF_FORMAT_DOUBLE: 8
+            default: 2
+            }
         return bytes * channelCount
     }
 
@@ -115,11 +124,15 @@ extension AudioFileFormat {
             code: Int32(SF_FORMAT_RF64) | encodingCode, sampleRate: sampleRate, channelCount: channelCount)
         guard name == "WAV", rf64.isWritable else {
             throw .unsupportedOutput(
-                path: path, reason: "the audio would take \(size), more than the \(most) a\(name == "AIFF" ? "n" : "") "
+                path: path,
+                reason: "the audio would take \(size), more than the \(most) a\(name == "AIFF" ? "n" : "") "
                     + "\(name) file can hold; write CAF, W64 or RF64 instead")
         }
-        return (rf64, "'\(path)' holds \(size) of audio, more than a WAV file can (\(most)): it is written "
-            + "as RF64, the WAV format for large files (EBU Tech 3306), which libsndfile, ffmpeg and sox read")
+        return (
+            rf64,
+            "'\(path)' holds \(size) of audio, more than a WAV file can (\(most)): it is written "
+                + "as RF64, the WAV format for large files (EBU Tech 3306), which libsndfile, ffmpeg and sox read"
+        )
     }
 
     /// A size in GiB, MiB or bytes, for messages.

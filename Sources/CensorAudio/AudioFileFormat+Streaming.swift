@@ -15,14 +15,17 @@ extension AudioFileFormat {
     /// Whether a file of this format written through ``AudioWriter`` takes text fields set
     /// after its audio (WAV, RF64, AIFF, CAF put them after it), or holds none (AU, W64, raw).
     package var takesTextAfterAudio: Bool {
-        [SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_RF64, SF_FORMAT_AIFF, SF_FORMAT_CAF, SF_FORMAT_AU, SF_FORMAT_W64,
-         SF_FORMAT_RAW].contains(Int(containerCode))
+        [
+            SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_RF64, SF_FORMAT_AIFF, SF_FORMAT_CAF, SF_FORMAT_AU, SF_FORMAT_W64,
+            SF_FORMAT_RAW,
+        ].contains(Int(containerCode))
     }
 
     /// The most frames a WAV or AIFF file of this format holds in `limit` bytes of audio;
     /// `nil` for containers without such a limit.
     package func frameLimit(bytes limit: Int = classicSizeLimit) -> Int? {
-        [SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_AIFF].contains(Int(containerCode)) ? limit / maximumBytesPerFrame : nil
+        [SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_AIFF].contains(Int(containerCode))
+            ? limit / maximumBytesPerFrame : nil
     }
 
     /// The container's name for messages: `FLAC`, else libsndfile's.

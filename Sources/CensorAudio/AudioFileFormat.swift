@@ -34,7 +34,8 @@ public struct AudioFileFormat: Sendable, Hashable {
         case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_DPCM_8: 8
         case SF_FORMAT_DWVW_12: 12
         case SF_FORMAT_PCM_16, SF_FORMAT_ULAW, SF_FORMAT_ALAW, SF_FORMAT_DWVW_16, SF_FORMAT_DPCM_16,
-             SF_FORMAT_ALAC_16: 16
+            SF_FORMAT_ALAC_16:
+            16
         case SF_FORMAT_ALAC_20: 20
         case SF_FORMAT_PCM_24, SF_FORMAT_DWVW_24, SF_FORMAT_ALAC_24: 24
         case SF_FORMAT_PCM_32, SF_FORMAT_ALAC_32: 32
@@ -53,7 +54,8 @@ public struct AudioFileFormat: Sendable, Hashable {
         guard Int(containerCode) != SF_FORMAT_FLAC else { return false }
         switch Int(encodingCode) {
         case SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_PCM_16, SF_FORMAT_PCM_24, SF_FORMAT_PCM_32, SF_FORMAT_ULAW,
-             SF_FORMAT_ALAW, SF_FORMAT_FLOAT, SF_FORMAT_DOUBLE: return true
+            SF_FORMAT_ALAW, SF_FORMAT_FLOAT, SF_FORMAT_DOUBLE:
+            return true
         default: return false
         }
     }
@@ -67,8 +69,9 @@ public struct AudioFileFormat: Sendable, Hashable {
         if Int(encodingCode) == SF_FORMAT_OPUS, !Self.opusRates.contains(sampleRate) {
             return false
         }
-        var info = SF_INFO(frames: 0, samplerate: Int32(sampleRate), channels: Int32(channelCount),
-                           format: code, sections: 0, seekable: 0)
+        var info = SF_INFO(
+            frames: 0, samplerate: Int32(sampleRate), channels: Int32(channelCount),
+            format: code, sections: 0, seekable: 0)
         return sf_format_check(&info) != 0
     }
 
@@ -77,7 +80,8 @@ public struct AudioFileFormat: Sendable, Hashable {
         // index into libsndfile's lists, and fail for any code.
         var info = SF_FORMAT_INFO(format: format, name: nil, extension: nil)
         guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
-              let name = info.name else { return "format 0x\(String(format, radix: 16))" }
+            let name = info.name
+        else { return "format 0x\(String(format, radix: 16))" }
         return String(cString: name)
     }
 }
@@ -87,7 +91,8 @@ extension AudioFileFormat {
     /// when that declares no channel or no rate, `file` is closed and the open refused.
     ///
     /// - Throws: ``AudioError/cannotOpen(path:reason:)`` naming `name`.
-    package static func opened(_ file: OpaquePointer, info: SF_INFO, name: String) throws(AudioError) -> AudioFileFormat {
+    package static func opened(_ file: OpaquePointer, info: SF_INFO, name: String) throws(AudioError) -> AudioFileFormat
+    {
         guard info.channels > 0, info.samplerate > 0 else {
             sf_close(file)
             throw .cannotOpen(path: name, reason: "it declares \(info.channels) channels at \(info.samplerate) Hz")

@@ -21,7 +21,9 @@ public enum AudioLibrary {
     public static var containers: [FormatInfo] { list(count: SFC_GET_FORMAT_MAJOR_COUNT, item: SFC_GET_FORMAT_MAJOR) }
 
     /// Every encoding libsndfile knows (each container takes some of them).
-    public static var encodings: [FormatInfo] { list(count: SFC_GET_FORMAT_SUBTYPE_COUNT, item: SFC_GET_FORMAT_SUBTYPE) }
+    public static var encodings: [FormatInfo] {
+        list(count: SFC_GET_FORMAT_SUBTYPE_COUNT, item: SFC_GET_FORMAT_SUBTYPE)
+    }
 
     /// Whether this build can write `encoding` in `container`.
     ///
@@ -44,8 +46,10 @@ public enum AudioLibrary {
         return (0..<count).compactMap { index in
             var info = SF_FORMAT_INFO(format: index, name: nil, extension: nil)
             guard sf_command(nil, Int32(itemCommand), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
-                  let name = info.name else { return nil }
-            return FormatInfo(name: String(cString: name), fileExtension: info.extension.map { String(cString: $0) } ?? "")
+                let name = info.name
+            else { return nil }
+            return FormatInfo(
+                name: String(cString: name), fileExtension: info.extension.map { String(cString: $0) } ?? "")
         }
     }
 }

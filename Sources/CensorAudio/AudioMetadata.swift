@@ -68,21 +68,28 @@ public struct AudioMetadata: Sendable, Hashable {
                 let high = UInt64(bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
                 let frames = Self.scaled(high << 32 | low, by: scale)
                 bytes.storeBytes(of: UInt32(truncatingIfNeeded: frames), toByteOffset: offset, as: UInt32.self)
-                bytes.storeBytes(of: UInt32(truncatingIfNeeded: frames >> 32), toByteOffset: offset + 4, as: UInt32.self)
+                bytes.storeBytes(
+                    of: UInt32(truncatingIfNeeded: frames >> 32), toByteOffset: offset + 4, as: UInt32.self)
             }
-            _ = broadcast.withUnsafeMutableBytes { sf_command(file, Int32(SFC_SET_BROADCAST_INFO), $0.baseAddress, Int32($0.count)) }
+            _ = broadcast.withUnsafeMutableBytes {
+                sf_command(file, Int32(SFC_SET_BROADCAST_INFO), $0.baseAddress, Int32($0.count))
+            }
         }
         if var cart {
             cart.withUnsafeMutableBytes { bytes in
                 let timers = MemoryLayout<SF_CART_INFO>.offset(of: \.post_timers)!
                 for timer in 0..<8 {
-                    let offset = timers + timer * MemoryLayout<SF_CART_TIMER>.stride + MemoryLayout<SF_CART_TIMER>.offset(of: \.value)!
+                    let offset =
+                        timers + timer * MemoryLayout<SF_CART_TIMER>.stride + MemoryLayout<SF_CART_TIMER>.offset(
+                            of: \.value)!
                     let value = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                     let scaled = Int32(clamping: Int64(Self.scaled(UInt64(max(0, value)), by: scale)))
                     if value > 0 { bytes.storeBytes(of: scaled, toByteOffset: offset, as: Int32.self) }
                 }
             }
-            _ = cart.withUnsafeMutableBytes { sf_command(file, Int32(SFC_SET_CART_INFO), $0.baseAddress, Int32($0.count)) }
+            _ = cart.withUnsafeMutableBytes {
+                sf_command(file, Int32(SFC_SET_CART_INFO), $0.baseAddress, Int32($0.count))
+            }
         }
     }
 
@@ -97,15 +104,19 @@ public struct AudioMetadata: Sendable, Hashable {
 
     private static let broadcastLayout: ChunkLayout = (
         MemoryLayout<SF_BROADCAST_INFO>.offset(of: \.coding_history_size)!,
-        MemoryLayout<SF_BROADCAST_INFO>.offset(of: \.coding_history)!, 16 * 1024)
+        MemoryLayout<SF_BROADCAST_INFO>.offset(of: \.coding_history)!, 16 * 1024
+    )
     private static let cartLayout: ChunkLayout = (
-        MemoryLayout<SF_CART_INFO>.offset(of: \.tag_text_size)!, MemoryLayout<SF_CART_INFO>.offset(of: \.tag_text)!, 16 * 1024)
+        MemoryLayout<SF_CART_INFO>.offset(of: \.tag_text_size)!, MemoryLayout<SF_CART_INFO>.offset(of: \.tag_text)!,
+        16 * 1024
+    )
 
     /// The chunk `command` reads from `file`, up to the end of its text (so that setting it
     /// again gives libsndfile its exact size); `nil` when the file has none.
     private static func chunk(of file: OpaquePointer, _ command: Int32, _ layout: ChunkLayout) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: layout.text + layout.maximumText)
-        let found = bytes.withUnsafeMutableBytes { sf_command(file, command, $0.baseAddress, Int32($0.count)) } == SF_TRUE
+        let found =
+            bytes.withUnsafeMutableBytes { sf_command(file, command, $0.baseAddress, Int32($0.count)) } == SF_TRUE
         guard found else { return nil }
         let size = bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: layout.sizeField, as: UInt32.self)) }
         return Array(bytes[..<(layout.text + min(size, layout.maximumText - 1))])

@@ -53,19 +53,23 @@ public final class AudioReader: FrameSource {
         var warnings: [String] = []
         var readable = declared
         if info.seekable != 0, declared > 0,
-           !Self.canRead(path, frame: declared - 1, channelCount: Int(info.channels)) {
+            !Self.canRead(path, frame: declared - 1, channelCount: Int(info.channels))
+        {
             readable = Self.readableFrames(path, declared: declared, channelCount: Int(info.channels))
             // libsndfile gives SF_COUNT_MAX for a stream whose end it could not find: nothing
             // was promised, so nothing is missing.
             if declared != Int(Int64.max) {
                 let rate = Double(info.samplerate)
-                warnings.append("'\(path)' is truncated: it declares \(declared) frames (\(Self.seconds(declared, rate))) "
-                    + "but its audio ends at frame \(readable) (\(Self.seconds(readable, rate))); "
-                    + "censoring the audio that is there")
+                warnings.append(
+                    "'\(path)' is truncated: it declares \(declared) frames (\(Self.seconds(declared, rate))) "
+                        + "but its audio ends at frame \(readable) (\(Self.seconds(readable, rate))); "
+                        + "censoring the audio that is there")
             }
         } else if let (claimed, present) = Self.headerShortfall(file) {
-            warnings.append("'\(path)' is truncated: its header declares \(claimed) bytes of audio but the file holds "
-                + "\(present) (\(Self.seconds(declared, Double(info.samplerate)))); censoring the audio that is there")
+            warnings.append(
+                "'\(path)' is truncated: its header declares \(claimed) bytes of audio but the file holds "
+                    + "\(present) (\(Self.seconds(declared, Double(info.samplerate)))); censoring the audio that is there"
+            )
         }
         frameCount = readable
         self.warnings = warnings
@@ -132,12 +136,16 @@ public final class AudioReader: FrameSource {
         for line in text.split(separator: "\n") {
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("data :") || trimmed.hasPrefix("SSND :"),
-                  let open = trimmed.range(of: "(should be ") else { continue }
-            let numbers = [trimmed[trimmed.index(trimmed.startIndex, offsetBy: 6)..<open.lowerBound],
-                           trimmed[open.upperBound...].prefix { $0.isNumber }]
-                .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                let open = trimmed.range(of: "(should be ")
+            else { continue }
+            let numbers = [
+                trimmed[trimmed.index(trimmed.startIndex, offsetBy: 6)..<open.lowerBound],
+                trimmed[open.upperBound...].prefix { $0.isNumber },
+            ]
+            .map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard let claimed = numbers[0], let present = numbers[1], claimed > present,
-                  claimed != Int(UInt32.max) else { continue }
+                claimed != Int(UInt32.max)
+            else { continue }
             return (claimed, present)
         }
         return nil
@@ -178,7 +186,9 @@ public final class AudioReader: FrameSource {
     /// seeking as needed.
     ///
     /// - Throws: ``AudioError/readFailed(path:frame:reason:)`` when the file ends early or errs.
-    func readStored<Sample: SndFileSample>(_ range: Range<Int>, into buffer: UnsafeMutablePointer<Sample>) throws(AudioError) {
+    func readStored<Sample: SndFileSample>(_ range: Range<Int>, into buffer: UnsafeMutablePointer<Sample>)
+        throws(AudioError)
+    {
         try seek(to: range.lowerBound)
         guard !range.isEmpty else { return }
         guard try read(into: buffer, frames: range.count) == range.count else {
@@ -197,7 +207,9 @@ public final class AudioReader: FrameSource {
 
     /// Reads up to `frames` frames at the current position; returns how many were read (0 at
     /// the end).
-    package func read<Sample: SndFileSample>(into buffer: UnsafeMutablePointer<Sample>, frames: Int) throws(AudioError) -> Int {
+    package func read<Sample: SndFileSample>(into buffer: UnsafeMutablePointer<Sample>, frames: Int) throws(AudioError)
+        -> Int
+    {
         let count = Sample.read(file, buffer, frames)
         if count < frames, sf_error(file) != 0 {
             throw .readFailed(path: path, frame: position + count, reason: plainReason(sf_strerror(file)))

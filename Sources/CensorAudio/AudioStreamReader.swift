@@ -44,7 +44,9 @@ public final class AudioStreamReader {
     public var channelCount: Int { format.channelCount }
 
     /// Reads up to `frames` frames; returns how many were read (0 at the end).
-    package func read<Sample: SndFileSample>(into buffer: UnsafeMutablePointer<Sample>, frames: Int) throws(AudioError) -> Int {
+    package func read<Sample: SndFileSample>(into buffer: UnsafeMutablePointer<Sample>, frames: Int) throws(AudioError)
+        -> Int
+    {
         var done = 0
         // A pipe may deliver fewer frames than asked before its end: read until it ends.
         while done < frames {
@@ -70,7 +72,8 @@ public final class AudioStreamReader {
         var io = MemoryFile.virtualIO
         var info = SF_INFO()
         let opened = withExtendedLifetime(memory) { () -> Bool in
-            guard let file = sf_open_virtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(memory).toOpaque()) else {
+            guard let file = sf_open_virtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(memory).toOpaque())
+            else {
                 return false
             }
             sf_close(file)

@@ -1,6 +1,7 @@
 import CSndFile
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes an audio file through libsndfile, block by block.
@@ -59,21 +60,25 @@ package final class AudioWriter {
     /// - Parameters:
     ///   - name: What messages call the file.
     ///   - quality: For lossy encodings, 0 (smallest) to 1 (best); `nil`: libsndfile's default.
-    package convenience init(inMemoryNamed name: String, format: AudioFileFormat, metadata: AudioMetadata, quality: Double?)
+    package convenience init(
+        inMemoryNamed name: String, format: AudioFileFormat, metadata: AudioMetadata, quality: Double?
+    )
         throws(AudioError)
     {
         let memory = MemoryFile()
         var info = Self.info(format)
         var io = MemoryFile.virtualIO
-        guard let handle = sf_open_virtual(&io, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(memory).toOpaque()) else {
+        guard let handle = sf_open_virtual(&io, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(memory).toOpaque())
+        else {
             throw .cannotCreate(path: name, reason: plainReason(sf_strerror(nil)))
         }
         self.init(handle, path: name, format: format, metadata: metadata, quality: quality, memory: memory)
     }
 
     private static func info(_ format: AudioFileFormat) -> SF_INFO {
-        SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
-                format: format.code, sections: 0, seekable: 0)
+        SF_INFO(
+            frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
+            format: format.code, sections: 0, seekable: 0)
     }
 
     private init(

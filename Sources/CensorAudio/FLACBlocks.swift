@@ -26,7 +26,8 @@ package enum FLACBlocks {
     /// its first audio frame; `nil` when it is no regular FLAC file or its blocks do not parse.
     static func blocks(ofFileAt path: String) -> (blocks: [Block], end: Int)? {
         guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
-              let file = FileHandle(forReadingAtPath: path) else { return nil }
+            let file = FileHandle(forReadingAtPath: path)
+        else { return nil }
         defer { try? file.close() }
         guard let magic = try? file.read(upToCount: 4), magic == Data("fLaC".utf8) else { return nil }
         var blocks: [Block] = [], offset = 4
@@ -47,7 +48,8 @@ package enum FLACBlocks {
     /// frames at the same rate, so the cue points still fall where they did); `nil` when the
     /// file is no FLAC file.
     package static func carriedBlocks(ofFileAt path: String, sameTimeline: Bool) -> [Block]? {
-        let kept: Set<UInt8> = sameTimeline ? [vorbisComment, picture, application, cueSheet] : [vorbisComment, picture, application]
+        let kept: Set<UInt8> =
+            sameTimeline ? [vorbisComment, picture, application, cueSheet] : [vorbisComment, picture, application]
         return blocks(ofFileAt: path)?.blocks.filter { kept.contains($0.type) }
     }
 
@@ -70,9 +72,13 @@ package enum FLACBlocks {
         if let marker {
             if let index = rest.firstIndex(where: { $0.type == vorbisComment }) {
                 // A comment that would outgrow a block's 24-bit size is kept as it was, without the marker.
-                if let body = withField(markerField, marker, in: rest[index].body), body.count < 1 << 24 { rest[index].body = body }
+                if let body = withField(markerField, marker, in: rest[index].body), body.count < 1 << 24 {
+                    rest[index].body = body
+                }
             } else {
-                rest.insert(Block(type: vorbisComment, body: comment(vendor: "censor", fields: ["\(markerField)=\(marker)"])), at: 0)
+                rest.insert(
+                    Block(type: vorbisComment, body: comment(vendor: "censor", fields: ["\(markerField)=\(marker)"])),
+                    at: 0)
             }
         }
         blocks += rest

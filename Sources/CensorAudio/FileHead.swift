@@ -13,7 +13,9 @@ package enum FileHead {
         try editing(path, named: name) { file throws(AudioError) in
             try shift(file, from: end, by: head.count - end, named: name)
             let written = head.withUnsafeBytes { pwrite(file, $0.baseAddress, $0.count, 0) }
-            guard written == head.count else { throw .writeFailed(path: name, frame: 0, reason: String(cString: strerror(errno))) }
+            guard written == head.count else {
+                throw .writeFailed(path: name, frame: 0, reason: String(cString: strerror(errno)))
+            }
         }
     }
 
@@ -62,7 +64,9 @@ package enum FileHead {
     /// they move later), and cuts the file to their new end.
     private static func shift(_ file: Int32, from start: Int, by shift: Int, named name: String) throws(AudioError) {
         var status = stat()
-        guard fstat(file, &status) == 0 else { throw .writeFailed(path: name, frame: 0, reason: String(cString: strerror(errno))) }
+        guard fstat(file, &status) == 0 else {
+            throw .writeFailed(path: name, frame: 0, reason: String(cString: strerror(errno)))
+        }
         let size = Int(status.st_size)
         var buffer = [UInt8](repeating: 0, count: block)
         func move(_ offset: Int, _ count: Int) -> Bool {

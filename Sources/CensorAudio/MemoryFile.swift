@@ -25,11 +25,12 @@ package final class MemoryFile {
     }
 
     private func seek(_ offset: Int, whence: Int32) -> sf_count_t {
-        let base = switch whence {
-        case SEEK_CUR: position
-        case SEEK_END: bytes.count
-        default: 0
-        }
+        let base =
+            switch whence {
+            case SEEK_CUR: position
+            case SEEK_END: bytes.count
+            default: 0
+            }
         guard base + offset >= 0 else { return -1 }
         position = base + offset
         return sf_count_t(position)

@@ -33,12 +33,15 @@ package enum OggComments {
     /// headers do not end with a page.
     static func headers(ofFileAt path: String) -> (pages: [Page], packets: [Data])? {
         guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
-              let file = FileHandle(forReadingAtPath: path) else { return nil }
+            let file = FileHandle(forReadingAtPath: path)
+        else { return nil }
         defer { try? file.close() }
         var pages: [Page] = [], packets: [Data] = [], partial = Data(), offset = 0
         // A comment header holding a cover picture spans a few pages; a crafted one could span millions.
         for _ in 0..<1_000 {
-            guard let page = Self.page(in: file, at: offset), page.serial == pages.first?.serial ?? page.serial else { return nil }
+            guard let page = Self.page(in: file, at: offset), page.serial == pages.first?.serial ?? page.serial else {
+                return nil
+            }
             pages.append(page)
             offset += page.size
             var start = 0
@@ -58,16 +61,20 @@ package enum OggComments {
 
     /// The page at `offset` of `file`; `nil` when none starts there.
     static func page(in file: FileHandle, at offset: Int) -> Page? {
-        guard (try? file.seek(toOffset: UInt64(offset))) != nil, let head = try? file.read(upToCount: 27), head.count == 27,
-              head.prefix(4) == Data("OggS".utf8) else { return nil }
+        guard (try? file.seek(toOffset: UInt64(offset))) != nil, let head = try? file.read(upToCount: 27),
+            head.count == 27,
+            head.prefix(4) == Data("OggS".utf8)
+        else { return nil }
         let bytes = [UInt8](head)
         let word = { (at: Int) in bytes[at..<at + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
         guard let lacing = try? file.read(upToCount: Int(bytes[26])), lacing.count == Int(bytes[26]) else { return nil }
         let size = lacing.reduce(0) { $0 + Int($1) }
         guard let body = try? file.read(upToCount: size), body.count == size else { return nil }
         let granule = bytes[6..<14].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return Page(offset: offset, headerType: bytes[5], granule: granule, serial: word(14), sequence: word(18), segments: [UInt8](lacing),
-                    body: body)
+        return Page(
+            offset: offset, headerType: bytes[5], granule: granule, serial: word(14), sequence: word(18),
+            segments: [UInt8](lacing),
+            body: body)
     }
 
     /// The comment packet of the Ogg file at `path`, to be carried into an output of its codec;
@@ -89,19 +96,21 @@ package enum OggComments {
     /// - Parameters:
     ///   - name: The output's name for errors (`path` may be its temporary file).
     /// - Throws: ``AudioError/writeFailed(path:frame:reason:)`` when the file cannot be written.
-    package static func replaceComment(ofFileAt path: String, named name: String, with comment: Data) throws(AudioError) {
+    package static func replaceComment(ofFileAt path: String, named name: String, with comment: Data) throws(AudioError)
+    {
         // The identification packet alone on the first page, as both codecs' mappings require.
         guard let (pages, packets) = headers(ofFileAt: path), let first = pages.first, pages.count > 1,
-              first.segments.filter({ $0 < 255 }).count == 1, first.segments.last.map({ $0 < 255 }) == true,
-              isComment(comment, opus: headerCount(of: packets[0]) == 2)
+            first.segments.filter({ $0 < 255 }).count == 1, first.segments.last.map({ $0 < 255 }) == true,
+            isComment(comment, opus: headerCount(of: packets[0]) == 2)
         else { return }
         // The identification page as it was; the comment and any setup packet laced on pages of their own.
         var head = Data(), sequence = first.sequence + 1, segments: [UInt8] = [], body = Data(), continued = false
         head += serialized(first, sequence: first.sequence)
         func flush(continues: Bool) {
             // Header pages hold no audio: their granule position is 0.
-            let page = Page(offset: 0, headerType: continued ? 0x01 : 0, granule: 0, serial: first.serial, sequence: sequence,
-                            segments: segments, body: body)
+            let page = Page(
+                offset: 0, headerType: continued ? 0x01 : 0, granule: 0, serial: first.serial, sequence: sequence,
+                segments: segments, body: body)
             head += serialized(page, sequence: sequence)
             sequence += 1
             (segments, body, continued) = ([], Data(), continues)
@@ -126,7 +135,9 @@ package enum OggComments {
     }
 
     /// Adds `shift` to the sequence number of every page from `offset` on, with its checksum.
-    private static func renumber(fileAt path: String, named name: String, from offset: Int, by shift: Int64, serial: UInt32)
+    private static func renumber(
+        fileAt path: String, named name: String, from offset: Int, by shift: Int64, serial: UInt32
+    )
         throws(AudioError)
     {
         do {
@@ -135,7 +146,8 @@ package enum OggComments {
             var offset = offset
             while let page = page(in: file, at: offset), page.serial == serial {
                 try file.seek(toOffset: UInt64(offset))
-                try file.write(contentsOf: serialized(page, sequence: UInt32(truncatingIfNeeded: Int64(page.sequence) + shift)))
+                try file.write(
+                    contentsOf: serialized(page, sequence: UInt32(truncatingIfNeeded: Int64(page.sequence) + shift)))
                 offset += page.size
             }
         } catch {
@@ -161,6 +173,8 @@ package enum OggComments {
     }
 
     private static let crcTable: [UInt32] = (0..<256).map { index in
-        (0..<8).reduce(UInt32(index) << 24) { value, _ in value & 0x8000_0000 != 0 ? value << 1 ^ 0x04C1_1DB7 : value << 1 }
+        (0..<8).reduce(UInt32(index) << 24) { value, _ in
+            value & 0x8000_0000 != 0 ? value << 1 ^ 0x04C1_1DB7 : value << 1
+        }
     }
 }

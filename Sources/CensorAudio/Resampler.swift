@@ -53,7 +53,8 @@ package final class Resampler {
         var consumed = 0
         while true {
             let path = self.path
-            let (used, produced) = try output.withUnsafeMutableBufferPointer { buffer throws(AudioError) -> (Int, Int) in
+            let (used, produced) = try output.withUnsafeMutableBufferPointer {
+                buffer throws(AudioError) -> (Int, Int) in
                 var data = SRC_DATA(
                     data_in: input + consumed * channelCount, data_out: buffer.baseAddress!,
                     input_frames: frames - consumed, output_frames: capacity,

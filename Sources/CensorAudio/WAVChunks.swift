@@ -21,7 +21,9 @@ package enum WAVChunks {
     /// identifier, size and body, ready to append (padded to an even length); empty when the file
     /// is no regular RIFF/WAVE file (a named pipe is not opened again), holds none, or cannot be read.
     package static func carriedChunks(ofFileAt path: String) -> [Data] {
-        chunks(ofFileAt: path) { id, body in carried.contains(id) && (id != "LIST" || body.prefix(4) == Data("adtl".utf8)) }
+        chunks(ofFileAt: path) { id, body in
+            carried.contains(id) && (id != "LIST" || body.prefix(4) == Data("adtl".utf8))
+        }
     }
 
     /// The `LIST` chunk of type `INFO` of the RIFF/WAVE file at `path`, ready to append, with
@@ -35,10 +37,12 @@ package enum WAVChunks {
     /// in the file's order, as ``carriedChunks(ofFileAt:)`` gives them.
     private static func chunks(ofFileAt path: String, keeping keeps: (String, Data) -> Bool) -> [Data] {
         guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
-              let file = FileHandle(forReadingAtPath: path) else { return [] }
+            let file = FileHandle(forReadingAtPath: path)
+        else { return [] }
         defer { try? file.close() }
         guard let header = try? file.read(upToCount: 12), header.count == 12,
-              header.prefix(4) == Data("RIFF".utf8), header.suffix(4) == Data("WAVE".utf8) else { return [] }
+            header.prefix(4) == Data("RIFF".utf8), header.suffix(4) == Data("WAVE".utf8)
+        else { return [] }
         var chunks: [Data] = []
         var offset: UInt64 = 12
         for _ in 0..<mostChunks {
@@ -47,7 +51,8 @@ package enum WAVChunks {
             let size = head.suffix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
             let padded = UInt64(size + size % 2)
             if carried.contains(id), size <= largestChunk, let body = try? file.read(upToCount: size),
-               body.count == size, keeps(id, body) {
+                body.count == size, keeps(id, body)
+            {
                 chunks.append(head + body + (size % 2 == 1 ? Data([0]) : Data()))
             }
             offset += 8 + padded
@@ -61,7 +66,8 @@ package enum WAVChunks {
     /// appends its own name to it.
     package static func softwareChunk(_ software: String) -> Data {
         let text = Array(software.utf8) + [0]
-        let field = Data("ISFT".utf8) + withUnsafeBytes(of: UInt32(text.count).littleEndian) { Data($0) } + Data(text)
+        let field =
+            Data("ISFT".utf8) + withUnsafeBytes(of: UInt32(text.count).littleEndian) { Data($0) } + Data(text)
             + (text.count % 2 == 1 ? Data([0]) : Data())
         let body = Data("INFO".utf8) + field
         return Data("LIST".utf8) + withUnsafeBytes(of: UInt32(body.count).littleEndian) { Data($0) } + body
@@ -75,7 +81,9 @@ package enum WAVChunks {
     ///   - name: The output's name for errors (`path` may be its temporary file).
     ///   - frames: The frames the file holds, for errors.
     /// - Throws: ``AudioError/writeFailed(path:frame:reason:)`` when the file cannot be written.
-    package static func append(_ chunks: [Data], toFileAt path: String, named name: String, frames: Int) throws(AudioError) {
+    package static func append(_ chunks: [Data], toFileAt path: String, named name: String, frames: Int)
+        throws(AudioError)
+    {
         guard !chunks.isEmpty else { return }
         do {
             let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))

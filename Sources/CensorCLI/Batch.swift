@@ -15,10 +15,13 @@ struct Batch {
             if case let .file(path) = $0 { (path, .list) } else { nil }
         }
         let inputs = arguments.inputs.map { (path: $0, role: OutputTransaction.Role.input) }
-        let explicitTranscript = arguments.transcript.map { [(path: $0, role: OutputTransaction.Role.transcript)] } ?? []
+        let explicitTranscript =
+            arguments.transcript.map { [(path: $0, role: OutputTransaction.Role.transcript)] } ?? []
         let list = try loadList()
-        let outputs = arguments.dryRun ? [] : arguments.inputs.map { Job(input: $0, arguments: arguments, list: list).outputPath }
-        try Self.checkDistinct(outputs + [arguments.report, arguments.labels, arguments.review, arguments.subtitles].compactMap { $0 })
+        let outputs =
+            arguments.dryRun ? [] : arguments.inputs.map { Job(input: $0, arguments: arguments, list: list).outputPath }
+        try Self.checkDistinct(
+            outputs + [arguments.report, arguments.labels, arguments.review, arguments.subtitles].compactMap { $0 })
         // With several inputs the report combines them all: its own transaction, checked now.
         var combinedReport: OutputTransaction?
         if let path = arguments.report, arguments.inputs.count > 1 {
@@ -28,11 +31,16 @@ struct Batch {
             try transaction.reserve(path)
             combinedReport = transaction
         }
-        let report = combinedReport == nil ? [] : arguments.report.map { [(path: $0, role: OutputTransaction.Role.output)] } ?? []
+        let report =
+            combinedReport == nil
+            ? [] : arguments.report.map { [(path: $0, role: OutputTransaction.Role.output)] } ?? []
         let jobs = arguments.inputs.enumerated().map { index, input in
-            let others = outputs.indices.filter { $0 != index }.map { (path: outputs[$0], role: OutputTransaction.Role.output) }
-            return Job(input: input, arguments: arguments, list: list,
-                       protected: inputs.filter { $0.path != input } + lists + explicitTranscript + others + report)
+            let others = outputs.indices.filter { $0 != index }.map {
+                (path: outputs[$0], role: OutputTransaction.Role.output)
+            }
+            return Job(
+                input: input, arguments: arguments, list: list,
+                protected: inputs.filter { $0.path != input } + lists + explicitTranscript + others + report)
         }
         let progress = ProgressLine(enabled: !arguments.quiet && !arguments.dryRun && Console.errorIsTerminal)
         let printer = Printer(arguments: arguments, total: jobs.count)
@@ -80,7 +88,8 @@ struct Batch {
         for source in arguments.lists {
             switch source {
             case let .file(path):
-                list.append(contentsOf: try CensorList.load(path: path, foldingDiacritics: fold, limit: arguments.maxTextSize))
+                list.append(
+                    contentsOf: try CensorList.load(path: path, foldingDiacritics: fold, limit: arguments.maxTextSize))
             case let .word(word):
                 list.append(contentsOf: CensorList(entries: [word], foldingDiacritics: fold))
             }

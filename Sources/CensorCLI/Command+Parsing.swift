@@ -17,7 +17,8 @@ extension Command {
         if parsed.flags.contains(Option.manPage.name) { return .manPage }
         if let shell = parsed.values[Option.completionScript.name] {
             guard let shell = Shell(rawValue: shell) else {
-                throw UsageError("--completion '\(shell)': expected " + Shell.allCases.map(\.rawValue).joined(separator: ", "))
+                throw UsageError(
+                    "--completion '\(shell)': expected " + Shell.allCases.map(\.rawValue).joined(separator: ", "))
             }
             return .completion(shell)
         }
@@ -97,7 +98,8 @@ private struct ParsedLine {
         result.report = values[Option.report.name]
         result.labels = values[Option.labels.name]
         result.review = values[Option.review.name]
-        (result.markers, result.fps) = try MarkerFile.parse(markerFiles, fps: values[Option.fps.name], inputs: result.inputs.count)
+        (result.markers, result.fps) = try MarkerFile.parse(
+            markerFiles, fps: values[Option.fps.name], inputs: result.inputs.count)
         result.reviewEmbed = flags.contains(Option.reviewEmbed.name)
         result.decisions = values[Option.decisions.name]
         result.inPlace = flags.contains(Option.inPlace.name)
@@ -116,18 +118,22 @@ private struct ParsedLine {
         }
         if let name = values[Option.transcriptEncoding.name] {
             guard let encoding = TranscriptEncoding(name: name) else {
-                throw UsageError("\(Option.transcriptEncoding.name) '\(name)': expected one of "
-                    + TranscriptEncoding.names.map(\.name).joined(separator: ", "))
+                throw UsageError(
+                    "\(Option.transcriptEncoding.name) '\(name)': expected one of "
+                        + TranscriptEncoding.names.map(\.name).joined(separator: ", "))
             }
             result.transcriptEncoding = encoding
         }
         result.tier = values[Option.tier.name]
         result.requireWordTimes = flags.contains(Option.requireWordTimes.name)
         result.outputFormat = try outputFormat()
-        result.jobs = try values[Option.jobs.name].map { text throws(UsageError) in
-            guard let jobs = Int(text), jobs > 0 else { throw UsageError("--jobs '\(text)': expected a whole number above 0") }
-            return jobs
-        } ?? ProcessInfo.processInfo.activeProcessorCount
+        result.jobs =
+            try values[Option.jobs.name].map { text throws(UsageError) in
+                guard let jobs = Int(text), jobs > 0 else {
+                    throw UsageError("--jobs '\(text)': expected a whole number above 0")
+                }
+                return jobs
+            } ?? ProcessInfo.processInfo.activeProcessorCount
         result.maxTextSize = try values[Option.maxTextSize.name].map(Command.byteSize) ?? result.maxTextSize
         result.mode = try mode()
         result.soundFile = values[Option.sound.name].flatMap { SoundOption.builtIn($0) == nil ? $0 : nil }
@@ -143,13 +149,17 @@ private struct ParsedLine {
 
     private func checkOutputs(_ arguments: Arguments) throws(UsageError) {
         let several = arguments.inputs.count > 1
-        for (option, given) in [(Option.transcript, arguments.transcript), (.output, arguments.output),
-                                (.labels, arguments.labels), (.review, arguments.review),
-                                (.decisions, arguments.decisions)] where several && given != nil {
+        for (option, given) in [
+            (Option.transcript, arguments.transcript), (.output, arguments.output),
+            (.labels, arguments.labels), (.review, arguments.review),
+            (.decisions, arguments.decisions),
+        ] where several && given != nil {
             throw UsageError("\(option.name) takes one input, but \(arguments.inputs.count) were given")
         }
-        let destinations = [(Option.output.name, arguments.output != nil), (Option.outputDir.name, arguments.outputDir != nil),
-                            (Option.inPlace.name, arguments.inPlace)].filter(\.1).map(\.0)
+        let destinations = [
+            (Option.output.name, arguments.output != nil), (Option.outputDir.name, arguments.outputDir != nil),
+            (Option.inPlace.name, arguments.inPlace),
+        ].filter(\.1).map(\.0)
         if destinations.count > 1 {
             throw UsageError("\(destinations[0]) and \(destinations[1]) cannot be combined")
         }
@@ -175,20 +185,29 @@ private struct ParsedLine {
             throw UsageError("\(Option.review.name) writes a file; - (standard output) is not one")
         }
         if arguments.review != nil, arguments.inPlace {
-            throw UsageError("\(Option.review.name) compares the input with its censored version, so it cannot be "
-                + "combined with \(Option.inPlace.name), which replaces the input")
+            throw UsageError(
+                "\(Option.review.name) compares the input with its censored version, so it cannot be "
+                    + "combined with \(Option.inPlace.name), which replaces the input")
         }
     }
 
     private func outputFormat() throws(UsageError) -> OutputFormat {
         var container: AudioContainer?, encoding: AudioEncoding?, sampleRate: Int?, quality: Double?
-        if let name = values[Option.format.name] { container = try choice(Option.format, name, AudioContainer.allCases) }
-        if let name = values[Option.encoding.name] { encoding = try choice(Option.encoding, name, AudioEncoding.allCases) }
+        if let name = values[Option.format.name] {
+            container = try choice(Option.format, name, AudioContainer.allCases)
+        }
+        if let name = values[Option.encoding.name] {
+            encoding = try choice(Option.encoding, name, AudioEncoding.allCases)
+        }
         let rateText = values[Option.rate.name], qualityText = values[Option.quality.name]
-        let rateError = UsageError("--rate '\(rateText ?? "")': expected a whole number of hertz from "
-            + "\(Parameters.sampleRate.range.lowerBound.cleanDescription) to \(Parameters.sampleRate.range.upperBound.cleanDescription)")
-        let qualityError = UsageError("--quality '\(qualityText ?? "")': expected a number from "
-            + "\(Parameters.quality.range.lowerBound.cleanDescription) to \(Parameters.quality.range.upperBound.cleanDescription)")
+        let rateError = UsageError(
+            "--rate '\(rateText ?? "")': expected a whole number of hertz from "
+                + "\(Parameters.sampleRate.range.lowerBound.cleanDescription) to \(Parameters.sampleRate.range.upperBound.cleanDescription)"
+        )
+        let qualityError = UsageError(
+            "--quality '\(qualityText ?? "")': expected a number from "
+                + "\(Parameters.quality.range.lowerBound.cleanDescription) to \(Parameters.quality.range.upperBound.cleanDescription)"
+        )
         if let rateText {
             guard let rate = Int(rateText) else { throw rateError }
             sampleRate = rate
@@ -249,30 +268,40 @@ private struct ParsedLine {
                 && MediaContainer.named(byPathOf: result.output ?? input) != nil
         }
         for option in [Option.encoding, .rate, .quality] where media && values[option.name] != nil {
-            throw UsageError("\(option.name) applies to audio files libsndfile writes, not to videos and containers "
-                + "written through ffmpeg (their audio keeps the source's codec and rate; --bitrate sets its bit rate)")
+            throw UsageError(
+                "\(option.name) applies to audio files libsndfile writes, not to videos and containers "
+                    + "written through ffmpeg (their audio keeps the source's codec and rate; --bitrate sets its bit rate)"
+            )
         }
-        if result.embedSubtitles, let output = result.output, MediaContainer.named(byPathOf: output)?.embedsSubtitles != true {
-            throw UsageError("--embed-subtitles needs a video output that holds text subtitles (.mp4 .m4v .mov .mkv .webm), "
-                + "not '\(output)'")
+        if result.embedSubtitles, let output = result.output,
+            MediaContainer.named(byPathOf: output)?.embedsSubtitles != true
+        {
+            throw UsageError(
+                "--embed-subtitles needs a video output that holds text subtitles (.mp4 .m4v .mov .mkv .webm), "
+                    + "not '\(output)'")
         }
     }
 
     private func mode() throws(UsageError) -> CensorMode {
         let name = values[Option.mode.name] ?? "beep"
         let given = { (option: NumberOption) in values[option.name] != nil }
-        for (option, mode) in [(NumberOption.beepFrequency, "beep"), (NumberOption.beepLevel, "beep"),
-                               (NumberOption.duckGain, "duck")] where given(option) && name != mode {
+        for (option, mode) in [
+            (NumberOption.beepFrequency, "beep"), (NumberOption.beepLevel, "beep"),
+            (NumberOption.duckGain, "duck"),
+        ] where given(option) && name != mode {
             throw UsageError("\(option.name) applies to --mode \(mode) only")
         }
-        let sound = try SoundOption.parse(values[Option.sound.name], mode: name, frequencyGiven: given(NumberOption.beepFrequency))
+        let sound = try SoundOption.parse(
+            values[Option.sound.name], mode: name, frequencyGiven: given(NumberOption.beepFrequency))
         switch name {
         case "beep":
-            let level: Beep.Level = given(NumberOption.beepLevel) ? .peak(dBFS: try number(NumberOption.beepLevel)) : .matched
+            let level: Beep.Level =
+                given(NumberOption.beepLevel) ? .peak(dBFS: try number(NumberOption.beepLevel)) : .matched
             let frequency = try number(NumberOption.beepFrequency)
-            return .beep(try checked([.beepFrequency, .beepLevel]) { () throws(ParameterError) in
-                try Beep(frequency: frequency, level: level, sound: sound)
-            })
+            return .beep(
+                try checked([.beepFrequency, .beepLevel]) { () throws(ParameterError) in
+                    try Beep(frequency: frequency, level: level, sound: sound)
+                })
         case "duck":
             let mode = CensorMode.duck(gainDB: try number(NumberOption.duckGain))
             try checked([.duckGain]) { () throws(ParameterError) in try mode.validate() }
@@ -292,14 +321,17 @@ private struct ParsedLine {
             throw UsageError("\(Option.mp3Direct.name) and \(other.name) contradict each other")
         }
         if case .beep = arguments.mode {
-            throw UsageError("\(Option.mp3Direct.name) mutes or ducks the compressed data; a beep needs new audio "
-                + "(use --mode mute or duck)")
+            throw UsageError(
+                "\(Option.mp3Direct.name) mutes or ducks the compressed data; a beep needs new audio "
+                    + "(use --mode mute or duck)")
         }
         let format = arguments.outputFormat
         if format.sampleRate != nil || format.quality != nil || (format.encoding ?? .mp3) != .mp3
-            || (format.container ?? .mp3) != .mp3 {
-            throw UsageError("\(Option.mp3Direct.name) keeps the MP3's own encoding; it cannot be combined with "
-                + "--format, --encoding, --rate or --quality that change it")
+            || (format.container ?? .mp3) != .mp3
+        {
+            throw UsageError(
+                "\(Option.mp3Direct.name) keeps the MP3's own encoding; it cannot be combined with "
+                    + "--format, --encoding, --rate or --quality that change it")
         }
         return true
     }
@@ -319,8 +351,9 @@ private struct ParsedLine {
         }
         let strategyName = values[Option.refine.name] ?? RefineStrategy.conservative.rawValue
         guard let strategy = RefineStrategy(rawValue: strategyName) else {
-            throw UsageError("\(Option.refine.name) '\(strategyName)': expected "
-                + RefineStrategy.allCases.map(\.rawValue).joined(separator: " or "))
+            throw UsageError(
+                "\(Option.refine.name) '\(strategyName)': expected "
+                    + RefineStrategy.allCases.map(\.rawValue).joined(separator: " or "))
         }
         let crossfade = try number(NumberOption.crossfade), window = try number(NumberOption.refineWindow)
         let alignName = values[Option.align.name] ?? WordAlignment.auto.rawValue
@@ -333,15 +366,20 @@ private struct ParsedLine {
                 try PlanOptions().replacing(padBefore: pad, padAfter: pad)
             }
         }
-        let sources = [(Parameters.padBefore, beforeOption), (Parameters.padAfter, afterOption),
-                       (Parameters.crossfade, .crossfade), (Parameters.refineWindow, .refineWindow)]
+        let sources = [
+            (Parameters.padBefore, beforeOption), (Parameters.padAfter, afterOption),
+            (Parameters.crossfade, .crossfade), (Parameters.refineWindow, .refineWindow),
+        ]
         var options = try checked(sources) { () throws(ParameterError) in
-            try PlanOptions(padBefore: before, padAfter: after, crossfade: crossfade, refine: refine,
-                            refineWindow: window, refineStrategy: strategy, align: align)
+            try PlanOptions(
+                padBefore: before, padAfter: after, crossfade: crossfade, refine: refine,
+                refineWindow: window, refineStrategy: strategy, align: align)
         }
         if let language = values[Option.language.name] {
-            guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) else {
-                throw UsageError("\(Option.language.name) '\(language)': expected a language code such as en, fr or de-DE")
+            guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") })
+            else {
+                throw UsageError(
+                    "\(Option.language.name) '\(language)': expected a language code such as en, fr or de-DE")
             }
             options.language = language
         }
@@ -378,7 +416,9 @@ private struct ParsedLine {
     }
 
     /// ``checked(_:_:)`` for options that each give their own parameter.
-    private func checked<Value>(_ options: [NumberOption], _ build: () throws(ParameterError) -> Value) throws(UsageError) -> Value {
+    private func checked<Value>(_ options: [NumberOption], _ build: () throws(ParameterError) -> Value)
+        throws(UsageError) -> Value
+    {
         try checked(options.map { ($0.parameter, $0) }, build)
     }
 
@@ -389,10 +429,14 @@ private struct ParsedLine {
         if let format = TranscriptFormat.allCases.first(where: { $0.rawValue == key }) { return format }
         let names = TranscriptFormat.allCases.map(\.rawValue)
         let option = Option.transcriptFormat.name
-        if key.count <= 64, let best = names.min(by: {
-            ArgumentParser.editDistance(key, $0) < ArgumentParser.editDistance(key, $1)
-        }), ArgumentParser.editDistance(key, best) <= max(2, best.count / 3) {
-            throw UsageError("\(option) '\(name)': no such format; did you mean '\(best)'? (one of \(names.joined(separator: ", ")))")
+        if key.count <= 64,
+            let best = names.min(by: {
+                ArgumentParser.editDistance(key, $0) < ArgumentParser.editDistance(key, $1)
+            }), ArgumentParser.editDistance(key, best) <= max(2, best.count / 3)
+        {
+            throw UsageError(
+                "\(option) '\(name)': no such format; did you mean '\(best)'? (one of \(names.joined(separator: ", ")))"
+            )
         }
         throw UsageError("\(option) '\(name)': expected one of " + names.joined(separator: ", "))
     }
@@ -414,7 +458,8 @@ private struct ParsedLine {
         _ option: Option, _ name: String, _ choices: [Choice]
     ) throws(UsageError) -> Choice {
         guard let match = choices.first(where: { $0.rawValue == name }) else {
-            throw UsageError("\(option.name) '\(name)': expected one of " + choices.map(\.rawValue).joined(separator: ", "))
+            throw UsageError(
+                "\(option.name) '\(name)': expected one of " + choices.map(\.rawValue).joined(separator: ", "))
         }
         return match
     }
@@ -426,9 +471,12 @@ extension Command {
         let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         let unit = text.last.flatMap { units[Character($0.uppercased())] }
         let digits = unit == nil ? Substring(text) : text.dropLast()
-        guard let number = Int(digits), number > 0, case let (size, overflow) = number.multipliedReportingOverflow(by: unit ?? 1),
-              !overflow
-        else { throw UsageError("\(Option.maxTextSize.name) '\(text)': expected a size above 0 such as 1G, 500M or 65536") }
+        guard let number = Int(digits), number > 0,
+            case let (size, overflow) = number.multipliedReportingOverflow(by: unit ?? 1),
+            !overflow
+        else {
+            throw UsageError("\(Option.maxTextSize.name) '\(text)': expected a size above 0 such as 1G, 500M or 65536")
+        }
         return size
     }
 }

@@ -46,7 +46,8 @@ public enum CommandLineTool {
         case .manPage: Console.output(ManPage.text)
         case let .censor(arguments):
             do {
-                let succeeded = try arguments.manifest.map { try ManifestRun(arguments: arguments, options: $0).run() }
+                let succeeded =
+                    try arguments.manifest.map { try ManifestRun(arguments: arguments, options: $0).run() }
                     ?? StdinInput.run(arguments) { try Batch(arguments: $0).run() }
                 return succeeded ? ExitStatus.success : ExitStatus.failure
             } catch let error as UsageError {

@@ -21,7 +21,9 @@ struct CompletionScript {
             case .file: cases.append("        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")) ; return ;;")
             case .directory: cases.append("        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")) ; return ;;")
             case let .words(words):
-                cases.append("        \(pattern)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ; return ;;")
+                cases.append(
+                    "        \(pattern)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ; return ;;"
+                )
             }
         }
         return """

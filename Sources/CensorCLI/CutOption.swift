@@ -13,8 +13,10 @@ enum CutOption {
     /// ffmpeg into a container, whose other streams would play on at the old times, is refused
     /// (a video cut into a WAV is its audio alone).
     static func mediaRefusal(_ input: String, output: String?) -> String? {
-        guard let output, Censor.needsMedia(input: input, output: output), MediaContainer.named(byPathOf: output) != nil,
-              let reason = Censor.cutRefusal(of: input) else { return nil }
+        guard let output, Censor.needsMedia(input: input, output: output),
+            MediaContainer.named(byPathOf: output) != nil,
+            let reason = Censor.cutRefusal(of: input)
+        else { return nil }
         return "\(Option.mode.name) cut removes audio and shortens the timeline, but '\(input)' \(reason), whose "
             + "picture and other streams would lose their sync with it (the video itself is not cut); write an audio "
             + "file with -o (.wav, .flac, .m4a …) or censor it with beep, duck or mute"
@@ -28,8 +30,9 @@ enum CutOption {
         guard arguments.mode == .cut else { return }
         let mode = "\(Option.mode.name) cut"
         if arguments.inputs.contains(StdinInput.name) {
-            throw UsageError("\(mode) needs the whole recording to shorten it, and standard input (-) streams; "
-                + "censor a file")
+            throw UsageError(
+                "\(mode) needs the whole recording to shorten it, and standard input (-) streams; "
+                    + "censor a file")
         }
         for input in arguments.inputs {
             if let refusal = mediaRefusal(input, output: arguments.output ?? OutputNaming.defaultPath(for: input)) {
@@ -37,12 +40,14 @@ enum CutOption {
             }
         }
         if mp3Direct {
-            throw UsageError("\(Option.mp3Direct.name) changes the gain of the MP3's frames in place and cannot remove "
-                + "any; \(mode) decodes and re-encodes the MP3 (leave out \(Option.mp3Direct.name))")
+            throw UsageError(
+                "\(Option.mp3Direct.name) changes the gain of the MP3's frames in place and cannot remove "
+                    + "any; \(mode) decodes and re-encodes the MP3 (leave out \(Option.mp3Direct.name))")
         }
         if arguments.review != nil {
-            throw UsageError("\(Option.review.name) plays the input beside the output at the same times, which "
-                + "\(mode) moves; write --labels or --markers instead")
+            throw UsageError(
+                "\(Option.review.name) plays the input beside the output at the same times, which "
+                    + "\(mode) moves; write --labels or --markers instead")
         }
     }
 }

@@ -20,9 +20,11 @@ enum Help {
             "USAGE: censor <input>... [--transcript <file>] (--words <file> | --word <word>)... [<options>]",
             "",
             "ARGUMENTS:",
-            row("<input>", "Audio files to censor: WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3, CAF, W64, RF64 and every "
-                + "other format libsndfile reads (see --list-formats); videos and containers through ffmpeg (MP4, M4A, "
-                + "MOV, MKV, WebM, AVI …), with every other stream copied."),
+            row(
+                "<input>",
+                "Audio files to censor: WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3, CAF, W64, RF64 and every "
+                    + "other format libsndfile reads (see --list-formats); videos and containers through ffmpeg (MP4, M4A, "
+                    + "MOV, MKV, WebM, AVI …), with every other stream copied."),
             "",
             "OPTIONS:",
         ]
@@ -66,8 +68,10 @@ enum Help {
         }
         lines.append(line)
         let head = "  " + name
-        let first = head.count < 30 ? head + String(repeating: " ", count: 30 - head.count) + lines[0]
-                                    : head + "\n" + indent + lines[0]
+        let first =
+            head.count < 30
+            ? head + String(repeating: " ", count: 30 - head.count) + lines[0]
+            : head + "\n" + indent + lines[0]
         return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
     }
 }

@@ -11,7 +11,8 @@ extension Job {
     /// or estimated times under `--require-word-times`.
     ///
     /// - Throws: ``TranscriptRefused``.
-    static func transcriptWarnings(_ transcript: Transcript, path: String, requiringWordTimes: Bool) throws -> [String] {
+    static func transcriptWarnings(_ transcript: Transcript, path: String, requiringWordTimes: Bool) throws -> [String]
+    {
         let heading = "\(path) (\(transcript.format.rawValue))"
         let advice = transcript.wordTimesAdvice.map { "; for word times, \($0)" } ?? ""
         let findings: [TranscriptFinding]
@@ -57,8 +58,12 @@ extension Job {
         guard !transcript.repairs.isEmpty else { return [] }
         let count = transcript.repairs.count
         let named = transcript.repairs.prefix(namedRepairs).map(\.description).joined(separator: "; ")
-        let more = count > namedRepairs ? "; and \(count - namedRepairs) more (--report lists every one under \"repairs\")" : ""
-        return ["\(heading): read leniently at \(count == 1 ? "1 place" : "\(count) places"), where it was slightly off: \(named)\(more)"]
+        let more =
+            count > namedRepairs
+            ? "; and \(count - namedRepairs) more (--report lists every one under \"repairs\")" : ""
+        return [
+            "\(heading): read leniently at \(count == 1 ? "1 place" : "\(count) places"), where it was slightly off: \(named)\(more)"
+        ]
     }
 
     /// One warning per kind of doubtful word time among the matched words, naming the first
@@ -73,18 +78,21 @@ extension Job {
         }
         return WordDoubt.allCases.compactMap { doubt in
             guard let words = doubtful[doubt] else { return nil }
-            let named = words.prefix(namedDoubtfulWords).map { word in
-                "'\(word.text.trimmingCharacters(in: .whitespaces))' at \(Messages.seconds(word.start))–"
-                    + "\(Messages.seconds(word.end)) s"
-            }.joined(separator: ", ") + (words.count > namedDoubtfulWords ? ", …" : "")
+            let named =
+                words.prefix(namedDoubtfulWords).map { word in
+                    "'\(word.text.trimmingCharacters(in: .whitespaces))' at \(Messages.seconds(word.start))–"
+                        + "\(Messages.seconds(word.end)) s"
+                }.joined(separator: ", ") + (words.count > namedDoubtfulWords ? ", …" : "")
             let one = words.count == 1
             let what: String
             switch doubt {
             case .zeroLength:
-                what = "\(one ? "lasts" : "last") no time at all; each is censored for "
+                what =
+                    "\(one ? "lasts" : "last") no time at all; each is censored for "
                     + "\(Messages.seconds(WordDoubt.minimumCoreSeconds)) s around its instant"
             case .long:
-                what = "\(one ? "lasts" : "last") longer than \(Messages.seconds(WordDoubt.longWordSeconds)) s; censored "
+                what =
+                    "\(one ? "lasts" : "last") longer than \(Messages.seconds(WordDoubt.longWordSeconds)) s; censored "
                     + "as given, they may take much more than the word"
             case .lowConfidence:
                 what = "\(one ? "has" : "have") a confidence below \(WordDoubt.lowConfidenceBelow); censored as given"
@@ -112,28 +120,38 @@ extension Job {
         var warnings = report.warnings
         if let overrun = report.transcriptOverrun {
             let (late, count) = (overrun.lateWords, overrun.words)
-            let share = late == count ? "all its \(count) words start" : late == 1 ? "1 of its \(count) words starts"
-                : "\(late) of its \(count) words start"
-            warnings.append("\(transcriptPath) runs to \(Messages.seconds(overrun.lastTime)) s but \(report.input) is "
-                + "\(Messages.seconds(overrun.audioSeconds)) s long: \(share) after the audio ends and cannot be censored; "
-                + "is it the transcript of this recording?")
+            let share =
+                late == count
+                ? "all its \(count) words start"
+                : late == 1
+                    ? "1 of its \(count) words starts"
+                    : "\(late) of its \(count) words start"
+            warnings.append(
+                "\(transcriptPath) runs to \(Messages.seconds(overrun.lastTime)) s but \(report.input) is "
+                    + "\(Messages.seconds(overrun.audioSeconds)) s long: \(share) after the audio ends and cannot be censored; "
+                    + "is it the transcript of this recording?")
         }
         if let fit = report.timesFit, fit.needsAlignment {
-            let evidence = "\(transcriptPath)'s word times could not be confirmed against \(report.input)'s audio "
+            let evidence =
+                "\(transcriptPath)'s word times could not be confirmed against \(report.input)'s audio "
                 + "(\(Int((fit.edgeShare * 100).rounded())) % of the word edges weighed meet a pause or dip, "
                 + "\(Int((fit.chanceShare * 100).rounded())) % would by chance)"
             if fit.alignedMatches > 0 {
-                warnings.append(evidence + ", so every censored word was aligned to the audio with PocketSphinx "
-                    + "(\(fit.alignedMatches) aligned, about 50 ms of CPU each; \(Option.align.name) off keeps the times)")
+                warnings.append(
+                    evidence + ", so every censored word was aligned to the audio with PocketSphinx "
+                        + "(\(fit.alignedMatches) aligned, about 50 ms of CPU each; \(Option.align.name) off keeps the times)"
+                )
             } else if fit.tooManyToAlign {
-                warnings.append(evidence + ", but the censored words are more than \(Option.align.name) auto aligns "
-                    + "(\(Planner.autoAlignedMatches), about 50 ms of CPU each), so their times were only refined: give "
-                    + "\(Option.align.name) pocketsphinx to align them all, or review the output")
+                warnings.append(
+                    evidence + ", but the censored words are more than \(Option.align.name) auto aligns "
+                        + "(\(Planner.autoAlignedMatches), about 50 ms of CPU each), so their times were only refined: give "
+                        + "\(Option.align.name) pocketsphinx to align them all, or review the output")
             } else {
-                warnings.append(evidence + ", but no censored word could be aligned to the audio (a word the model lacks, "
-                    + "or one lasting more than a \(Messages.alignmentWindow), is not; "
-                    + "\(Option.align.name) pocketsphinx says if the model is missing), so their times were only refined: "
-                    + "review the output")
+                warnings.append(
+                    evidence + ", but no censored word could be aligned to the audio (a word the model lacks, "
+                        + "or one lasting more than a \(Messages.alignmentWindow), is not; "
+                        + "\(Option.align.name) pocketsphinx says if the model is missing), so their times were only refined: "
+                        + "review the output")
             }
         }
         return warnings

@@ -16,13 +16,15 @@ extension Job {
         let unmatched = masked.filter { !matched.contains($0) }
         let heading = "\(path) (\(transcript.format.rawValue))"
         let count = masked.count == 1 ? "1 word is" : "\(masked.count) words are"
-        var line = "\(heading): \(count) masked by the recognizer's profanity filter; "
+        var line =
+            "\(heading): \(count) masked by the recognizer's profanity filter; "
             + "\(masked.count - unmatched.count) matched the list by their shown letters and length and are censored"
         if !unmatched.isEmpty {
-            let named = unmatched.prefix(namedMaskedWords).map { index in
-                let word = transcript.words[index]
-                return "'\(word.text.trimmingCharacters(in: .whitespaces))' at \(Messages.seconds(word.start)) s"
-            }.joined(separator: ", ") + (unmatched.count > namedMaskedWords ? ", …" : "")
+            let named =
+                unmatched.prefix(namedMaskedWords).map { index in
+                    let word = transcript.words[index]
+                    return "'\(word.text.trimmingCharacters(in: .whitespaces))' at \(Messages.seconds(word.start)) s"
+                }.joined(separator: ", ") + (unmatched.count > namedMaskedWords ? ", …" : "")
             line += "; \(unmatched.count) matched no entry and stay audible: \(named)"
         }
         return [line]

@@ -18,17 +18,20 @@ extension Job {
     func transcriptSource() throws -> TranscriptSource {
         if let path = arguments.transcript { return TranscriptSource(name: path) }
         if let number = arguments.transcriptStream {
-            let subtitles = try Censor.embeddedSubtitles(of: input, number: number, audioStreams: arguments.media.audioStreams)
+            let subtitles = try Censor.embeddedSubtitles(
+                of: input, number: number, audioStreams: arguments.media.audioStreams)
             return TranscriptSource(name: subtitles.map { $0.name(in: input) } ?? input, subtitles: subtitles)
         }
         do {
             return TranscriptSource(name: try TranscriptLocator.transcript(beside: input))
         } catch {
             guard error.inputProblem == nil, error.variants.isEmpty, !arguments.stdinStreamed,
-                  let container = MediaContainer.named(byPathOf: input), container != .mp3 else { throw error }
+                let container = MediaContainer.named(byPathOf: input), container != .mp3
+            else { throw error }
             let subtitles: EmbeddedSubtitles?
             do {
-                subtitles = try Censor.embeddedSubtitles(of: input, number: nil, audioStreams: arguments.media.audioStreams)
+                subtitles = try Censor.embeddedSubtitles(
+                    of: input, number: nil, audioStreams: arguments.media.audioStreams)
             } catch {
                 // A file ffprobe cannot read is named by the audio's error, later; here, only the choice of stream.
                 if case .subtitleStream = error { throw error }

@@ -36,18 +36,25 @@ struct Job: Sendable {
             let source = try transcriptSource()
             let transcriptPath = source.name
             // A streamed input is no file an output could be (`-o -` is standard output, not input).
-            let inputFile: [(path: String, role: OutputTransaction.Role)] = arguments.stdinStreamed ? [] : [(input, .input)]
+            let inputFile: [(path: String, role: OutputTransaction.Role)] =
+                arguments.stdinStreamed ? [] : [(input, .input)]
             let transcriptFile: [(path: String, role: OutputTransaction.Role)] =
                 source.subtitles == nil ? [(transcriptPath, .transcript)] : []
             let decisionsFile = arguments.decisions.map { [($0, OutputTransaction.Role.decisions)] } ?? []
             let transaction = OutputTransaction(
                 overwrite: arguments.force, protecting: protected + inputFile + transcriptFile + decisionsFile)
             // The side files are checked before any work; the audio output as soon as the input is open.
-            let sideFiles = [arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles, arguments.review]
+            let sideFiles =
+                [
+                    arguments.labels, arguments.inputs.count == 1 ? arguments.report : nil, arguments.subtitles,
+                    arguments.review,
+                ]
                 .compactMap { $0 } + arguments.markers.map(\.path)
             for path in sideFiles { try transaction.reserve(path) }
-            let transcriptData = try source.subtitles?.srt ?? Transcript.data(path: transcriptPath, limit: arguments.maxTextSize)
-            let marker = arguments.marker ? try ResumeRecord.Sources.markerJob(arguments, transcript: transcriptData) : nil
+            let transcriptData =
+                try source.subtitles?.srt ?? Transcript.data(path: transcriptPath, limit: arguments.maxTextSize)
+            let marker =
+                arguments.marker ? try ResumeRecord.Sources.markerJob(arguments, transcript: transcriptData) : nil
             if arguments.inPlace, !arguments.force, !arguments.dryRun, let marker {
                 switch CensorMarker.verify(fileAt: input, job: marker) {
                 case let .verified(text):
@@ -55,20 +62,23 @@ struct Job: Sendable {
                     outcome.skipped = "it was censored already (\(text)); use --force to censor it again"
                     return outcome
                 case let .unproven(text, reason):
-                    outcome.warnings.append("'\(input)' carries a censor marker (\(text)) that proves nothing: \(reason); "
-                        + "it is censored again")
+                    outcome.warnings.append(
+                        "'\(input)' carries a censor marker (\(text)) that proves nothing: \(reason); "
+                            + "it is censored again")
                 case .absent:
                     break
                 }
             }
             let transcript = try Transcript(
-                data: transcriptData, format: source.subtitles != nil ? .srt : arguments.transcriptFormat, source: transcriptPath,
+                data: transcriptData, format: source.subtitles != nil ? .srt : arguments.transcriptFormat,
+                source: transcriptPath,
                 encoding: arguments.transcriptEncoding, tier: arguments.tier)
             outcome.warnings += try Self.transcriptWarnings(
                 transcript, path: transcriptPath, requiringWordTimes: arguments.requireWordTimes)
             outcome.transcriptSummary = Self.summary(of: transcript, path: transcriptPath)
             var request = CensorRequest(
-                input: arguments.stdinStreamed ? .stream(descriptor: STDIN_FILENO, name: StdinInput.name) : .file(input),
+                input: arguments.stdinStreamed
+                    ? .stream(descriptor: STDIN_FILENO, name: StdinInput.name) : .file(input),
                 transcript: transcript, list: list,
                 options: CensorRequest.Options(
                     mode: try SoundOption.mode(arguments.mode, soundFile: arguments.soundFile), plan: arguments.plan,
@@ -87,13 +97,17 @@ struct Job: Sendable {
             let (list, mask) = (list, arguments.mask)
             request.options.media.subtitleCensor = { CensoredSubtitles.censorCueText($0, list: list, mask: mask) }
             // Built only when asked for: grouping every word into cues is work a plain run need not do.
-            let subtitles = arguments.subtitles != nil || arguments.embedSubtitles
+            let subtitles =
+                arguments.subtitles != nil || arguments.embedSubtitles
                 ? CensoredSubtitles(
-                    transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
+                    transcript: transcript, matches: matches, mask: arguments.mask,
+                    maxCharacters: arguments.maxCueCharacters)
                 : nil
             if arguments.embedSubtitles, !arguments.dryRun { request.options.media.embeddedSubtitles = subtitles?.srt }
             // A manifest's inputs are known only here.
-            if arguments.mode == .cut, let refusal = CutOption.mediaRefusal(input, output: arguments.dryRun ? nil : outputPath) {
+            if arguments.mode == .cut,
+                let refusal = CutOption.mediaRefusal(input, output: arguments.dryRun ? nil : outputPath)
+            {
                 throw UsageError(refusal)
             }
             // Only a beep or a cut re-encodes an MP3 into an MP3, and neither takes the direct path.
@@ -103,26 +117,36 @@ struct Job: Sendable {
             report.transcript?.subtitleStream = source.subtitles?.index
             if input == arguments.stdinSpool { report.input = StdinInput.name }
             if let labels = arguments.labels { try transaction.write(LabelTrack(report).text, to: labels) }
-            try MarkerFile.write(arguments.markers, report: report, fps: arguments.fps,
-                                 probing: arguments.stdinStreamed ? nil : input, into: transaction)
-            if arguments.inputs.count == 1, let path = arguments.report { try transaction.write(report.json(), to: path) }
+            try MarkerFile.write(
+                arguments.markers, report: report, fps: arguments.fps,
+                probing: arguments.stdinStreamed ? nil : input, into: transaction)
+            if arguments.inputs.count == 1, let path = arguments.report {
+                try transaction.write(report.json(), to: path)
+            }
             if let path = arguments.subtitles, var subtitles, let format = CensoredSubtitles.Format(path: path) {
                 // A cut moves the words after it earlier: the subtitles follow the output.
                 if report.cuts != nil {
-                    subtitles = CensoredSubtitles(transcript: report.retimed(transcript), matches: matches,
-                                                  mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
+                    subtitles = CensoredSubtitles(
+                        transcript: report.retimed(transcript), matches: matches,
+                        mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
                 }
                 try transaction.write(subtitles.text(format), to: path)
             }
             if let review = arguments.review {
-                let shown = subtitles ?? CensoredSubtitles(
-                    transcript: transcript, matches: matches, mask: arguments.mask, maxCharacters: arguments.maxCueCharacters)
-                try ReviewPageFile(report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed,
-                                   subtitles: shown).write(to: review, into: transaction)
+                let shown =
+                    subtitles
+                    ?? CensoredSubtitles(
+                        transcript: transcript, matches: matches, mask: arguments.mask,
+                        maxCharacters: arguments.maxCueCharacters)
+                try ReviewPageFile(
+                    report: report, transcript: transcript, matches: matches, embedded: arguments.reviewEmbed,
+                    subtitles: shown
+                ).write(to: review, into: transaction)
             }
             if let record, !arguments.dryRun {
-                try ResumeRecord.write(sources: record, report: report, for: outputPath,
-                                       written: transaction.reserve(outputPath), into: transaction)
+                try ResumeRecord.write(
+                    sources: record, report: report, for: outputPath,
+                    written: transaction.reserve(outputPath), into: transaction)
             }
             try transaction.commit()
             outcome.warnings += Self.pastTheEnd(report)
@@ -136,7 +160,8 @@ struct Job: Sendable {
             outcome.report?.input = StdinInput.name
             outcome.warnings = outcome.warnings.map { StdinInput.naming($0, spool: spool) }
             if let error = outcome.error, ErrorText.describe(error).contains(spool) {
-                outcome.error = StdinInput.RenamedError(description: StdinInput.naming(ErrorText.describe(error), spool: spool))
+                outcome.error = StdinInput.RenamedError(
+                    description: StdinInput.naming(ErrorText.describe(error), spool: spool))
             }
         }
         return outcome
@@ -148,7 +173,9 @@ struct Job: Sendable {
         if let output = arguments.output { return output }
         var path = OutputNaming.defaultPath(for: input)
         if let container = arguments.outputFormat.container {
-            path = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension(container.rawValue).relativePath
+            path =
+                URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension(container.rawValue)
+                .relativePath
         }
         guard let folder = arguments.outputDir else { return path }
         let name = URL(fileURLWithPath: arguments.outputFormat.container == nil ? input : path).lastPathComponent
@@ -171,8 +198,9 @@ extension Job {
         }
         let more = report.skipped.count - lines.count
         if more > 0 {
-            lines.append("\(more) more censored words lie past the end of \(report.input); nothing was censored for them "
-                + "(--report lists every one under \"skipped\")")
+            lines.append(
+                "\(more) more censored words lie past the end of \(report.input); nothing was censored for them "
+                    + "(--report lists every one under \"skipped\")")
         }
         return lines
     }

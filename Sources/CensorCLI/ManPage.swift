@@ -24,13 +24,16 @@ enum ManPage {
         }
         lines.append(".SH OPTIONS")
         for option in Option.all {
-            var names = [option.short, option.name].compactMap { $0 }.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
+            var names = [option.short, option.name].compactMap { $0 }.map { "\\fB\(escape($0))\\fR" }.joined(
+                separator: ", ")
             if let value = option.value { names += " \\fI\(escape(value))\\fR" }
             var help = option.help
             if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
             lines += [".TP", names, escape(help)]
         }
-        lines += [".SH EXAMPLES", ".nf"] + (sections["EXAMPLES"] ?? []).filter { !$0.isEmpty }
+        lines +=
+            [".SH EXAMPLES", ".nf"]
+            + (sections["EXAMPLES"] ?? []).filter { !$0.isEmpty }
             .map { escape($0.trimmingCharacters(in: .whitespaces)) } + [".fi"]
         lines.append(".SH EXIT STATUS")
         for row in rows(sections["EXIT STATUS"] ?? []) {
@@ -47,7 +50,8 @@ enum ManPage {
         var current: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "),
-               line[..<colon].allSatisfy({ $0.isUppercase || $0 == " " }), line.first?.isUppercase == true {
+                line[..<colon].allSatisfy({ $0.isUppercase || $0 == " " }), line.first?.isUppercase == true
+            {
                 current = String(line[..<colon])
                 let rest = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 sections[current!] = rest.isEmpty ? [] : [rest]

@@ -41,35 +41,44 @@ struct Manifest {
         var isFolder: ObjCBool = false
         let exists = path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         guard exists, !isFolder.boolValue,
-              let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+            let data = path == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
         else {
             let reason = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
-            throw ManifestError("cannot read the manifest '\(path)': \(reason); expected JSON Lines (.jsonl) or CSV (.csv)")
+            throw ManifestError(
+                "cannot read the manifest '\(path)': \(reason); expected JSON Lines (.jsonl) or CSV (.csv)")
         }
         let name = path == "-" ? "standard input" : path
         self.name = name
-        let folder = path == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let folder =
+            path == "-"
+            ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             : URL(fileURLWithPath: path).deletingLastPathComponent()
         var lines: [(number: Int, text: String)] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated() {
+        for (index, line) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .enumerated() {
             let text = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             lines.append((index + 1, text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
         }
-        let csv = path.lowercased().hasSuffix(".csv")
+        let csv =
+            path.lowercased().hasSuffix(".csv")
             || path == "-" && !(lines.first?.text.trimmingCharacters(in: .whitespaces).hasPrefix("{") ?? true)
         var columns: [String] = []
         if csv, let header = lines.first {
             columns = Self.csvFields(header.text).map { $0.trimmingCharacters(in: .whitespaces) }
             if let unknown = columns.first(where: { !Self.keys.contains($0) }) {
-                throw ManifestError("\(name):\(header.number): unknown column '\(unknown)'; expected a header of "
-                    + Self.keys.joined(separator: ", ") + " (input required)")
+                throw ManifestError(
+                    "\(name):\(header.number): unknown column '\(unknown)'; expected a header of "
+                        + Self.keys.joined(separator: ", ") + " (input required)")
             }
             guard columns.contains("input") else {
-                throw ManifestError("\(name):\(header.number): the header has no 'input' column; expected a header of "
-                    + Self.keys.joined(separator: ", "))
+                throw ManifestError(
+                    "\(name):\(header.number): the header has no 'input' column; expected a header of "
+                        + Self.keys.joined(separator: ", "))
             }
             lines.removeFirst()
         }
@@ -84,25 +93,36 @@ struct Manifest {
                 let values = Self.csvFields(line.text)
                 fields = [:]
                 for (column, value) in zip(columns, values) where !value.isEmpty { fields[column] = .text(value) }
-                job = values.count == columns.count ? ManifestJob.make(fields, folder: folder, textNumbers: true)
+                job =
+                    values.count == columns.count
+                    ? ManifestJob.make(fields, folder: folder, textNumbers: true)
                     : .failure(ManifestLineError("\(values.count) fields, but the header has \(columns.count)"))
             } else {
                 fields = (try? JSONDecoder().decode([String: ManifestValue].self, from: Data(line.text.utf8))) ?? [:]
-                job = fields.isEmpty ? .failure(ManifestLineError(
-                    "not a JSON object; expected one such as {\"input\": \"a.wav\", \"output\": \"clean/a.wav\"}"))
+                job =
+                    fields.isEmpty
+                    ? .failure(
+                        ManifestLineError(
+                            "not a JSON object; expected one such as {\"input\": \"a.wav\", \"output\": \"clean/a.wav\"}"
+                        ))
                     : ManifestJob.make(fields, folder: folder, textNumbers: false)
             }
             if case let .success(valid) = job {
                 let output = FileIdentity(of: valid.output)
                 if let first = outputs[output] {
-                    job = .failure(ManifestLineError("the output '\(valid.output)' is line \(first)'s output already; each job needs an output of its own"))
+                    job = .failure(
+                        ManifestLineError(
+                            "the output '\(valid.output)' is line \(first)'s output already; each job needs an output of its own"
+                        ))
                 } else {
                     outputs[output] = line.number
                 }
             }
             let key = if case let .text(input) = fields["input"] { input } else { line.text }
-            entries.append(Entry(line: line.number, position: position, shardKey: key,
-                                 job: job.mapError { ManifestLineError(manifest: name, line: line.number, $0.message) }))
+            entries.append(
+                Entry(
+                    line: line.number, position: position, shardKey: key,
+                    job: job.mapError { ManifestLineError(manifest: name, line: line.number, $0.message) }))
         }
         guard !entries.isEmpty else { throw ManifestError("the manifest '\(name)' lists no jobs") }
         self.entries = Self.refusingReadFiles(entries, outputs: outputs, name: name)
@@ -114,15 +134,22 @@ struct Manifest {
         var read: [FileIdentity: (line: Int, role: String)] = [:]
         for entry in entries {
             guard case let .success(job) = entry.job else { continue }
-            let files = [(job.input, "input"), (job.transcript, "transcript")] + (job.lists ?? []).map { ($0, "censor list") }
-            for case let (path?, role) in files { read[FileIdentity(of: path)] = read[FileIdentity(of: path)] ?? (entry.line, role) }
+            let files =
+                [(job.input, "input"), (job.transcript, "transcript")] + (job.lists ?? []).map { ($0, "censor list") }
+            for case let (path?, role) in files {
+                read[FileIdentity(of: path)] = read[FileIdentity(of: path)] ?? (entry.line, role)
+            }
         }
         return entries.map { entry in
-            guard case let .success(job) = entry.job, let reader = read[FileIdentity(of: job.output)], reader.line != entry.line
+            guard case let .success(job) = entry.job, let reader = read[FileIdentity(of: job.output)],
+                reader.line != entry.line
             else { return entry }
             var refused = entry
-            refused.job = .failure(ManifestLineError(manifest: name, line: entry.line,
-                "the output '\(job.output)' is line \(reader.line)'s \(reader.role); each job needs an output no job reads"))
+            refused.job = .failure(
+                ManifestLineError(
+                    manifest: name, line: entry.line,
+                    "the output '\(job.output)' is line \(reader.line)'s \(reader.role); each job needs an output no job reads"
+                ))
             return refused
         }
     }
@@ -175,7 +202,9 @@ struct ManifestJob: Sendable {
     /// The job a line's fields describe.
     ///
     /// - Parameter textNumbers: Whether numbers are given as text (CSV) rather than as JSON numbers.
-    static func make(_ fields: [String: ManifestValue], folder: URL, textNumbers: Bool) -> Result<ManifestJob, ManifestLineError> {
+    static func make(_ fields: [String: ManifestValue], folder: URL, textNumbers: Bool) -> Result<
+        ManifestJob, ManifestLineError
+    > {
         Result { () throws(ManifestLineError) in try ManifestJob(fields, folder: folder, textNumbers: textNumbers) }
     }
 
@@ -194,11 +223,12 @@ struct ManifestJob: Sendable {
             let key = option.name.dropFirst(2).split(separator: "-").enumerated()
                 .map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
             guard let value = fields[key] else { return nil }
-            let number: Double? = switch value {
-            case let .text(text) where textNumbers: Double(text)
-            case let .number(number) where !textNumbers: number
-            default: nil
-            }
+            let number: Double? =
+                switch value {
+                case let .text(text) where textNumbers: Double(text)
+                case let .number(number) where !textNumbers: number
+                default: nil
+                }
             guard let number else { throw ManifestLineError("'\(key)' is not a number of \(option.unit)") }
             do {
                 _ = try option.validated(number)

@@ -31,7 +31,8 @@ struct ManifestOptions: Sendable {
             return nil
         }
         guard arguments.inputs.isEmpty else {
-            throw UsageError("--manifest names the inputs, so no <input> may be given as well ('\(arguments.inputs[0])')")
+            throw UsageError(
+                "--manifest names the inputs, so no <input> may be given as well ('\(arguments.inputs[0])')")
         }
         let single: [(Option, Bool)] = [
             (.transcript, arguments.transcript != nil), (.output, arguments.output != nil),
@@ -40,17 +41,19 @@ struct ManifestOptions: Sendable {
             (.report, arguments.report != nil), (.raw, arguments.raw != nil),
         ]
         if let given = single.first(where: \.1) {
-            throw UsageError("\(given.0.name) cannot be combined with --manifest: each manifest line names its own "
-                + "files (and --results records every job)")
+            throw UsageError(
+                "\(given.0.name) cannot be combined with --manifest: each manifest line names its own "
+                    + "files (and --results records every job)")
         }
         self.path = path
         results = values[Option.results.name]
-        let key = try values[Option.shardBy.name].map { name throws(UsageError) in
-            guard let key = Shard.Key(rawValue: name) else {
-                throw UsageError("--shard-by '\(name)': expected line or hash")
-            }
-            return key
-        } ?? .line
+        let key =
+            try values[Option.shardBy.name].map { name throws(UsageError) in
+                guard let key = Shard.Key(rawValue: name) else {
+                    throw UsageError("--shard-by '\(name)': expected line or hash")
+                }
+                return key
+            } ?? .line
         (shard, shardSource) = try Shard.resolve(
             shard: values[Option.shard.name], shards: values[Option.shards.name], key: key, environment: environment)
         if flags.contains(Option.resume.name), flags.contains(Option.noResume.name) {

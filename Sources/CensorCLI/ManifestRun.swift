@@ -69,7 +69,9 @@ struct ManifestRun {
             let jobArguments = try arguments(for: job)
             let sources = try sources(of: job, arguments: jobArguments)
             let record = ResumeRecord.read(for: job.output)
-            if options.resume, !arguments.dryRun, let record, record.sources == sources, record.matches(output: job.output) {
+            if options.resume, !arguments.dryRun, let record, record.sources == sources,
+                record.matches(output: job.output)
+            {
                 result.status = .skipped
                 result.spans = record.spans
                 result.audioSeconds = record.audioSeconds
@@ -78,9 +80,11 @@ struct ManifestRun {
             var runArguments = jobArguments
             // An output with a record beside it was written by a manifest run: redoing the job replaces it.
             runArguments.force = arguments.force || record != nil
-            var runJob = Job(input: job.input, arguments: runArguments, list: try lists.list(for: job, arguments: runArguments))
+            var runJob = Job(
+                input: job.input, arguments: runArguments, list: try lists.list(for: job, arguments: runArguments))
             runJob.record = sources
-            runJob.protected = (options.path == "-" ? [] : [(options.path, .manifest)])
+            runJob.protected =
+                (options.path == "-" ? [] : [(options.path, .manifest)])
                 + runArguments.lists.compactMap { if case let .file(path) = $0 { (path, .list) } else { nil } }
             let outcome = runJob.run(progress: nil)
             print(outcome, runArguments)
@@ -107,11 +111,12 @@ struct ManifestRun {
         result.transcript = try job.transcript ?? TranscriptLocator.transcript(beside: job.input)
         result.output = job.output
         if let mode = job.mode, mode != arguments.mode.name {
-            result.mode = switch mode {
-            case "duck": .duck(gainDB: Parameters.duckGain.defaultValue)
-            case "mute": .mute
-            default: .beep(Beep())
-            }
+            result.mode =
+                switch mode {
+                case "duck": .duck(gainDB: Parameters.duckGain.defaultValue)
+                case "mute": .mute
+                default: .beep(Beep())
+                }
         }
         if let lists = job.lists {
             result.lists = lists.map { .file($0) }
@@ -119,14 +124,16 @@ struct ManifestRun {
         }
         // The manifest gives milliseconds, checked against the same ranges when it was read.
         result.plan = try result.plan.replacing(
-            padBefore: (job.padBefore ?? job.pad).map { $0 / 1000 }, padAfter: (job.padAfter ?? job.pad).map { $0 / 1000 })
+            padBefore: (job.padBefore ?? job.pad).map { $0 / 1000 },
+            padAfter: (job.padAfter ?? job.pad).map { $0 / 1000 })
         return result
     }
 
     /// The digests and settings an output of `job` depends on.
     private func sources(of job: ManifestJob, arguments: Arguments) throws -> ResumeRecord.Sources {
         ResumeRecord.Sources(
-            input: try SHA256.digest(ofFile: job.input), transcript: try SHA256.digest(ofFile: arguments.transcript!, limit: arguments.maxTextSize),
+            input: try SHA256.digest(ofFile: job.input),
+            transcript: try SHA256.digest(ofFile: arguments.transcript!, limit: arguments.maxTextSize),
             lists: try ResumeRecord.Sources.listsDigest(arguments), settings: ResumeRecord.Sources.settings(arguments))
     }
 
@@ -146,13 +153,20 @@ struct ManifestRun {
         let failed = results.filter { $0.status == .failed }
         guard !arguments.quiet || !failed.isEmpty else { return }
         let count = { (status: JobResult.Status) in results.filter { $0.status == status }.count }
-        let slice = options.shardSource.map { " (slice \(options.shard.index) of \(options.shard.count) by "
-            + "\(options.shard.key.rawValue), from \($0))" } ?? ""
-        var lines = ["censor: \(manifest.name)\(slice): \(results.count) of \(manifest.entries.count) jobs: "
-            + "\(count(.done)) done, \(count(.skipped)) up to date, \(failed.count) failed" + (failed.isEmpty ? "" : ":")]
+        let slice =
+            options.shardSource.map {
+                " (slice \(options.shard.index) of \(options.shard.count) by "
+                    + "\(options.shard.key.rawValue), from \($0))"
+            } ?? ""
+        var lines = [
+            "censor: \(manifest.name)\(slice): \(results.count) of \(manifest.entries.count) jobs: "
+                + "\(count(.done)) done, \(count(.skipped)) up to date, \(failed.count) failed"
+                + (failed.isEmpty ? "" : ":")
+        ]
         for result in failed {
             let error = result.error ?? "failed"
-            let located = error.hasPrefix("\(manifest.name):") ? error : "\(manifest.name):\(result.entry.line): \(error)"
+            let located =
+                error.hasPrefix("\(manifest.name):") ? error : "\(manifest.name):\(result.entry.line): \(error)"
             lines.append("  FAILED  \(located)")
         }
         Console.error(lines: lines)

@@ -20,8 +20,9 @@ struct MarkerFile: Sendable {
         let markers = try files.map { file throws(UsageError) in
             if file.option == Option.playerEDL.name { return MarkerFile(path: file.path, format: .playerEDL) }
             guard let format = MarkerFormat(path: file.path) else {
-                throw UsageError("\(Option.markers.name) '\(file.path)': expected a file name ending in "
-                    + MarkerFormat.extensions.joined(separator: ", "))
+                throw UsageError(
+                    "\(Option.markers.name) '\(file.path)': expected a file name ending in "
+                        + MarkerFormat.extensions.joined(separator: ", "))
             }
             return MarkerFile(path: file.path, format: format)
         }
@@ -47,8 +48,10 @@ struct MarkerFile: Sendable {
     ///   (standard input).
     /// - Throws: ``MediaError`` when ffprobe cannot read `probed`; ``CensorError`` when a file
     ///   cannot be written.
-    static func write(_ files: [MarkerFile], report: Report, fps: FrameRate?, probing probed: String?,
-                      into transaction: OutputTransaction) throws {
+    static func write(
+        _ files: [MarkerFile], report: Report, fps: FrameRate?, probing probed: String?,
+        into transaction: OutputTransaction
+    ) throws {
         guard !files.isEmpty else { return }
         let editors = files.contains { $0.format != .playerEDL }
         let timing = try editors ? probed.map(MediaTiming.init(probing:)) ?? MediaTiming() : MediaTiming()

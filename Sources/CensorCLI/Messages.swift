@@ -72,13 +72,16 @@ enum Messages {
     static func plan(_ report: Report) -> [String] {
         var lines = ["censor: plan for \(report.input) (\(report.sampleRate) Hz, \(report.frames) frames):"]
         for (index, span) in report.spans.enumerated() {
-            let refined = span.refinedStart != span.start || span.refinedEnd != span.end
+            let refined =
+                span.refinedStart != span.start || span.refinedEnd != span.end
                 ? " refined to \(seconds(span.refinedStart))–\(seconds(span.refinedEnd)) s," : ""
-            let moved = " snapped \(span.startFrame - span.paddedStartFrame)/+\(span.endFrame - span.paddedEndFrame) frames,"
-            lines.append("  \(index + 1). \(seconds(span.start))–\(seconds(span.end)) s '\(span.text)' [\(span.pattern)]:"
-                + "\(refined) core \(span.startFrame)..<\(span.endFrame),\(moved) "
-                + "fades \(span.fadeStartFrame)..<\(span.startFrame) and \(span.endFrame)..<\(span.fadeEndFrame)"
-                + (span.alignment.map { "; " + $0.joined(separator: ", ") } ?? ""))
+            let moved =
+                " snapped \(span.startFrame - span.paddedStartFrame)/+\(span.endFrame - span.paddedEndFrame) frames,"
+            lines.append(
+                "  \(index + 1). \(seconds(span.start))–\(seconds(span.end)) s '\(span.text)' [\(span.pattern)]:"
+                    + "\(refined) core \(span.startFrame)..<\(span.endFrame),\(moved) "
+                    + "fades \(span.fadeStartFrame)..<\(span.startFrame) and \(span.endFrame)..<\(span.fadeEndFrame)"
+                    + (span.alignment.map { "; " + $0.joined(separator: ", ") } ?? ""))
         }
         return lines
     }

@@ -23,13 +23,16 @@ struct NumberOption: Sendable {
     ///   - unit: The unit of the flag's value; `nil` for the parameter's own.
     ///   - help: One line of help.
     ///   - defaultText: How help shows the default, when not as the number and unit.
-    init(_ parameter: Parameter, _ name: String, unit: String? = nil, help: String, default defaultText: String? = nil) {
+    init(_ parameter: Parameter, _ name: String, unit: String? = nil, help: String, default defaultText: String? = nil)
+    {
         self.parameter = parameter
         let unit = unit ?? (parameter.unit == .count ? "N" : parameter.unit.rawValue)
         self.unit = unit
         perParameterUnit = unit == "ms" && parameter.unit == .seconds ? 1000 : 1
-        option = Option(name, value: unit.lowercased(), help: help, default: defaultText
-            ?? "\((parameter.defaultValue * perParameterUnit).cleanDescription) \(unit)")
+        option = Option(
+            name, value: unit.lowercased(), help: help,
+            default: defaultText
+                ?? "\((parameter.defaultValue * perParameterUnit).cleanDescription) \(unit)")
     }
 
     /// The flag, such as `--pad-before`.
@@ -80,7 +83,8 @@ extension NumberOption {
         Parameters.beepFrequency, "--beep-frequency", help: "Frequency of the beep tone.")
     static let beepLevel = NumberOption(
         Parameters.beepLevel, "--beep-level",
-        help: "Fixed peak level of the beep, instead of matching the voice's loudness.", default: "as loud as the voice")
+        help: "Fixed peak level of the beep, instead of matching the voice's loudness.", default: "as loud as the voice"
+    )
     static let duckGain = NumberOption(
         Parameters.duckGain, "--duck-gain", help: "Gain applied to censored audio in duck mode.")
     static let audioStream = NumberOption(
@@ -90,7 +94,8 @@ extension NumberOption {
         default: "all")
     static let bitrate = NumberOption(
         Parameters.bitrate, "--bitrate",
-        help: "Bit rate of the re-encoded audio of a video or container (MP4, MKV …), and of an MP3 written from an MP3.",
+        help:
+            "Bit rate of the re-encoded audio of a video or container (MP4, MKV …), and of an MP3 written from an MP3.",
         default: "the source's")
     static let maxCueChars = NumberOption(
         Parameters.maxCueCharacters, "--max-cue-chars",

@@ -31,9 +31,11 @@ extension Option {
         help: "How jobs are dealt to slices: by their order in the manifest, or by a hash of their input path "
             + "(stable when lines are added or moved).", default: "line", completion: .words(["line", "hash"]))
     static let resume = Option(
-        "--resume", help: "With --manifest, where it is the default: skip each job whose output exists and whose "
+        "--resume",
+        help: "With --manifest, where it is the default: skip each job whose output exists and whose "
             + "recorded input, transcript, list and settings are unchanged.")
     static let noResume = Option(
         "--no-resume", help: "With --manifest: redo every job, even those --resume would skip.")
-    static let manPage = Option("--man", help: "Print the manual page (roff), made from the same definitions as this help.")
+    static let manPage = Option(
+        "--man", help: "Print the manual page (roff), made from the same definitions as this help.")
 }

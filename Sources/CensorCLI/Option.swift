@@ -74,7 +74,8 @@ extension Option {
             + "words, <speaker> - words or SPPAS's TokensAlign); an error lists the tiers the file has.",
         default: "the words tier")
     static let requireWordTimes = Option(
-        "--require-word-times", help: "Refuse (exit 1) a transcript whose word times would be estimated "
+        "--require-word-times",
+        help: "Refuse (exit 1) a transcript whose word times would be estimated "
             + "(subtitle cues, recognizer segments without word times) instead of censoring them widened.")
     static let words = Option(
         "--words", value: "file",
@@ -92,7 +93,8 @@ extension Option {
     static let foldDiacritics = Option(
         "--fold-diacritics", help: "Match regardless of accents (café matches cafe).")
     static let mode = Option(
-        "--mode", value: "mode", help: "What replaces a censored word: beep, duck or mute; or cut, which removes it "
+        "--mode", value: "mode",
+        help: "What replaces a censored word: beep, duck or mute; or cut, which removes it "
             + "and joins the rest with a short crossfade (audio only, an M4A's or MKA's too: the output is shorter, "
             + "and its chapters, --labels, --markers, --subtitles and the report follow its timeline; a video is "
             + "refused).", default: "beep",
@@ -107,23 +109,28 @@ extension Option {
         help: "Where to write the result (one input only); its extension picks the container; - for standard output.",
         default: "<stem>.censored.<ext> beside the input", completion: .file)
     static let outputDir = Option(
-        "--output-dir", value: "dir", help: "Write each result into this folder (it must exist), under its input's file name.",
+        "--output-dir", value: "dir",
+        help: "Write each result into this folder (it must exist), under its input's file name.",
         completion: .directory)
     static let inPlace = Option(
-        "--in-place", help: "Replace each input with its censored version (atomically, keeping its owner, group, "
+        "--in-place",
+        help: "Replace each input with its censored version (atomically, keeping its owner, group, "
             + "mode and extended attributes; through a symlink, its target). A file whose censor marker proves it "
             + "is this job's output, unchanged since, is skipped; any other is censored.")
     static let noMarker = Option(
-        "--no-marker", help: "Write no censor marker into the output (a WAV chunk, MP4 box or tag of its own, with "
+        "--no-marker",
+        help: "Write no censor marker into the output (a WAV chunk, MP4 box or tag of its own, with "
             + "digests of the job and of the file); --in-place then censors a file again, and --manifest's "
             + "resume relies on its records beside the outputs.")
     static let format = Option(
-        "--format", value: "container", help: "Output container: "
+        "--format", value: "container",
+        help: "Output container: "
             + AudioContainer.allCases.map(\.rawValue).joined(separator: ", ") + ".",
         default: "from -o's extension, else the input's",
         completion: .words(AudioContainer.allCases.map(\.rawValue)))
     static let encoding = Option(
-        "--encoding", value: "encoding", help: "Output encoding: "
+        "--encoding", value: "encoding",
+        help: "Output encoding: "
             + AudioEncoding.allCases.map(\.rawValue).joined(separator: ", ")
             + ". Any change of encoding ends the bit-identity promise for untouched audio.",
         default: "the input's, when the container takes it",
@@ -164,7 +171,8 @@ extension Option {
             + "reads; a video plays beside the transcript. It plays the input and output by their paths relative "
             + "to the page.", completion: .file)
     static let reviewEmbed = Option(
-        "--review-embed", help: "Embed the audio around each edit in the review page (Ogg Vorbis excerpts), "
+        "--review-embed",
+        help: "Embed the audio around each edit in the review page (Ogg Vorbis excerpts), "
             + "so it plays without the audio files beside it.")
     static let decisions = Option(
         "--decisions", value: "file",
@@ -172,27 +180,33 @@ extension Option {
             + "added ones, in frames; dropped ones not), instead of the list's matches (one input only).",
         completion: .file)
     static let dryRun = Option(
-        "--dry-run", help: "Print what would be censored, one span a line (start, end, words, list entry), "
+        "--dry-run",
+        help: "Print what would be censored, one span a line (start, end, words, list entry), "
             + "and write no audio.")
     static let force = Option(
-        "--force", help: "Overwrite outputs that exist; with --in-place, also replace a file with other hard links "
+        "--force",
+        help: "Overwrite outputs that exist; with --in-place, also replace a file with other hard links "
             + "or censor one again.")
     static let jobs = Option(
         "--jobs", short: "-j", value: "n", help: "How many files to censor at once.", default: "the number of cores")
     static let quiet = Option("--quiet", short: "-q", help: "Print nothing but errors.")
     static let verbose = Option(
-        "--verbose", short: "-v", help: "Also print the plan: every span's frames and how far snapping moved its edges.")
+        "--verbose", short: "-v", help: "Also print the plan: every span's frames and how far snapping moved its edges."
+    )
     static let listFormats = Option(
-        "--list-formats", help: "List the audio containers and encodings this build reads and writes, and the "
+        "--list-formats",
+        help: "List the audio containers and encodings this build reads and writes, and the "
             + "transcript formats with how each is detected.")
     static let listStreams = Option(
-        "--list-streams", help: "List the streams of each media file named (index, kind, codec, audio number for "
+        "--list-streams",
+        help: "List the streams of each media file named (index, kind, codec, audio number for "
             + "--audio-stream, rate, layout, language, title, disposition), and censor nothing.")
     static let completionScript = Option(
         "--completion", value: "shell", help: "Print a completion script for bash, zsh or fish.",
         completion: .words(Command.Shell.allCases.map(\.rawValue)))
     static let noRefine = Option(
-        "--no-refine", help: "Use the transcript's word times as given, instead of moving each censored word's "
+        "--no-refine",
+        help: "Use the transcript's word times as given, instead of moving each censored word's "
             + "edges to where its sound really begins and ends.")
     static let subtitles = Option(
         "--subtitles", value: "file",
@@ -208,17 +222,20 @@ extension Option {
         help: "Add the censored subtitles to a video output as a subtitle stream (mov_text in MP4/MOV, SubRip in "
             + "MKV, WebVTT in WebM), besides the streams it has.")
     static let mp3Direct = Option(
-        "--mp3-direct", help: "Censor an MP3 into an MP3 without re-encoding it (mute and duck): only the gain of "
+        "--mp3-direct",
+        help: "Censor an MP3 into an MP3 without re-encoding it (mute and duck): only the gain of "
             + "the granules under each word changes, every other frame is copied byte for byte. Precision is one "
             + "granule (13 ms at 44.1 kHz). On by default when it applies.")
     static let noMP3Direct = Option(
         "--no-mp3-direct", help: "Decode and re-encode MP3s instead of censoring their compressed data.")
     static let noDirect = Option(
-        "--no-direct", help: "Decode and re-encode instead of censoring the compressed data. By default mute and duck "
+        "--no-direct",
+        help: "Decode and re-encode instead of censoring the compressed data. By default mute and duck "
             + "of an MP3 into an MP3, and of AAC-LC in ADTS, MP4, M4A, MOV, MKA or MKV into the same container, "
             + "rewrite only the frames under each word (1024 samples each for AAC) and copy every other byte.")
     static let refine = Option(
-        "--refine", value: "strategy", help: "How far a refined edge may run into the transcript's neighbouring word: "
+        "--refine", value: "strategy",
+        help: "How far a refined edge may run into the transcript's neighbouring word: "
             + "conservative (10 ms; for good word times) or aggressive (to its middle, and an aligned word over its "
             + "transcript times too; for times known to be off).",
         default: RefineStrategy.conservative.rawValue, completion: .words(RefineStrategy.allCases.map(\.rawValue)))
@@ -240,13 +257,16 @@ extension Option {
 
     /// Every option, in the order help lists them.
     static let all: [Option] = [
-        transcript, transcriptStream, transcriptFormat, transcriptEncoding, tier, requireWordTimes, words, word, alsoDefault,
+        transcript, transcriptStream, transcriptFormat, transcriptEncoding, tier, requireWordTimes, words, word,
+        alsoDefault,
         foldDiacritics,
         maxTextSize, mode, sound,
-        output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps, review, reviewEmbed, decisions, dryRun,
+        output, outputDir, inPlace, noMarker, format, encoding, rate, quality, report, labels, markers, playerEDL, fps,
+        review, reviewEmbed, decisions, dryRun,
         force,
         NumberOption.pad.option, NumberOption.padBefore.option, NumberOption.padAfter.option,
-        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, language, mp3Direct, noMP3Direct, noDirect,
+        NumberOption.crossfade.option, noRefine, NumberOption.refineWindow.option, refine, align, language, mp3Direct,
+        noMP3Direct, noDirect,
         NumberOption.beepFrequency.option, NumberOption.beepLevel.option, NumberOption.duckGain.option,
         NumberOption.audioStream.option, NumberOption.bitrate.option, subtitles, mask, NumberOption.maxCueChars.option,
         embedSubtitles, jobs, raw, manifest, results, shard, shards, shardBy, resume, noResume,

@@ -22,7 +22,9 @@ final class Printer: Sendable {
                 // With several inputs the closing summary names every failure.
                 if total == 1 {
                     Console.error("Error: \(ErrorText.describe(error))")
-                    if !arguments.quiet, arguments.transcriptFormat == nil, let note = Messages.detectionNote(for: error) {
+                    if !arguments.quiet, arguments.transcriptFormat == nil,
+                        let note = Messages.detectionNote(for: error)
+                    {
                         Console.error(note)
                     }
                     if !arguments.quiet, let note = Messages.tierNote(for: error) { Console.error(note) }
@@ -52,8 +54,10 @@ final class Printer: Sendable {
     func summarize(_ outcomes: [Job.Outcome]) {
         guard !arguments.quiet || outcomes.contains(where: { $0.error != nil }) else { return }
         let failed = outcomes.filter { $0.error != nil }.count
-        var lines = ["censor: \(outcomes.count - failed) of \(outcomes.count) files done"
-            + (failed > 0 ? ", \(failed) failed:" : ":")]
+        var lines = [
+            "censor: \(outcomes.count - failed) of \(outcomes.count) files done"
+                + (failed > 0 ? ", \(failed) failed:" : ":")
+        ]
         for outcome in outcomes {
             if let error = outcome.error {
                 lines.append("  FAILED  \(outcome.input): \(ErrorText.describe(error))")

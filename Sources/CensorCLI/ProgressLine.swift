@@ -30,8 +30,9 @@ final class ProgressLine: Sendable {
             let audioSeconds = Double(progress.framesDone) / Double(progress.sampleRate)
             let speed = elapsed > 0 ? audioSeconds / elapsed : 0
             let stage = progress.stage == .decoding ? "decoding " : ""
-            Console.errorRaw("\r\u{1B}[Kcensor: \(stage)\(Int(progress.fraction * 100))%  \(Self.clock(elapsed)) elapsed  "
-                + "\(Int(speed))× real time")
+            Console.errorRaw(
+                "\r\u{1B}[Kcensor: \(stage)\(Int(progress.fraction * 100))%  \(Self.clock(elapsed)) elapsed  "
+                    + "\(Int(speed))× real time")
         }
     }
 

@@ -28,8 +28,9 @@ struct RawAudioFormat: Sendable, Equatable {
             throw UsageError("--raw '\(text)': the channel count '\(parts[1])' is not a whole number from 1 to 256")
         }
         guard let encoding = Self.encodings.first(where: { $0.rawValue == parts[2] }) else {
-            throw UsageError("--raw '\(text)': the encoding '\(parts[2])' is not one of "
-                + Self.encodings.map(\.rawValue).joined(separator: ", "))
+            throw UsageError(
+                "--raw '\(text)': the encoding '\(parts[2])' is not one of "
+                    + Self.encodings.map(\.rawValue).joined(separator: ", "))
         }
         sampleRate = rate
         self.channels = channels
@@ -52,12 +53,13 @@ struct RawAudioFormat: Sendable, Equatable {
 
     /// The 44-byte canonical WAV header for `dataBytes` bytes of these samples.
     func wavHeader(dataBytes: Int) -> [UInt8] {
-        let tag: UInt16 = switch encoding {
-        case .float, .double: 3
-        case .alaw: 6
-        case .ulaw: 7
-        default: 1
-        }
+        let tag: UInt16 =
+            switch encoding {
+            case .float, .double: 3
+            case .alaw: 6
+            case .ulaw: 7
+            default: 1
+            }
         let blockAlign = channels * sampleBytes
         var bytes: [UInt8] = []
         func append<Value: FixedWidthInteger>(_ value: Value) {

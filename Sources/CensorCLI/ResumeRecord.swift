@@ -23,7 +23,8 @@ struct ResumeRecord: Codable {
             var lists = SHA256()
             for source in arguments.lists {
                 switch source {
-                case let .file(path): lists.update("file \(try SHA256.digest(ofFile: path, limit: arguments.maxTextSize))\n")
+                case let .file(path):
+                    lists.update("file \(try SHA256.digest(ofFile: path, limit: arguments.maxTextSize))\n")
                 case let .word(word): lists.update("word \(word)\n")
                 }
             }
@@ -33,9 +34,11 @@ struct ResumeRecord: Codable {
 
         /// The settings of `arguments` that change what an output holds.
         static func settings(_ arguments: Arguments) -> String {
-            ["mode \(arguments.mode)", "plan \(arguments.plan)", "format \(arguments.outputFormat)",
-             "media \(arguments.media)", "transcript-format \(arguments.transcriptFormat?.rawValue ?? "detected")",
-             "fold-diacritics \(arguments.foldDiacritics)"].joined(separator: "; ")
+            [
+                "mode \(arguments.mode)", "plan \(arguments.plan)", "format \(arguments.outputFormat)",
+                "media \(arguments.media)", "transcript-format \(arguments.transcriptFormat?.rawValue ?? "detected")",
+                "fold-diacritics \(arguments.foldDiacritics)",
+            ].joined(separator: "; ")
                 + (arguments.tier.map { "; tier \($0)" } ?? "")
         }
 
@@ -45,7 +48,8 @@ struct ResumeRecord: Codable {
             var text = SHA256()
             transcript.withUnsafeBytes { text.update($0) }
             var job = SHA256()
-            job.update("lists \(try listsDigest(arguments))\nsettings \(settings(arguments))\ntranscript \(text.finish())\n")
+            job.update(
+                "lists \(try listsDigest(arguments))\nsettings \(settings(arguments))\ntranscript \(text.finish())\n")
             return CensorMarker.Job(digest: job.finish())
         }
     }
@@ -125,7 +129,9 @@ struct ResumeRecord: Codable {
         guard file >= 0 else { return nil }
         defer { close(file) }
         var info = stat()
-        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestRecord else { return nil }
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestRecord else {
+            return nil
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         guard Glibc.read(file, &bytes, bytes.count) == bytes.count else { return nil }
         return Data(bytes)

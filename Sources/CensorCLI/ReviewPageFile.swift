@@ -18,8 +18,9 @@ struct ReviewPageFile {
     ///   ``CensorError`` when the page's path is refused or it cannot be written.
     func write(to path: String, into transaction: OutputTransaction) throws {
         let censored = try report.output.map { try transaction.reserve($0) }
-        let page = ReviewPage(report: report, transcript: transcript, matches: matches, location: path,
-                              audio: embedded ? .embedded : .referenced, censoredAudio: censored, subtitles: subtitles)
+        let page = ReviewPage(
+            report: report, transcript: transcript, matches: matches, location: path,
+            audio: embedded ? .embedded : .referenced, censoredAudio: censored, subtitles: subtitles)
         try transaction.write(try page.html(), to: path)
     }
 }

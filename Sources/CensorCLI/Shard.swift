@@ -44,7 +44,9 @@ struct Shard: Sendable, Equatable {
         shard: String?, shards: String?, key: Key, environment: [String: String]
     ) throws(UsageError) -> (shard: Shard, source: String?) {
         if let shard {
-            if shards != nil { throw UsageError("--shard and --shards cannot be combined: --shard I/N names the count") }
+            if shards != nil {
+                throw UsageError("--shard and --shards cannot be combined: --shard I/N names the count")
+            }
             let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
                 throw UsageError("--shard '\(shard)': expected I/N such as 0/4 (slice I of N, I from 0 to N-1)")
@@ -53,18 +55,22 @@ struct Shard: Sendable, Equatable {
         }
         if let text = environment["JOB_COMPLETION_INDEX"], !text.isEmpty {
             guard let shards else {
-                throw UsageError("JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but --shards N is not given; "
-                    + "give the Job's completions as --shards")
+                throw UsageError(
+                    "JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but --shards N is not given; "
+                        + "give the Job's completions as --shards")
             }
             guard let index = Int(text) else {
                 throw UsageError("JOB_COMPLETION_INDEX '\(text)': expected a whole number")
             }
-            return (try checked(index, try count(shards, option: "--shards"), key, source: "JOB_COMPLETION_INDEX"),
-                    "JOB_COMPLETION_INDEX")
+            return (
+                try checked(index, try count(shards, option: "--shards"), key, source: "JOB_COMPLETION_INDEX"),
+                "JOB_COMPLETION_INDEX"
+            )
         }
         if shards != nil {
-            throw UsageError("--shards N needs JOB_COMPLETION_INDEX in the environment (a Kubernetes Indexed Job); "
-                + "elsewhere give --shard I/N")
+            throw UsageError(
+                "--shards N needs JOB_COMPLETION_INDEX in the environment (a Kubernetes Indexed Job); "
+                    + "elsewhere give --shard I/N")
         }
         if let text = environment["SLURM_ARRAY_TASK_ID"], !text.isEmpty {
             guard let id = Int(text) else { throw UsageError("SLURM_ARRAY_TASK_ID '\(text)': expected a whole number") }
@@ -88,7 +94,9 @@ struct Shard: Sendable, Equatable {
     }
 
     private static func count(_ text: String, option: String) throws(UsageError) -> Int {
-        guard let count = Int(text), count > 0 else { throw UsageError("\(option) '\(text)': expected a whole number above 0") }
+        guard let count = Int(text), count > 0 else {
+            throw UsageError("\(option) '\(text)': expected a whole number above 0")
+        }
         return count
     }
 

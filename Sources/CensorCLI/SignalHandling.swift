@@ -84,8 +84,9 @@ enum SignalHandling {
         TemporaryOutputs.removeAll()
         if quietly { _exit(128 + number) }
         let name = names[number] ?? "signal \(number)"
-        Console.errorRaw((Console.errorIsTerminal ? "\r\u{1B}[K" : "")
-            + "censor: interrupted by \(name); unfinished outputs removed, inputs and existing files untouched\n")
+        Console.errorRaw(
+            (Console.errorIsTerminal ? "\r\u{1B}[K" : "")
+                + "censor: interrupted by \(name); unfinished outputs removed, inputs and existing files untouched\n")
         _exit(128 + number)
     }
 
@@ -100,6 +101,7 @@ enum SignalHandling {
     private static func isIgnored(_ number: Int32) -> Bool {
         var current = sigaction()
         guard sigaction(number, nil, &current) == 0 else { return false }
-        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+            == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

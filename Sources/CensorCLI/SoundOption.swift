@@ -19,7 +19,8 @@ enum SoundOption {
         guard let value else { return .tone }
         guard mode == "beep" else { throw UsageError("\(Option.sound.name) applies to --mode beep only") }
         if frequencyGiven {
-            throw UsageError("\(NumberOption.beepFrequency.name) sets the beep's tone, which \(Option.sound.name) replaces")
+            throw UsageError(
+                "\(NumberOption.beepFrequency.name) sets the beep's tone, which \(Option.sound.name) replaces")
         }
         return builtIn(value) ?? .tone
     }
@@ -29,6 +30,7 @@ enum SoundOption {
     /// - Throws: ``AudioError`` or ``SoundFileError`` naming the file.
     static func mode(_ mode: CensorMode, soundFile: String?) throws -> CensorMode {
         guard let soundFile, case let .beep(beep) = mode else { return mode }
-        return .beep(try Beep(frequency: beep.frequency, level: beep.level, sound: .clip(SoundClip(contentsOf: soundFile))))
+        return .beep(
+            try Beep(frequency: beep.frequency, level: beep.level, sound: .clip(SoundClip(contentsOf: soundFile))))
     }
 }

@@ -39,16 +39,19 @@ enum StdinInput {
             throw UsageError("- (standard input) must be the only input, but \(arguments.inputs.count) were given")
         }
         guard arguments.transcript != nil else {
-            throw UsageError("audio from standard input (-) has no file name to find a transcript beside; "
-                + "give --transcript <file>")
+            throw UsageError(
+                "audio from standard input (-) has no file name to find a transcript beside; "
+                    + "give --transcript <file>")
         }
         if arguments.inPlace || arguments.outputDir != nil {
-            throw UsageError("audio from standard input (-) cannot be censored \(arguments.inPlace ? "in place" : "into --output-dir"); "
-                + "give --output <file>")
+            throw UsageError(
+                "audio from standard input (-) cannot be censored \(arguments.inPlace ? "in place" : "into --output-dir"); "
+                    + "give --output <file>")
         }
         if arguments.review != nil {
-            throw UsageError("--review shows the original audio beside the censored audio, and standard input (-) "
-                + "leaves no original to show; censor a file to review it")
+            throw UsageError(
+                "--review shows the original audio beside the censored audio, and standard input (-) "
+                    + "leaves no original to show; censor a file to review it")
         }
         guard arguments.output != nil || arguments.dryRun else {
             throw UsageError("audio from standard input (-) needs --output <file> (or --dry-run)")
@@ -63,13 +66,15 @@ enum StdinInput {
     static func run(_ arguments: Arguments, _ body: (Arguments) throws -> Bool) throws -> Bool {
         guard arguments.inputs == [name] else { return try body(arguments) }
         if isatty(STDIN_FILENO) == 1 {
-            throw StdinError("standard input is a terminal; pipe audio into 'censor -' (e.g. 'ffmpeg … -f wav - | censor - …')")
+            throw StdinError(
+                "standard input is a terminal; pipe audio into 'censor -' (e.g. 'ffmpeg … -f wav - | censor - …')")
         }
         let obstacle = try StdinStream.obstacle(arguments)
         guard let obstacle else {
             if arguments.verbose {
-                Console.error("censor: standard input is censored as it streams, in one pass: nothing is spooled, "
-                    + "and memory holds a block and the longest group of nearby spans")
+                Console.error(
+                    "censor: standard input is censored as it streams, in one pass: nothing is spooled, "
+                        + "and memory holds a block and the longest group of nearby spans")
             }
             var streamed = arguments
             streamed.stdinStreamed = true
@@ -78,9 +83,10 @@ enum StdinInput {
         let spool = try StdinSpool(raw: arguments.raw)
         defer { spool.remove() }
         if arguments.verbose {
-            Console.error("censor: standard input spooled to \(spool.path) (\(spool.bytes) bytes): planning reads "
-                + "the audio near each span out of order, which a pipe cannot do (\(obstacle)); "
-                + "the file is removed when censor exits")
+            Console.error(
+                "censor: standard input spooled to \(spool.path) (\(spool.bytes) bytes): planning reads "
+                    + "the audio near each span out of order, which a pipe cannot do (\(obstacle)); "
+                    + "the file is removed when censor exits")
         }
         var spooled = arguments
         spooled.inputs = [spool.path]
@@ -119,17 +125,19 @@ struct StdinSpool {
                 try Self.write(UnsafeRawBufferPointer(rebasing: buffer[0..<first]), to: file, path: path)
                 total += first
                 if raw != nil, total > RawAudioFormat.largestData {
-                    throw StdinError("raw audio on standard input passed \(RawAudioFormat.largestData) bytes, the most a "
-                        + "WAV header can declare; give it in a container instead (e.g. ffmpeg … -f w64 -)")
+                    throw StdinError(
+                        "raw audio on standard input passed \(RawAudioFormat.largestData) bytes, the most a "
+                            + "WAV header can declare; give it in a container instead (e.g. ffmpeg … -f w64 -)")
                 }
                 first = try Self.read(into: buffer)
             }
             if let raw {
                 let frameBytes = raw.channels * raw.sampleBytes
                 guard total % frameBytes == 0 else {
-                    throw StdinError("raw audio on standard input ended inside a frame: \(total) bytes is not a whole "
-                        + "number of \(frameBytes)-byte frames (\(raw.channels) channels of \(raw.encoding.rawValue)); "
-                        + "is --raw right?")
+                    throw StdinError(
+                        "raw audio on standard input ended inside a frame: \(total) bytes is not a whole "
+                            + "number of \(frameBytes)-byte frames (\(raw.channels) channels of \(raw.encoding.rawValue)); "
+                            + "is --raw right?")
                 }
                 let header = raw.wavHeader(dataBytes: total)
                 guard header.withUnsafeBytes({ pwrite(file, $0.baseAddress, $0.count, 0) }) == header.count else {
@@ -177,7 +185,9 @@ struct StdinSpool {
         while filled < buffer.count {
             let count = Glibc.read(STDIN_FILENO, buffer.baseAddress! + filled, buffer.count - filled)
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw StdinError("cannot read standard input: \(String(cString: strerror(errno)))") }
+            guard count >= 0 else {
+                throw StdinError("cannot read standard input: \(String(cString: strerror(errno)))")
+            }
             if count == 0 { break }
             filled += count
         }
@@ -225,7 +235,8 @@ struct StdinSpool {
             ("RIFF", "wav"), ("RF64", "rf64"), ("fLaC", "flac"), (".snd", "au"), ("FORM", "aiff"), ("OggS", "ogg"),
             ("caff", "caf"), ("riff", "w64"), ("ID3", "mp3"),
         ]
-        for (magic, name) in signatures where head.count >= magic.utf8.count && zip(head, magic.utf8).allSatisfy({ $0 == $1 }) {
+        for (magic, name) in signatures
+        where head.count >= magic.utf8.count && zip(head, magic.utf8).allSatisfy({ $0 == $1 }) {
             return name
         }
         // An MPEG audio frame without an ID3 tag starts with 11 set sync bits.

@@ -28,7 +28,8 @@ enum StdinStream {
         }
         guard let head = peek() else { return "standard input is not a pipe whose start can be looked at" }
         guard let format = AudioStreamReader.format(ofHead: head) else {
-            return "its start is not a header libsndfile reads from a pipe (ffmpeg's containers, MP3 and FLAC are read from a file)"
+            return
+                "its start is not a header libsndfile reads from a pipe (ffmpeg's containers, MP3 and FLAC are read from a file)"
         }
         return censor.streamingObstacle(input: format, output: output, format: arguments.outputFormat)
     }
@@ -37,7 +38,9 @@ enum StdinStream {
     /// a pipe or cannot be looked at. Waits briefly for a header written in pieces.
     static func peek() -> [UInt8]? {
         var status = stat()
-        guard fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFIFO, let tee = teeFunction else { return nil }
+        guard fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFIFO, let tee = teeFunction else {
+            return nil
+        }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         defer { for end in ends { close(end) } }

@@ -3,7 +3,9 @@ import Foundation
 /// Finds an input's transcript beside it, by stem.
 enum TranscriptLocator {
     /// The extensions tried, in order.
-    static let extensions = ["json", "vtt", "srt", "sbv", "json3", "TextGrid", "textgrid", "eaf", "ctm", "txt", "csv", "tsv", "lrc"]
+    static let extensions = [
+        "json", "vtt", "srt", "sbv", "json3", "TextGrid", "textgrid", "eaf", "ctm", "txt", "csv", "tsv", "lrc",
+    ]
 
     /// The transcript beside `input`: the first of `<stem>.json`, `<stem>.vtt`, … that exists;
     /// else the one `<stem>.<language>.<extension>` there is, as yt-dlp and subtitle sites name

@@ -48,7 +48,9 @@ public enum BeepLevels {
     /// - Returns: One ``BeepFade`` per span.
     /// - Throws: When `audio` cannot be read.
     /// - Complexity: O(fade frames).
-    public static func fades(for spans: [Span], amplitudes: [[Float]], in audio: inout some FrameSource) throws -> [BeepFade] {
+    public static func fades(for spans: [Span], amplitudes: [[Float]], in audio: inout some FrameSource) throws
+        -> [BeepFade]
+    {
         let levels = try SpanLevels(spans, cores: false, fades: true, in: &audio)
         return spans.indices.map { levels.fade(ofSpan: $0, amplitudes: amplitudes[$0]) }
     }
@@ -71,7 +73,9 @@ public enum BeepLevels {
         if case let .peak(dBFS) = beep.level {
             amplitudes = fixedAmplitudes(dBFS: dBFS, spans: spans.count, channels: channels, peak: peak)
         } else {
-            amplitudes = spans.indices.map { levels.amplitudes(ofSpan: $0).map { min($0, Beep.maximumPeak / max(peak, 1)) } }
+            amplitudes = spans.indices.map {
+                levels.amplitudes(ofSpan: $0).map { min($0, Beep.maximumPeak / max(peak, 1)) }
+            }
         }
         return (amplitudes, spans.indices.map { levels.fade(ofSpan: $0, amplitudes: amplitudes[$0].map { $0 * peak }) })
     }
@@ -176,7 +180,9 @@ struct SpanLevels {
                         if start < block * size { left.append(Part(frames: start..<(block * size), isCore: true)) }
                         start = (block + 1) * size
                     }
-                    if start < part.frames.upperBound { left.append(Part(frames: start..<part.frames.upperBound, isCore: true)) }
+                    if start < part.frames.upperBound {
+                        left.append(Part(frames: start..<part.frames.upperBound, isCore: true))
+                    }
                     return left
                 }
             }
@@ -227,7 +233,8 @@ struct SpanLevels {
         let count = Double(max(1, coreFrames[index]))
         let unit = 1.0 / 1_073_741_824.0  // (1/32768)², exact
         return (0..<channels).map { channel in
-            let sum = squares.isEmpty ? sums[index * channels + channel] : Double(squares[index * channels + channel]) * unit
+            let sum =
+                squares.isEmpty ? sums[index * channels + channel] : Double(squares[index * channels + channel]) * unit
             return min(Beep.maximumPeak, Float(sqrt(2 * sum / count)))
         }
     }
@@ -247,15 +254,21 @@ struct SpanLevels {
     private static func walk<Sample>(
         _ parts: [[Part]], window: Range<Int>, scratch: UnsafeMutablePointer<Sample>, channels: Int,
         read: (Range<Int>, UnsafeMutablePointer<Sample>) throws -> Void,
-        _ body: (Int, UnsafeBufferPointer<Sample>, Bool) -> Void
+        body: (Int, UnsafeBufferPointer<Sample>, Bool) -> Void
     ) throws {
         let chunk = BeepLevels.chunkFrames
         for (index, spanParts) in parts.enumerated() {
             // The spans are in order: those before the window are passed over, and none after it is read.
-            guard let outer = spanParts.first.map({ $0.frames.lowerBound..<spanParts[spanParts.count - 1].frames.upperBound }),
-                  outer.upperBound > window.lowerBound else { continue }
+            guard
+                let outer = spanParts.first.map({
+                    $0.frames.lowerBound..<spanParts[spanParts.count - 1].frames.upperBound
+                }),
+                outer.upperBound > window.lowerBound
+            else { continue }
             if outer.lowerBound >= window.upperBound { break }
-            let parts = spanParts.map { Part(frames: $0.frames.clamped(to: window), isCore: $0.isCore) }.filter { !$0.frames.isEmpty }
+            let parts = spanParts.map { Part(frames: $0.frames.clamped(to: window), isCore: $0.isCore) }.filter {
+                !$0.frames.isEmpty
+            }
             guard let first = parts.first, let last = parts.last else { continue }
             let whole = first.frames.lowerBound..<last.frames.upperBound
             if whole.count <= chunk {
@@ -283,18 +296,21 @@ struct SpanLevels {
         let channels = channels
         let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: BeepLevels.chunkFrames * channels)
         defer { scratch.deallocate() }
-        try Self.walk(parts, window: window, scratch: scratch, channels: channels,
-                      read: { range, buffer in try source.readStoredSamples(range, into: buffer) }) { index, samples, isCore in
-            if isCore {
-                squares.withUnsafeMutableBufferPointer { squares in
-                    BlockSquares.addSquares(of: samples, channels: channels, into: squares.baseAddress! + index * channels)
+        try Self.walk(
+            parts, window: window, scratch: scratch, channels: channels,
+            read: { range, buffer in try source.readStoredSamples(range, into: buffer) },
+            body: { index, samples, isCore in
+                if isCore {
+                    squares.withUnsafeMutableBufferPointer { squares in
+                        BlockSquares.addSquares(
+                            of: samples, channels: channels, into: squares.baseAddress! + index * channels)
+                    }
+                } else {
+                    peaks.withUnsafeMutableBufferPointer { peaks in
+                        Self.raisePeaks(of: samples, channels: channels, into: peaks.baseAddress! + index * channels)
+                    }
                 }
-            } else {
-                peaks.withUnsafeMutableBufferPointer { peaks in
-                    Self.raisePeaks(of: samples, channels: channels, into: peaks.baseAddress! + index * channels)
-                }
-            }
-        }
+            })
     }
 
     /// Measures audio read as `Float`, summing squares in `Double` frame by frame.
@@ -303,40 +319,44 @@ struct SpanLevels {
         var buffer: [Float] = []
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: BeepLevels.chunkFrames * channels)
         defer { scratch.deallocate() }
-        try Self.walk(parts, window: window, scratch: scratch, channels: channels,
-                      read: { range, target in
-                          try audio.readFrames(range, into: &buffer)
-                          buffer.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: $0.count) }
-                      }) { index, samples, isCore in
-            if isCore {
-                sums.withUnsafeMutableBufferPointer { sums in
-                    let sums = sums.baseAddress! + index * channels
-                    for channel in 0..<channels {
-                        var sum = sums[channel]
-                        for sample in stride(from: channel, to: samples.count, by: channels) {
-                            let value = Double(samples[sample])
-                            sum += value * value
+        try Self.walk(
+            parts, window: window, scratch: scratch, channels: channels,
+            read: { range, target in
+                try audio.readFrames(range, into: &buffer)
+                buffer.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: $0.count) }
+            },
+            body: { index, samples, isCore in
+                if isCore {
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        let sums = sums.baseAddress! + index * channels
+                        for channel in 0..<channels {
+                            var sum = sums[channel]
+                            for sample in stride(from: channel, to: samples.count, by: channels) {
+                                let value = Double(samples[sample])
+                                sum += value * value
+                            }
+                            sums[channel] = sum
                         }
-                        sums[channel] = sum
+                    }
+                } else {
+                    peaks.withUnsafeMutableBufferPointer { peaks in
+                        let peaks = peaks.baseAddress! + index * channels
+                        for channel in 0..<channels {
+                            var peak = peaks[channel]
+                            for sample in stride(from: channel, to: samples.count, by: channels) {
+                                peak = max(peak, abs(samples[sample]))
+                            }
+                            peaks[channel] = peak
+                        }
                     }
                 }
-            } else {
-                peaks.withUnsafeMutableBufferPointer { peaks in
-                    let peaks = peaks.baseAddress! + index * channels
-                    for channel in 0..<channels {
-                        var peak = peaks[channel]
-                        for sample in stride(from: channel, to: samples.count, by: channels) {
-                            peak = max(peak, abs(samples[sample]))
-                        }
-                        peaks[channel] = peak
-                    }
-                }
-            }
-        }
+            })
     }
 
     /// Raises each channel's peak in `peaks` to the largest magnitude in `samples`.
-    private static func raisePeaks(of samples: UnsafeBufferPointer<Int16>, channels: Int, into peaks: UnsafeMutablePointer<Float>) {
+    private static func raisePeaks(
+        of samples: UnsafeBufferPointer<Int16>, channels: Int, into peaks: UnsafeMutablePointer<Float>
+    ) {
         let base = samples.baseAddress!, frames = samples.count / channels
         for channel in 0..<channels {
             var peak: Int32 = 0

@@ -62,7 +62,9 @@ package final class BlockSquares: @unchecked Sendable {
 
     /// Adds each channel's sum of squares of `samples` (interleaved, `channels` per frame) to
     /// `squares`; exact in 64 bits for up to 2³³ frames.
-    package static func addSquares(of samples: UnsafeBufferPointer<Int16>, channels: Int, into squares: UnsafeMutablePointer<Int64>) {
+    package static func addSquares(
+        of samples: UnsafeBufferPointer<Int16>, channels: Int, into squares: UnsafeMutablePointer<Int64>
+    ) {
         guard var base = samples.baseAddress else { return }
         var count = samples.count
         if 4 % channels == 0 {
@@ -71,7 +73,8 @@ package final class BlockSquares: @unchecked Sendable {
             let raw = UnsafeRawPointer(base), groups = count / 8
             var sums = SIMD4<UInt64>()
             for group in 0..<groups {
-                let values = SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: group &* 16, as: SIMD8<Int16>.self))
+                let values = SIMD8<Int32>(
+                    truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: group &* 16, as: SIMD8<Int16>.self))
                 let squared = SIMD8<UInt32>(truncatingIfNeeded: values &* values)
                 sums &+= SIMD4<UInt64>(truncatingIfNeeded: squared.lowHalf &+ squared.highHalf)
             }
@@ -127,8 +130,9 @@ package final class BlockSquares: @unchecked Sendable {
                 if summing {
                     let first = samples + (start - frames.lowerBound) * channels
                     partial.withUnsafeMutableBufferPointer { partial in
-                        BlockSquares.addSquares(of: UnsafeBufferPointer(start: first, count: (end - start) * channels),
-                                                channels: channels, into: partial.baseAddress!)
+                        BlockSquares.addSquares(
+                            of: UnsafeBufferPointer(start: first, count: (end - start) * channels),
+                            channels: channels, into: partial.baseAddress!)
                     }
                     if end == blockEnd {
                         partial.withUnsafeBufferPointer { store.record(block, squares: $0) }

@@ -73,7 +73,9 @@ public struct CensorEngine: Sendable {
 
     /// ``init(spans:mode:sampleRate:measuring:)``, measuring on this thread only when not
     /// `parallel` (the levels are the same).
-    package init(spans: [Span], mode: CensorMode, sampleRate: Int, measuring audio: inout some FrameSource, parallel: Bool) throws {
+    package init(
+        spans: [Span], mode: CensorMode, sampleRate: Int, measuring audio: inout some FrameSource, parallel: Bool
+    ) throws {
         var amplitudes: [[Float]] = []
         var fades: [BeepFade] = []
         var reversed: [[Float]] = []
@@ -87,8 +89,9 @@ public struct CensorEngine: Sendable {
                     for: spans, beep: beep, in: &audio, parallel: parallel, peak: clip?.peak ?? 1)
             }
         }
-        try self.init(spans: spans, mode: mode, channelCount: audio.channelCount, sampleRate: sampleRate,
-                      beepAmplitudes: amplitudes, beepFades: fades, reversed: reversed)
+        try self.init(
+            spans: spans, mode: mode, channelCount: audio.channelCount, sampleRate: sampleRate,
+            beepAmplitudes: amplitudes, beepFades: fades, reversed: reversed)
     }
 
     /// Creates an engine with beep levels given.
@@ -111,8 +114,9 @@ public struct CensorEngine: Sendable {
         spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int, beepAmplitudes: [[Float]] = [],
         beepFades: [BeepFade] = []
     ) throws(CensorEngineError) {
-        try self.init(spans: spans, mode: mode, channelCount: channelCount, sampleRate: sampleRate,
-                      beepAmplitudes: beepAmplitudes, beepFades: beepFades, reversed: [])
+        try self.init(
+            spans: spans, mode: mode, channelCount: channelCount, sampleRate: sampleRate,
+            beepAmplitudes: beepAmplitudes, beepFades: beepFades, reversed: [])
     }
 
     /// ``init(spans:mode:channelCount:sampleRate:beepAmplitudes:beepFades:)`` with each span's
@@ -144,7 +148,9 @@ public struct CensorEngine: Sendable {
             // At most full scale: a tone's amplitude is its peak, a clip's times its peak is; a
             // reversal's gain scales audio that is within full scale already.
             let most: Float = beep.sound == .reverse ? .greatestFiniteMagnitude : 1 / (replacement.clip?.peak ?? 1)
-            if let index = beepAmplitudes.firstIndex(where: { $0.contains { !$0.isFinite || $0 < 0 || $0 > most * 1.000_001 } }) {
+            if let index = beepAmplitudes.firstIndex(where: {
+                $0.contains { !$0.isFinite || $0 < 0 || $0 > most * 1.000_001 }
+            }) {
                 throw .beepAmplitudeRange(span: index)
             }
         }
@@ -167,7 +173,8 @@ public struct CensorEngine: Sendable {
             // One cycle of a tone that repeats within the table's room, when a span holds one:
             // copied over and over for any span.
             if let cycle = SineOscillator.cycle(frequency: beep.frequency, sampleRate: sampleRate),
-               cycle <= Self.toneTableFrames, cycle <= longest {
+                cycle <= Self.toneTableFrames, cycle <= longest
+            {
                 frames = cycle
             }
             toneTable = SineOscillator.table(frequency: beep.frequency, sampleRate: sampleRate, frames: frames)
@@ -179,7 +186,9 @@ public struct CensorEngine: Sendable {
 
     /// The clip a beep of `sound` plays at `sampleRate`: pink noise generated at that rate, a
     /// clip checked to have it; `nil` for a tone or a reversal.
-    private static func clip(of sound: BeepSound, sampleRate: Int, channelCount: Int) throws(CensorEngineError) -> SoundClip? {
+    private static func clip(of sound: BeepSound, sampleRate: Int, channelCount: Int) throws(CensorEngineError)
+        -> SoundClip?
+    {
         switch sound {
         case .tone, .reverse: return nil
         case .pinkNoise: return SoundClip.pinkNoise(sampleRate: sampleRate, channels: channelCount)
@@ -191,7 +200,9 @@ public struct CensorEngine: Sendable {
 
     /// Checks what every engine needs: channels and rate at least 1, the spans in order and
     /// apart, the mode's numbers in range.
-    private static func check(spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int) throws(CensorEngineError) {
+    private static func check(spans: [Span], mode: CensorMode, channelCount: Int, sampleRate: Int)
+        throws(CensorEngineError)
+    {
         guard channelCount >= 1 else { throw .channelCount(channelCount) }
         guard sampleRate >= 1 else { throw .sampleRate(sampleRate) }
         if case .cut = mode { throw .cutChangesLength }
@@ -246,8 +257,9 @@ public struct CensorEngine: Sendable {
                 mixSound(kernel, span: index, frames: frames)
             case let .beep(beep):
                 if oscillatorSpan != index {
-                    oscillator = SineOscillator(frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart,
-                                                table: toneTable)
+                    oscillator = SineOscillator(
+                        frequency: beep.frequency, sampleRate: sampleRate, origin: span.fadeStart,
+                        table: toneTable)
                     oscillatorSpan = index
                 }
                 kernel.mixBeep(&oscillator!, amplitudes: beepAmplitudes[index], frames: frames)
@@ -265,9 +277,13 @@ public struct CensorEngine: Sendable {
                 soundBuffer = clip.looped(frames: span.fadeEnd - span.fadeStart, channels: channelCount)
                 soundSpan = index
             }
-            soundBuffer.withUnsafeBufferPointer { kernel.mixSound($0, amplitudes: beepAmplitudes[index], frames: frames) }
+            soundBuffer.withUnsafeBufferPointer {
+                kernel.mixSound($0, amplitudes: beepAmplitudes[index], frames: frames)
+            }
         case let .reverse(regions):
-            regions[index].withUnsafeBufferPointer { kernel.mixSound($0, amplitudes: beepAmplitudes[index], frames: frames) }
+            regions[index].withUnsafeBufferPointer {
+                kernel.mixSound($0, amplitudes: beepAmplitudes[index], frames: frames)
+            }
         case .tone:
             break
         }
@@ -365,7 +381,8 @@ public enum CensorEngineError: Error, CustomStringConvertible, Sendable, Hashabl
         case let .beepChannels(span, channels, given):
             "span \(span) has \(given) beep amplitudes for \(channels) channels; expected one per channel"
         case let .beepAmplitudeRange(span): "span \(span)'s beep amplitudes: expected values from 0 to 1 (full scale)"
-        case let .beepFades(spans, given): "beep fades for \(given) spans, but there are \(spans); expected one per span"
+        case let .beepFades(spans, given):
+            "beep fades for \(given) spans, but there are \(spans); expected one per span"
         case .cutChangesLength: "a cut removes frames and joins the rest; render it with Censor, not block by block"
         case .reverseNeedsAudio: "a reversed beep plays each span's audio backwards; build the engine from the audio"
         case let .soundRate(clip, audio):

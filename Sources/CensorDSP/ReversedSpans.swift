@@ -34,10 +34,11 @@ enum ReversedSpans {
                     if inFade { fadePeaks[channel] = max(fadePeaks[channel], abs(value)) }
                 }
             }
-            let gain: [Float] = switch level {
-            case .matched: Array(repeating: 1, count: channels)
-            case let .peak(dBFS): regionPeaks.map { $0 > 0 ? Float(pow(10, dBFS / 20)) / $0 : 0 }
-            }
+            let gain: [Float] =
+                switch level {
+                case .matched: Array(repeating: 1, count: channels)
+                case let .peak(dBFS): regionPeaks.map { $0 > 0 ? Float(pow(10, dBFS / 20)) / $0 : 0 }
+                }
             let overshoots = (0..<channels).contains { channel in
                 let played = gain[channel] * regionPeaks[channel]
                 return fadePeaks[channel] * fadePeaks[channel] + played * played > 1

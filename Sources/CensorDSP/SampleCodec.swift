@@ -14,7 +14,9 @@ package protocol SampleCodec {
     func scale(_ samples: UnsafeMutablePointer<Sample>, count: Int, by gain: Float)
     /// Writes `count` frames of two channels, interleaved, from one channel of `values`: frame
     /// `i` becomes `encode(left * values[i])`, `encode(right * values[i])`.
-    func encodeStereo(_ values: UnsafePointer<Float>, count: Int, left: Float, right: Float, into samples: UnsafeMutablePointer<Sample>)
+    func encodeStereo(
+        _ values: UnsafePointer<Float>, count: Int, left: Float, right: Float,
+        into samples: UnsafeMutablePointer<Sample>)
 }
 
 extension SampleCodec {
@@ -23,7 +25,8 @@ extension SampleCodec {
     }
 
     @inline(__always) package func encodeStereo(
-        _ values: UnsafePointer<Float>, count: Int, left: Float, right: Float, into samples: UnsafeMutablePointer<Sample>
+        _ values: UnsafePointer<Float>, count: Int, left: Float, right: Float,
+        into samples: UnsafeMutablePointer<Sample>
     ) {
         for index in 0..<count {
             samples[2 &* index] = encode(left * values[index])
@@ -133,7 +136,8 @@ package struct NarrowPCMCodec: SampleCodec {
         // The lanes of encode's two comparisons, written so that they compile to min and max.
         clamped = clamped.replacing(with: SIMD4(repeating: maximum), where: SIMD4(repeating: maximum) .< clamped)
         clamped = clamped.replacing(with: SIMD4(repeating: -scale), where: clamped .< SIMD4(repeating: -scale))
-        return (unsafeBitCast(clamped + Self.nearestIntegerMagic, to: SIMD4<Int32>.self) &- 0x4B40_0000) &<< SIMD4(repeating: Int32(shift))
+        return (unsafeBitCast(clamped + Self.nearestIntegerMagic, to: SIMD4<Int32>.self) &- 0x4B40_0000)
+            &<< SIMD4(repeating: Int32(shift))
     }
 }
 

@@ -46,7 +46,9 @@ struct SineOscillator {
     init(frequency: Double, sampleRate: Int, origin: Int, table: [Float] = []) {
         self.origin = origin
         self.table = table
-        tableRepeats = !table.isEmpty && Self.cycle(frequency: frequency, sampleRate: sampleRate).map { table.count % $0 == 0 } == true
+        tableRepeats =
+            !table.isEmpty
+            && Self.cycle(frequency: frequency, sampleRate: sampleRate).map { table.count % $0 == 0 } == true
         step = 2 * Double.pi * frequency / Double(sampleRate)
         rotationSine = SIMD4(repeating: sin(step * Double(Self.lanes)))
         rotationCosine = SIMD4(repeating: cos(step * Double(Self.lanes)))
@@ -68,7 +70,9 @@ struct SineOscillator {
     /// The frames after which a tone of `frequency` Hz at `sampleRate` repeats exactly: the rate
     /// over its greatest common divisor with a whole frequency; `nil` for a fractional one.
     static func cycle(frequency: Double, sampleRate: Int) -> Int? {
-        guard frequency >= 1, frequency <= Double(sampleRate), frequency == frequency.rounded(), sampleRate > 0 else { return nil }
+        guard frequency >= 1, frequency <= Double(sampleRate), frequency == frequency.rounded(), sampleRate > 0 else {
+            return nil
+        }
         var (a, b) = (sampleRate, Int(frequency))
         while b != 0 { (a, b) = (b, a % b) }
         return sampleRate / a

@@ -34,7 +34,8 @@ public struct SoundClip: Sendable, Hashable {
     ///   - sampleRate: At least 1.
     /// - Throws: ``SoundClipError`` when there are no whole frames or every sample is silent.
     public init(samples: [Float], channelCount: Int, sampleRate: Int) throws(SoundClipError) {
-        guard channelCount >= 1, sampleRate >= 1, samples.count >= channelCount, samples.count % channelCount == 0 else {
+        guard channelCount >= 1, sampleRate >= 1, samples.count >= channelCount, samples.count % channelCount == 0
+        else {
             throw .empty
         }
         let squares = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
@@ -96,7 +97,9 @@ public struct SoundClip: Sendable, Hashable {
                 let (pass, position) = loops ? frame.quotientAndRemainder(dividingBy: period) : (0, frame)
                 var value = samples[position * channelCount + source]
                 if pass > 0, position < fade {
-                    value = samples[(period + position) * channelCount + source] * gainOut[position] + value * gainIn[position]
+                    value =
+                        samples[(period + position) * channelCount + source] * gainOut[position] + value
+                        * gainIn[position]
                 }
                 result[frame * channels + channel] = value
             }

@@ -28,7 +28,9 @@ extension Array {
     ) -> [Element] {
         // The spans read once, and the order sorted on them: no key path in the comparisons.
         let spans = map { $0[keyPath: span] }
-        let order = spans.indices.sorted { (spans[$0].fadeStart, spans[$0].start) < (spans[$1].fadeStart, spans[$1].start) }
+        let order = spans.indices.sorted {
+            (spans[$0].fadeStart, spans[$0].start) < (spans[$1].fadeStart, spans[$1].start)
+        }
         var result: [Element] = []
         var grown: [Span] = []
         result.reserveCapacity(count)

@@ -51,12 +51,15 @@ struct SpanKernel<Codec: SampleCodec> {
                 amplitudes.withUnsafeBufferPointer { amplitudes in
                     let scratch = Scratch(tone: chunk.baseAddress!, encoded: encoded.baseAddress!)
                     let fadeInPart = frames.clamped(to: span.fadeStart..<span.start)
-                    crossfade(fadeInPart, ramp: fadeIn, from: fadeInPart.lowerBound - span.fadeStart,
-                              tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
-                    writeTone(frames.clamped(to: span.core), tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
+                    crossfade(
+                        fadeInPart, ramp: fadeIn, from: fadeInPart.lowerBound - span.fadeStart,
+                        tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
+                    writeTone(
+                        frames.clamped(to: span.core), tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
                     let fadeOutPart = frames.clamped(to: span.end..<span.fadeEnd)
-                    crossfade(fadeOutPart, ramp: fadeOut, from: fadeOutPart.lowerBound - span.end,
-                              tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
+                    crossfade(
+                        fadeOutPart, ramp: fadeOut, from: fadeOutPart.lowerBound - span.end,
+                        tone: &oscillator, scratch: scratch, amplitudes: amplitudes)
                 }
             }
         }
@@ -124,14 +127,16 @@ struct SpanKernel<Codec: SampleCodec> {
                         for index in 0..<count {
                             let gain = gains[index], toned = tones[index] * chunk[index]
                             samples[2 * index] = codec.encode(codec.decode(samples[2 * index]) * gain + left * toned)
-                            samples[2 * index + 1] = codec.encode(codec.decode(samples[2 * index + 1]) * gain + right * toned)
+                            samples[2 * index + 1] = codec.encode(
+                                codec.decode(samples[2 * index + 1]) * gain + right * toned)
                         }
                     } else {
                         for index in 0..<count {
                             let gain = gains[index], toned = tones[index] * chunk[index]
                             for channel in 0..<channels {
                                 let sample = index * channels + channel
-                                samples[sample] = codec.encode(codec.decode(samples[sample]) * gain + amplitudes[channel] * toned)
+                                samples[sample] = codec.encode(
+                                    codec.decode(samples[sample]) * gain + amplitudes[channel] * toned)
                             }
                         }
                     }
@@ -150,7 +155,8 @@ struct SpanKernel<Codec: SampleCodec> {
     ) {
         guard !frames.isEmpty else { return }
         if let period = tone.period, frames.count > 2 * period {
-            encodeTone(frames.lowerBound..<(frames.lowerBound + period), tone: &tone, scratch: scratch, amplitudes: amplitudes)
+            encodeTone(
+                frames.lowerBound..<(frames.lowerBound + period), tone: &tone, scratch: scratch, amplitudes: amplitudes)
             let first = pointer(to: frames.lowerBound)
             var done = period
             while done < frames.count {

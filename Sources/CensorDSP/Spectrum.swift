@@ -126,7 +126,10 @@ package final class Spectrum {
     ///   - stride: The distance between the frame's samples.
     ///   - bins: The bins wanted, within `0..<binCount`.
     ///   - power: Memory for ``binCount`` values; only `power[bins]` is written.
-    package func power(of samples: UnsafeBufferPointer<Float>, stride: Int, bins: Range<Int>, writingTo power: UnsafeMutablePointer<Float>) {
+    package func power(
+        of samples: UnsafeBufferPointer<Float>, stride: Int, bins: Range<Int>,
+        writingTo power: UnsafeMutablePointer<Float>
+    ) {
         precondition(samples.count >= (size - 1) * stride + 1, "frame shorter than the spectrum")
         precondition(bins.lowerBound >= 0 && bins.upperBound <= binCount, "bins outside the spectrum")
         let source = samples.baseAddress!
@@ -158,10 +161,12 @@ package final class Spectrum {
             let mirrored = z.loadUnaligned(fromByteOffset: 2 * (half - index - 7) * floatSize, as: SIMD16<Float>.self)
             let (real, imaginary) = (pairs.evenHalf, pairs.oddHalf)
             let (backwardReal, backwardImaginary) = (mirrored.evenHalf, mirrored.oddHalf)
-            let mirrorReal = SIMD8(backwardReal[7], backwardReal[6], backwardReal[5], backwardReal[4],
-                                   backwardReal[3], backwardReal[2], backwardReal[1], backwardReal[0])
-            let mirrorImaginary = SIMD8(backwardImaginary[7], backwardImaginary[6], backwardImaginary[5], backwardImaginary[4],
-                                        backwardImaginary[3], backwardImaginary[2], backwardImaginary[1], backwardImaginary[0])
+            let mirrorReal = SIMD8(
+                backwardReal[7], backwardReal[6], backwardReal[5], backwardReal[4],
+                backwardReal[3], backwardReal[2], backwardReal[1], backwardReal[0])
+            let mirrorImaginary = SIMD8(
+                backwardImaginary[7], backwardImaginary[6], backwardImaginary[5], backwardImaginary[4],
+                backwardImaginary[3], backwardImaginary[2], backwardImaginary[1], backwardImaginary[0])
             let cosine = cosines.loadUnaligned(fromByteOffset: index * floatSize, as: SIMD8<Float>.self)
             let sine = sines.loadUnaligned(fromByteOffset: index * floatSize, as: SIMD8<Float>.self)
             let (evenReal, evenImaginary) = (real + mirrorReal, imaginary - mirrorImaginary)

@@ -3,5 +3,5 @@
 @_exported import CensorDSP
 @_exported import CensorMatching
 @_exported import CensorPlanning
-@_exported import CensorTranscript
 @_exported import CensorText
+@_exported import CensorTranscript

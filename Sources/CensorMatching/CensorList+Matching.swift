@@ -55,7 +55,8 @@ extension CensorList {
                 continue
             }
             let last = tokens.wordOfToken[position + found.count - 1]
-            matches.append(match(words: words, tokens.wordOfToken[position]..<(last + 1), entry: parsedEntries[found.entry]))
+            matches.append(
+                match(words: words, tokens.wordOfToken[position]..<(last + 1), entry: parsedEntries[found.entry]))
             position += found.count
             while position < tokens.count, tokens.wordOfToken[position] == last { position += 1 }
         }
@@ -65,10 +66,13 @@ extension CensorList {
     /// The match of an entry on a run of words.
     private func match(words: [Word], _ indices: Range<Int>, entry: Entry) -> Match {
         // One word (nearly every match) needs no joining.
-        let text = indices.count == 1 ? String(words[indices.lowerBound].text.trimmingWhitespace) : words[indices]
-            .map { $0.text.trimmingWhitespace }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
+        let text =
+            indices.count == 1
+            ? String(words[indices.lowerBound].text.trimmingWhitespace)
+            : words[indices]
+                .map { $0.text.trimmingWhitespace }
+                .filter { !$0.isEmpty }
+                .joined(separator: " ")
         var confidence: Double?
         var speaker: String?
         var isTimeEstimated = false
@@ -81,8 +85,10 @@ extension CensorList {
         }
         return Match(
             wordIndices: indices, text: text, pattern: entry.pattern,
-            start: words[indices.lowerBound].start, end: words[indices.upperBound - 1].end, replacement: entry.replacement,
+            start: words[indices.lowerBound].start, end: words[indices.upperBound - 1].end,
+            replacement: entry.replacement,
             confidence: confidence, speaker: speaker, isTimeEstimated: isTimeEstimated,
-            doubts: doubted ? WordDoubt.allCases.filter { doubt in words[indices].contains { $0.doubts.contains(doubt) } } : [])
+            doubts: doubted
+                ? WordDoubt.allCases.filter { doubt in words[indices].contains { $0.doubts.contains(doubt) } } : [])
     }
 }

@@ -89,7 +89,9 @@ internal func maskedComparisonTokens(of word: String, foldingDiacritics: Bool) -
     var tokens: [String] = []
     var masked = false
     for part in form.split(whereSeparator: \.isWhitespace) {
-        for piece in part.split(whereSeparator: { $0 == "'" || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .dashPunctuation } }) {
+        for piece in part.split(whereSeparator: {
+            $0 == "'" || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .dashPunctuation }
+        }) {
             if let token = MaskedWord.token(ofPiece: piece) {
                 tokens.append(token)
                 masked = true

@@ -131,7 +131,9 @@ internal struct MatchingTokens {
     /// - Returns: How many positions the entry covers and its index in the list; of entries of
     ///   the same length, the first in the list.
     /// - Complexity: O(*k*·*b*) for entries of at most *k* tokens and *b* glob branches.
-    internal mutating func longestMatch(at start: Int, in kind: Kind, blocked: [Bool]? = nil) -> (count: Int, entry: Int)? {
+    internal mutating func longestMatch(at start: Int, in kind: Kind, blocked: [Bool]? = nil) -> (
+        count: Int, entry: Int
+    )? {
         switch kind {
         case .censoring:
             guard censoring.starts[Int(tokens[start])] else { return nil }
@@ -176,7 +178,8 @@ internal struct MatchingTokens {
                 let child = index.child(of: node, literal: literal)
                 if child >= 0 { next.append(child) }
                 if let (mask, literals) = view.masks[token] {
-                    index.appendMaskedChildren(of: node, mask: mask, literals: literals.filter { $0 != literal }, to: &next)
+                    index.appendMaskedChildren(
+                        of: node, mask: mask, literals: literals.filter { $0 != literal }, to: &next)
                 } else if index.hasGlobs(node) {
                     index.appendGlobChildren(of: node, scalars: Array(texts[token].unicodeScalars), to: &next)
                 }

@@ -32,7 +32,8 @@ internal func folded(_ word: String, foldingDiacritics: Bool) -> String {
     let unified = String(
         String.UnicodeScalarView(
             word.precomposedStringWithCompatibilityMapping.unicodeScalars.map(unifiedPunctuation)))
-    let options: String.CompareOptions = foldingDiacritics ? [.caseInsensitive, .diacriticInsensitive] : .caseInsensitive
+    let options: String.CompareOptions =
+        foldingDiacritics ? [.caseInsensitive, .diacriticInsensitive] : .caseInsensitive
     return unified.folding(options: options, locale: nil).precomposedStringWithCompatibilityMapping
 }
 

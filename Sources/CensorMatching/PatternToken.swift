@@ -17,7 +17,9 @@ internal enum PatternToken: Hashable, Sendable {
     ///   - foldingDiacritics: Whether marks are folded.
     /// - Returns: The tokens; empty when the entry could never match.
     internal static func tokens(of pattern: String, foldingDiacritics: Bool) -> [PatternToken] {
-        if pattern.utf8.contains(UInt8(ascii: "\\")) { return escapedTokens(of: pattern, foldingDiacritics: foldingDiacritics) }
+        if pattern.utf8.contains(UInt8(ascii: "\\")) {
+            return escapedTokens(of: pattern, foldingDiacritics: foldingDiacritics)
+        }
         if let tokens = asciiTokens(of: pattern) { return tokens }
         let isPatternScalar = { (scalar: Unicode.Scalar) in scalar.isWordCharacter || scalar == "*" || scalar == "?" }
         var tokens: [PatternToken] = []
@@ -66,7 +68,9 @@ internal enum PatternToken: Hashable, Sendable {
                 if piece.contains(where: isWildcard) {
                     var text = String.UnicodeScalarView()
                     for item in piece {
-                        if item.escaped, item.scalar == "*" || item.scalar == "?" || item.scalar == "\\" { text.append("\\") }
+                        if item.escaped, item.scalar == "*" || item.scalar == "?" || item.scalar == "\\" {
+                            text.append("\\")
+                        }
                         text.append(item.scalar)
                     }
                     tokens.append(.glob(Glob(String(text))))
@@ -92,7 +96,8 @@ internal enum PatternToken: Hashable, Sendable {
             bytes[index] |= 0x20
         }
         let isWord = { (byte: UInt8) in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
         let isWildcard = { (byte: UInt8) in byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") }
         let isSeparator = { (byte: UInt8) in
@@ -100,7 +105,8 @@ internal enum PatternToken: Hashable, Sendable {
         }
         var tokens: [PatternToken] = []
         for part in bytes.split(whereSeparator: isSeparator) where part.contains(where: isWord) {
-            let first = part.firstIndex { isWord($0) || isWildcard($0) }!, last = part.lastIndex { isWord($0) || isWildcard($0) }!
+            let first = part.firstIndex { isWord($0) || isWildcard($0) }!,
+                last = part.lastIndex { isWord($0) || isWildcard($0) }!
             let piece = String(decoding: part[first...last], as: UTF8.self)
             tokens.append(part[first...last].contains(where: isWildcard) ? .glob(Glob(piece)) : .literal(piece))
         }
@@ -152,7 +158,9 @@ internal func asciiComparisonTokens(of word: String) -> [String]? {
     }
     var tokens: [String] = []
     for part in bytes.split(whereSeparator: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "'") }) {
-        guard let first = part.firstIndex(where: isWordByte), let last = part.lastIndex(where: isWordByte) else { continue }
+        guard let first = part.firstIndex(where: isWordByte), let last = part.lastIndex(where: isWordByte) else {
+            continue
+        }
         tokens.append(String(decoding: part[first...last], as: UTF8.self))
     }
     return tokens

@@ -194,7 +194,8 @@ internal struct PhraseIndex: Sendable {
     ///   - mask: The masked token.
     ///   - literals: The literal ids it admits.
     ///   - children: Where to add the children.
-    internal func appendMaskedChildren(of node: Int32, mask: MaskedWord, literals: [Int32], to children: inout [Int32]) {
+    internal func appendMaskedChildren(of node: Int32, mask: MaskedWord, literals: [Int32], to children: inout [Int32])
+    {
         for literal in literals {
             let child = edges[node, literal]
             if child >= 0 { children.append(child) }

@@ -86,7 +86,10 @@ final class BandLevelCache {
     ///   - mix: How the audio's channels are mixed.
     ///   - percentile: The noise floor's percentile of a band's levels, in 0...1.
     ///   - saved: Levels saved by another pass over the same audio, or where to save them.
-    init(frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix, percentile: Double, saved: SavedBandLevels? = nil) {
+    init(
+        frameSize: Int, hop: Int, bands: [Range<Int>], mix: ChannelMix, percentile: Double,
+        saved: SavedBandLevels? = nil
+    ) {
         precondition(saved.map { $0.bandCount == bands.count } ?? true, "saved levels of another band count")
         self.frameSize = frameSize
         self.hop = hop
@@ -169,7 +172,8 @@ final class BandLevelCache {
         let start = levelStart + frames.lowerBound - firstFrame
         for band in levelBins.indices {
             levelBins[band].withUnsafeBufferPointer { bins in
-                histogram.count(UnsafeBufferPointer(rebasing: bins[start..<(start + frames.count)]), band: band, by: delta)
+                histogram.count(
+                    UnsafeBufferPointer(rebasing: bins[start..<(start + frames.count)]), band: band, by: delta)
             }
         }
     }
@@ -182,19 +186,25 @@ final class BandLevelCache {
         let kept = start..<(start + loaded.count)
         return levels[band].withUnsafeBufferPointer { levels in
             levelBins[band].withUnsafeBufferPointer { bins in
-                histogram.level(ofRank: rank, band: band, among: UnsafeBufferPointer(rebasing: levels[kept]),
-                                bins: UnsafeBufferPointer(rebasing: bins[kept]))
+                histogram.level(
+                    ofRank: rank, band: band, among: UnsafeBufferPointer(rebasing: levels[kept]),
+                    bins: UnsafeBufferPointer(rebasing: bins[kept]))
             }
         }
     }
 
     /// Calls `body` with the levels of `band` in the grid frames `frames`, loaded by the latest
     /// ``load(_:from:)``.
-    func withLevels<Result>(of band: Int, in frames: Range<Int>, _ body: (UnsafeBufferPointer<Float>) -> Result) -> Result {
-        precondition(frames.lowerBound >= firstFrame && frames.upperBound <= firstFrame + levels[band].count - levelStart,
-                     "frames not loaded")
+    func withLevels<Result>(of band: Int, in frames: Range<Int>, _ body: (UnsafeBufferPointer<Float>) -> Result)
+        -> Result
+    {
+        precondition(
+            frames.lowerBound >= firstFrame && frames.upperBound <= firstFrame + levels[band].count - levelStart,
+            "frames not loaded")
         let start = levelStart + frames.lowerBound - firstFrame
-        return levels[band].withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + frames.count)])) }
+        return levels[band].withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[start..<(start + frames.count)]))
+        }
     }
 
     /// The band levels of the frame starting at sample `start` (anywhere, not only on the grid),
@@ -208,7 +218,9 @@ final class BandLevelCache {
         if levels.count != bandCount { levels = [Float](repeating: 0, count: bandCount) }
         if let slot = recentStarts.firstIndex(of: start) {
             levels.withUnsafeMutableBufferPointer { levels in
-                recentLevels.withUnsafeBufferPointer { levels.baseAddress!.update(from: $0.baseAddress! + slot * bandCount, count: bandCount) }
+                recentLevels.withUnsafeBufferPointer {
+                    levels.baseAddress!.update(from: $0.baseAddress! + slot * bandCount, count: bandCount)
+                }
             }
             return true
         }
@@ -217,7 +229,9 @@ final class BandLevelCache {
         (recentStarts[slot], nextRecent) = (start, (slot + 1) % Self.recentFrames)
         recentLevels.withUnsafeMutableBufferPointer { recent in
             withLevelWriter { write in write(start, recent.baseAddress! + slot * bandCount) }
-            levels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: recent.baseAddress! + slot * bandCount, count: bandCount) }
+            levels.withUnsafeMutableBufferPointer {
+                $0.baseAddress!.update(from: recent.baseAddress! + slot * bandCount, count: bandCount)
+            }
         }
         return true
     }
@@ -229,7 +243,9 @@ final class BandLevelCache {
     /// those ``saved`` holds), and appends them band by band.
     private func computeLevels(of frames: Range<Int>) {
         let bandCount = bands.count
-        if newLevels.count < frames.count * bandCount { newLevels = [Float](repeating: 0, count: frames.count * bandCount) }
+        if newLevels.count < frames.count * bandCount {
+            newLevels = [Float](repeating: 0, count: frames.count * bandCount)
+        }
         newLevels.withUnsafeMutableBufferPointer { newLevels in
             let taking = savesComputedLevels ? nil : saved
             let hop = hop
@@ -285,7 +301,9 @@ final class BandLevelCache {
         while start < range.upperBound {
             let piece = start..<min(range.upperBound, start + Self.readFrames)
             if let stored {
-                if storedSamples.count < piece.count * channels { storedSamples = [Int16](repeating: 0, count: Self.readFrames * channels) }
+                if storedSamples.count < piece.count * channels {
+                    storedSamples = [Int16](repeating: 0, count: Self.readFrames * channels)
+                }
                 try storedSamples.withUnsafeMutableBufferPointer { samples in
                     try stored.readStoredSamples(piece, into: samples.baseAddress!)
                     squares?.take(piece, samples: samples.baseAddress!)
@@ -350,7 +368,9 @@ final class BandLevelCache {
     /// sample (within the samples kept) to a destination: per band, the mean power of its bins
     /// in dB, never below the absolute floor. The samples and scratch it uses are taken once
     /// for all the frames `body` writes.
-    private func withLevelWriter<Result>(_ body: (_ write: (_ start: Int, _ destination: UnsafeMutablePointer<Float>) -> Void) -> Result) -> Result {
+    private func withLevelWriter<Result>(
+        _ body: (_ write: (_ start: Int, _ destination: UnsafeMutablePointer<Float>) -> Void) -> Result
+    ) -> Result {
         let origin = monoStart - firstSample
         let spectrum = spectrum, bins = bins, bands = bands, frameSize = frameSize
         let floor = EdgeRefiner.Tuning.absoluteFloor
@@ -360,8 +380,9 @@ final class BandLevelCache {
                     let widths = UnsafeRawPointer(sums.baseAddress! + sums.count / 2)
                     return body { start, destination in
                         let offset = origin + start
-                        spectrum.power(of: UnsafeBufferPointer(rebasing: mono[offset..<(offset + frameSize)]), stride: 1,
-                                       bins: bins, writingTo: power.baseAddress!)
+                        spectrum.power(
+                            of: UnsafeBufferPointer(rebasing: mono[offset..<(offset + frameSize)]), stride: 1,
+                            bins: bins, writingTo: power.baseAddress!)
                         for (number, band) in bands.enumerated() {
                             var sum: Float = 0
                             for bin in band { sum += power[bin] }
@@ -372,11 +393,13 @@ final class BandLevelCache {
                         let raw = UnsafeRawPointer(sums.baseAddress!)
                         for first in stride(from: 0, to: bands.count, by: 8) {
                             let offset = first * MemoryLayout<Float>.stride
-                            let mean = raw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                            let mean =
+                                raw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
                                 / widths.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
                             let levels = decibels(mean.replacing(with: floor, where: mean .< floor))
                             if first + 8 <= bands.count {
-                                UnsafeMutableRawPointer(destination + first).storeBytes(of: levels, as: SIMD8<Float>.self)
+                                UnsafeMutableRawPointer(destination + first).storeBytes(
+                                    of: levels, as: SIMD8<Float>.self)
                             } else {
                                 for lane in 0..<(bands.count - first) { destination[first + lane] = levels[lane] }
                             }
@@ -396,7 +419,8 @@ extension BandLevelCache {
     ///   - mix: How the audio's channels are mixed.
     ///   - saved: Levels saved by another pass over the same audio, or where to save them.
     convenience init(for refiner: EdgeRefiner, mix: ChannelMix, saved: SavedBandLevels? = nil) {
-        self.init(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: mix,
-                  percentile: EdgeRefiner.Tuning.floorPercentile, saved: saved)
+        self.init(
+            frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: mix,
+            percentile: EdgeRefiner.Tuning.floorPercentile, saved: saved)
     }
 }

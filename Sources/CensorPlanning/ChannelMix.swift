@@ -45,10 +45,11 @@ package struct ChannelMix: Sendable, Equatable {
             }
         }
         let share = 1 / Float(channels)
-        self.init(weights: (0..<channels).map { channel in
-            let correlation = products[channel] / (energies[0] * energies[channel]).squareRoot()
-            return correlation < Self.inverted ? -share : share
-        })
+        self.init(
+            weights: (0..<channels).map { channel in
+                let correlation = products[channel] / (energies[0] * energies[channel]).squareRoot()
+                return correlation < Self.inverted ? -share : share
+            })
     }
 
     private init(weights: [Float]) {

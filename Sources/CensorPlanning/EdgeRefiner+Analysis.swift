@@ -60,7 +60,8 @@ extension EdgeRefiner {
         }
         let bandCount = Float(bands.count)
         for frame in activity.indices { activity[frame] /= bandCount }
-        var analysis = Analysis(first: grid.lowerBound * hop, last: range.upperBound, samples: range, activity: activity, floors: floors)
+        var analysis = Analysis(
+            first: grid.lowerBound * hop, last: range.upperBound, samples: range, activity: activity, floors: floors)
         analysis.sounds = joined(runs(in: analysis))
         latestAnalysis = analysis
         return analysis
@@ -73,7 +74,8 @@ extension EdgeRefiner {
     mutating func activity(centredAt centre: Int, in analysis: Analysis) -> Float? {
         let start = centre - frameSize / 2
         guard start >= analysis.samples.lowerBound, start + frameSize <= analysis.samples.upperBound,
-              let levels, levels.levels(ofFrameAt: start, into: &frameLevels) else { return nil }
+            let levels, levels.levels(ofFrameAt: start, into: &frameLevels)
+        else { return nil }
         return Self.activity(frameLevels, floors: analysis.floors)
     }
 
@@ -106,7 +108,8 @@ extension EdgeRefiner {
         let binHertz = Double(sampleRate) / Double(frameSize)
         let nyquistBin = frameSize / 2
         let lowBin = max(2, Int((Tuning.lowestHertz / binHertz).rounded(.up)))
-        let highBin = min(nyquistBin - 1, Int((min(Tuning.highestHertz, 0.95 * Double(sampleRate) / 2) / binHertz).rounded(.down)))
+        let highBin = min(
+            nyquistBin - 1, Int((min(Tuning.highestHertz, 0.95 * Double(sampleRate) / 2) / binHertz).rounded(.down)))
         guard lowBin <= highBin else { return [] }
         guard highBin - lowBin >= Tuning.minimumBandBins else { return [lowBin..<max(lowBin + 1, highBin + 1)] }
         func mel(_ hertz: Double) -> Double { 2595 * log10(1 + hertz / 700) }
@@ -115,7 +118,8 @@ extension EdgeRefiner {
         var bands: [Range<Int>] = []
         var start = lowBin
         for index in 1...Tuning.bandCount {
-            let edge = Int((hertz(lowMel + (highMel - lowMel) * Double(index) / Double(Tuning.bandCount)) / binHertz).rounded())
+            let edge = Int(
+                (hertz(lowMel + (highMel - lowMel) * Double(index) / Double(Tuning.bandCount)) / binHertz).rounded())
             let end = index == Tuning.bandCount ? highBin + 1 : max(edge, start + Tuning.minimumBandBins)
             guard end <= highBin + 1 else { break }
             bands.append(start..<end)

@@ -8,7 +8,8 @@ extension EdgeRefiner {
     /// - Returns: One flag per frame; the first and last frame are never boundaries.
     func boundaryFrames(_ activity: [Float]) -> [Bool] {
         activity.indices.map { index in
-            index > 0 && index < activity.count - 1 && (activity[index] <= Tuning.floorActivity || isClearDip(index, in: activity))
+            index > 0 && index < activity.count - 1
+                && (activity[index] <= Tuning.floorActivity || isClearDip(index, in: activity))
         }
     }
 
@@ -42,6 +43,8 @@ extension EdgeRefiner {
         for index in boundaries.indices where boundaries[index] {
             for other in max(0, index - reach)...min(count - 1, index + reach) { near[other] = true }
         }
-        return (-steps...steps).map { shift in edges.reduce(0) { $0 + (near.indices.contains($1 + shift) && near[$1 + shift] ? 1 : 0) } }
+        return (-steps...steps).map { shift in
+            edges.reduce(0) { $0 + (near.indices.contains($1 + shift) && near[$1 + shift] ? 1 : 0) }
+        }
     }
 }

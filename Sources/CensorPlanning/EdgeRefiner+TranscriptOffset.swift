@@ -15,7 +15,8 @@ extension EdgeRefiner {
     ) throws -> TranscriptOffsetEvidence? {
         let rate = Double(sampleRate)
         guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
-              end * rate > 0, start * rate < Double(audio.frameCount) else { return nil }
+            end * rate > 0, start * rate < Double(audio.frameCount)
+        else { return nil }
         var given = (start * rate, min(end * rate, start * rate + Tuning.longMatchSeconds * rate / 2))
         // The analysis covers the words weighed, up to `offsetContextSeconds` beyond the match.
         if let first = context.nearby.first, let last = context.nearby.last {
@@ -43,7 +44,9 @@ extension EdgeRefiner {
     func ends(of context: Context, words: [(Double, Double)], frameCount: Int) -> (first: Bool, last: Bool) {
         guard let first = words.first, let last = words.last else { return (false, false) }
         let frame = Double(frameSize)
-        return (context.nearbyFromFirst && first.0 > frame, context.nearbyToLast && abs(last.1 - Double(frameCount)) > frame)
+        return (
+            context.nearbyFromFirst && first.0 > frame, context.nearbyToLast && abs(last.1 - Double(frameCount)) > frame
+        )
     }
 
     /// How well the transcript's words `words` (given times, in samples) fit the analysis's
@@ -61,7 +64,9 @@ extension EdgeRefiner {
     /// where `words` reach the transcript's first (last) word (`ends`), before (after) which it
     /// says there is nothing. In a recording of a few seconds those frames are most of it: a
     /// transcript late as a whole shows its first word after the speech begins.
-    func offsetEvidence(of words: [(Double, Double)], ends: (first: Bool, last: Bool), in analysis: Analysis) -> TranscriptOffsetEvidence? {
+    func offsetEvidence(of words: [(Double, Double)], ends: (first: Bool, last: Bool), in analysis: Analysis)
+        -> TranscriptOffsetEvidence?
+    {
         guard words.count >= 2 else { return nil }
         let activity = analysis.activity
         let count = activity.count
@@ -93,13 +98,15 @@ extension EdgeRefiner {
         // The word edges that meet the audio's boundaries, weighed with the frames.
         var edges = Set<Int>()
         for (start, end) in words where start.isFinite && end.isFinite {
-            for edge in [frame(start, .toNearestOrAwayFromZero), frame(end, .toNearestOrAwayFromZero)] where compared.contains(edge) {
+            for edge in [frame(start, .toNearestOrAwayFromZero), frame(end, .toNearestOrAwayFromZero)]
+            where compared.contains(edge) {
                 edges.insert(edge)
             }
         }
         let hits = edgeHits(edges, boundaries: boundaryFrames(activity), steps: steps)
-        var evidence = TranscriptOffsetEvidence(hop: hop, agreement: zip(frames, hits).map { $0 + Tuning.boundaryWeight * $1 }, frames: frames,
-                                      compared: compared.count, reach: windowFrames / hop)
+        var evidence = TranscriptOffsetEvidence(
+            hop: hop, agreement: zip(frames, hits).map { $0 + Tuning.boundaryWeight * $1 }, frames: frames,
+            compared: compared.count, reach: windowFrames / hop)
         evidence.edgeCount = edges.count
         return evidence
     }

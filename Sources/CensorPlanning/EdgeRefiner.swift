@@ -202,7 +202,8 @@ struct EdgeRefiner {
     ) throws -> TimeRange {
         let rate = Double(sampleRate)
         guard windowFrames > 0, start.isFinite, end.isFinite, start <= end,
-              end * rate > 0, start * rate < Double(audio.frameCount) else { return TimeRange(start, end) }
+            end * rate > 0, start * rate < Double(audio.frameCount)
+        else { return TimeRange(start, end) }
         let given = (start * rate, end * rate)
         let long = Tuning.longMatchSeconds * rate
         var edges: (start: Double?, end: Double?)
@@ -220,11 +221,15 @@ struct EdgeRefiner {
             // the true offset to a fade later, and the late end of `offsets` says nothing about
             // where the words are. The placed offset, from word edges too, lies at or after the
             // true one (BENCHMARKS.md: 5–15 ms after it under either shift).
-            if let placed = context.offset { offsets = offsets.lowerBound...min(offsets.upperBound, max(offsets.lowerBound, placed)) }
-            return TimeRange(min(edges.start.map { $0 / rate } ?? start + offsets.upperBound, start + offsets.lowerBound),
-                             max(edges.end.map { $0 / rate } ?? end + offsets.lowerBound, end + offsets.upperBound))
+            if let placed = context.offset {
+                offsets = offsets.lowerBound...min(offsets.upperBound, max(offsets.lowerBound, placed))
+            }
+            return TimeRange(
+                min(edges.start.map { $0 / rate } ?? start + offsets.upperBound, start + offsets.lowerBound),
+                max(edges.end.map { $0 / rate } ?? end + offsets.lowerBound, end + offsets.upperBound))
         }
-        return TimeRange(min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
+        return TimeRange(
+            min(start, edges.start.map { $0 / rate } ?? start), max(end, edges.end.map { $0 / rate } ?? end))
     }
 
     /// The transcript around a match, in seconds: what refinement weighs the audio against.
@@ -294,7 +299,8 @@ struct EdgeRefiner {
 
         // The transcript's words around the match, moved by the offset at which they best fit
         // the audio's sound and pauses (0 unless that fit is clearly better).
-        let offset = context.offset.map { $0 * rate }
+        let offset =
+            context.offset.map { $0 * rate }
             ?? offsetEvidence(of: context, frameCount: audio.frameCount, in: analysis)?.offset ?? 0
         let placed = (given.0 + offset, given.1 + offset)
         // How far each edge may go: the window around the given times, the placed times, and
@@ -338,7 +344,8 @@ struct EdgeRefiner {
         }.count
         if Double(inside * hop) < Tuning.minimumInsideSeconds * rate {
             guard let nearest = sounds.indices.min(by: { distance(sounds[$0]) < distance(sounds[$1]) }),
-                  distance(sounds[nearest]) < window else {
+                distance(sounds[nearest]) < window
+            else {
                 return (offset < 0 ? placed.0 : nil, offset > 0 ? placed.1 : nil)
             }
             main = nearest
@@ -389,16 +396,19 @@ struct EdgeRefiner {
             func atFloor(_ index: Int) -> Bool {
                 analysis.activity.indices.contains(index) && analysis.activity[index] <= Tuning.floorActivity
             }
-            return stride(from: frame(sample), through: frame(sample + Double(step) * margin), by: step).first { first in
+            return stride(from: frame(sample), through: frame(sample + Double(step) * margin), by: step).first {
+                first in
                 (0..<pauseFrames).allSatisfy { atFloor(first + step * $0) }
             }
         }
         if sounding(placed.0 - tolerance) {
-            let pause = quiet(from: placed.0 - tolerance, step: -1).map { fineOnset(after: $0, in: analysis) } ?? -.infinity
+            let pause =
+                quiet(from: placed.0 - tolerance, step: -1).map { fineOnset(after: $0, in: analysis) } ?? -.infinity
             start = min(start ?? placed.0, max(earliest, placed.0 - margin, pause))
         }
         if sounding(placed.1 + tolerance) {
-            let pause = quiet(from: placed.1 + tolerance, step: 1).map { fineOffset(before: $0, in: analysis) } ?? .infinity
+            let pause =
+                quiet(from: placed.1 + tolerance, step: 1).map { fineOffset(before: $0, in: analysis) } ?? .infinity
             end = max(end ?? placed.1, min(latest, placed.1 + margin, pause))
         }
         return (start, end)
@@ -473,8 +483,9 @@ struct EdgeRefiner {
         var lastQuiet = Int(center(floor, analysis))
         var centre = lastQuiet + fineHop
         while Double(centre) < center(floor + 1, analysis),
-              let activity = activity(centredAt: centre, in: analysis),
-              activity <= Tuning.floorActivity {
+            let activity = activity(centredAt: centre, in: analysis),
+            activity <= Tuning.floorActivity
+        {
             lastQuiet = centre
             centre += fineHop
         }
@@ -487,8 +498,9 @@ struct EdgeRefiner {
         var firstQuiet = Int(center(floor, analysis))
         var centre = firstQuiet - fineHop
         while Double(centre) > center(floor - 1, analysis),
-              let activity = activity(centredAt: centre, in: analysis),
-              activity <= Tuning.floorActivity {
+            let activity = activity(centredAt: centre, in: analysis),
+            activity <= Tuning.floorActivity
+        {
             firstQuiet = centre
             centre -= fineHop
         }
@@ -523,7 +535,8 @@ struct EdgeRefiner {
             let previousLast = index > 0 ? runs[index - 1].lastFrame : -1
             var frame = runs[index].firstFrame - 1
             while frame > previousLast, frame >= 0, runs[index].firstFrame - frame <= maximumFade,
-                  activity[frame] > Tuning.floorActivity {
+                activity[frame] > Tuning.floorActivity
+            {
                 frame -= 1
             }
             // A frame at the floor holds (almost) none of the sound: the sound begins after its
@@ -533,7 +546,8 @@ struct EdgeRefiner {
             let nextFirst = index + 1 < runs.count ? runs[index + 1].firstFrame : activity.count
             frame = runs[index].lastFrame + 1
             while frame < nextFirst, frame < activity.count, frame - runs[index].lastFrame <= maximumFade,
-                  activity[frame] > Tuning.floorActivity {
+                activity[frame] > Tuning.floorActivity
+            {
                 frame += 1
             }
             runs[index].offset = frame >= activity.count ? Double(analysis.last) : center(frame, analysis) - quarter

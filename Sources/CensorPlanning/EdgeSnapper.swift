@@ -38,16 +38,22 @@ struct EdgeSnapper {
         if edges.start, low < start {
             // Candidate first-core frames, nearest first: start, start-1, …, low.
             let range = low..<(start + 1)
-            start = low + (try bestFrame(in: range, from: start - low, through: 0, channels: channels,
-                                         reader: reader, audio: &audio))
+            start =
+                low
+                + (try bestFrame(
+                    in: range, from: start - low, through: 0, channels: channels,
+                    reader: reader, audio: &audio))
         }
         var end = core.upperBound
         let high = min(audio.frameCount, end + windowFrames)
         if edges.end, end < high {
             // Candidate last-core frames, nearest first: end-1, end, …, high-1.
             let range = (end - 1)..<high
-            end = end - 1 + (try bestFrame(in: range, from: 0, through: high - end, channels: channels,
-                                           reader: reader, audio: &audio)) + 1
+            end =
+                end - 1
+                + (try bestFrame(
+                    in: range, from: 0, through: high - end, channels: channels,
+                    reader: reader, audio: &audio)) + 1
         }
         return start..<end
     }
@@ -68,8 +74,9 @@ struct EdgeSnapper {
                     return Self.bestFrame(in: samples.baseAddress!, from: first, through: last, channels: channels)
                 }
                 return scores.withUnsafeMutableBufferPointer { scores in
-                    Self.quietestFrame(in: samples.baseAddress!, frames: range.count, from: first, through: last,
-                                       channels: channels, scores: scores.baseAddress!)
+                    Self.quietestFrame(
+                        in: samples.baseAddress!, frames: range.count, from: first, through: last,
+                        channels: channels, scores: scores.baseAddress!)
                 }
             }
         }
@@ -89,7 +96,8 @@ struct EdgeSnapper {
     ) -> Int {
         if channels == 2 {
             for frame in 0..<frames {
-                scores[frame] = Int32(samples[2 &* frame]).magnitudeInt32 &+ Int32(samples[2 &* frame &+ 1]).magnitudeInt32
+                scores[frame] =
+                    Int32(samples[2 &* frame]).magnitudeInt32 &+ Int32(samples[2 &* frame &+ 1]).magnitudeInt32
             }
         } else {
             for frame in 0..<frames {

@@ -50,7 +50,9 @@ struct LevelHistogram {
 
     /// The level ranked `rank` (0-based, ascending) among `levels`, the levels of `band` counted
     /// now, whose bins are `bins`.
-    mutating func level(ofRank rank: Int, band: Int, among levels: UnsafeBufferPointer<Float>, bins: UnsafeBufferPointer<UInt16>) -> Float {
+    mutating func level(
+        ofRank rank: Int, band: Int, among levels: UnsafeBufferPointer<Float>, bins: UnsafeBufferPointer<UInt16>
+    ) -> Float {
         precondition(levels.indices.contains(rank) && bins.count == levels.count, "rank outside the levels")
         var (bin, below) = (pointers[band], countsBelow[band])
         counts.withUnsafeBufferPointer { counts in
@@ -74,7 +76,8 @@ struct LevelHistogram {
             let raw = UnsafeRawPointer(bins.baseAddress!)
             let wantedSixteen = SIMD16(repeating: wanted)
             while index + 16 <= bins.count {
-                let sixteen = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<UInt16>.stride, as: SIMD16<UInt16>.self)
+                let sixteen = raw.loadUnaligned(
+                    fromByteOffset: index * MemoryLayout<UInt16>.stride, as: SIMD16<UInt16>.self)
                 // The lanes' comparison as four 64-bit words: any set bit is a lane in the bin
                 // (`any(_:)` on a mask is not compiled to this, and costs a loop over the lanes).
                 let words = unsafeBitCast(sixteen .== wantedSixteen, to: SIMD4<UInt64>.self)

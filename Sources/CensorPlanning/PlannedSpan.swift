@@ -87,12 +87,16 @@ extension Array where Element == PlannedSpan {
     /// whole: spans made without their matches cost no copies of them, and no group's array
     /// is grown by copying.
     func merged(matches: (Int) -> [Match]) -> [PlannedSpan] {
-        let groups = indices.map { MergingSpan(planned: self[$0], indices: [$0]) }.mergedBySpan(\MergingSpan.planned.span) { group, next in
+        let groups = indices.map { MergingSpan(planned: self[$0], indices: [$0]) }.mergedBySpan(
+            \MergingSpan.planned.span
+        ) { group, next in
             group.indices.append(contentsOf: next.indices)
             group.planned.refinedStart = Self.extreme(group.planned.refinedStart, next.planned.refinedStart, by: <)
             group.planned.refinedEnd = Self.extreme(group.planned.refinedEnd, next.planned.refinedEnd, by: >)
-            group.planned.paddedCore = Swift.min(group.planned.paddedCore.lowerBound, next.planned.paddedCore.lowerBound)
-                ..< Swift.max(group.planned.paddedCore.upperBound, next.planned.paddedCore.upperBound)
+            group.planned.paddedCore =
+                Swift.min(
+                    group.planned.paddedCore.lowerBound, next.planned.paddedCore.lowerBound)..<Swift.max(
+                    group.planned.paddedCore.upperBound, next.planned.paddedCore.upperBound)
         }
         return groups.map { group in
             var planned = group.planned

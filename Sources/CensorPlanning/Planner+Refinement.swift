@@ -47,14 +47,20 @@ extension Planner {
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, analysis: OffsetAnalysis? = nil
     ) throws -> [TimeRange?] {
         var refined = [TimeRange?](repeating: nil, count: matches.count)
-        guard let analysis = try analysis ?? offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio, threads: threads)
+        guard
+            let analysis = try analysis
+                ?? offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio, threads: threads)
         else { return refined }
         // A recording that mixes as it decodes (an MP3) is analysed through its own mix: one channel.
         if var mixed = analysis.mixed {
-            try refine(analysis, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
-                       audio: &mixed) { refined[$0] = $1 }
+            try refine(
+                analysis, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
+                audio: &mixed
+            ) { refined[$0] = $1 }
         } else {
-            try refine(analysis, of: matches, sampleRate: sampleRate, mix: analysis.mix, audio: &audio) { refined[$0] = $1 }
+            try refine(analysis, of: matches, sampleRate: sampleRate, mix: analysis.mix, audio: &audio) {
+                refined[$0] = $1
+            }
         }
         return refined
     }
@@ -68,7 +74,11 @@ extension Planner {
         guard options.refine, options.refineWindow > 0 else { return nil }
         let frameCount = audio.frameCount
         let order = matches.indices
-            .filter { coreFrames(start: matches[$0].start, end: matches[$0].end, sampleRate: sampleRate, frameCount: frameCount) != nil }
+            .filter {
+                coreFrames(
+                    start: matches[$0].start, end: matches[$0].end, sampleRate: sampleRate, frameCount: frameCount)
+                    != nil
+            }
             .sorted { (matches[$0].start, $0) < (matches[$1].start, $1) }
         guard !order.isEmpty else { return nil }
         let mix = try ChannelMix(for: &audio)
@@ -78,12 +88,14 @@ extension Planner {
         let saved = (0..<max(1, threads)).map { _ in SavedBandLevels(bandCount: bandCount) }
         var analysis = OffsetAnalysis(order: order, mix: mix, threads: threads, saved: saved, evidence: nil)
         if let mixing = audio as? any ChannelMixingSource, var mixed = mixing.mixed(by: mix) {
-            analysis.evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
-                                                     threads: threads, saving: saved, in: &mixed)
+            analysis.evidence = try transcriptOffset(
+                order, of: matches, sampleRate: sampleRate, mix: ChannelMix(channelCount: mixed.channelCount),
+                threads: threads, saving: saved, in: &mixed)
             analysis.mixed = mixed
         } else {
-            analysis.evidence = try transcriptOffset(order, of: matches, sampleRate: sampleRate, mix: mix, threads: threads,
-                                                     saving: saved, in: &audio)
+            analysis.evidence = try transcriptOffset(
+                order, of: matches, sampleRate: sampleRate, mix: mix, threads: threads,
+                saving: saved, in: &audio)
         }
         return analysis
     }
@@ -99,19 +111,24 @@ extension Planner {
     /// of each other, while each thread's refiner carries its analysis on from one piece to the
     /// next.
     private func refine(
-        _ analysis: OffsetAnalysis, of matches: [Match], sampleRate: Int, mix: ChannelMix, audio: inout some FrameSource,
+        _ analysis: OffsetAnalysis, of matches: [Match], sampleRate: Int, mix: ChannelMix,
+        audio: inout some FrameSource,
         storing store: (Int, TimeRange) -> Void
     ) throws {
         let (order, threads) = (analysis.order, analysis.threads)
         let window = options.refineWindow
         let rate = Double(sampleRate)
         let offset = analysis.evidence.map { evidence in
-            (evidence.offset / rate, evidence.sureOffsets(sampleRate: sampleRate).map { ($0.lowerBound / rate)...($0.upperBound / rate) })
+            (
+                evidence.offset / rate,
+                evidence.sureOffsets(sampleRate: sampleRate).map { ($0.lowerBound / rate)...($0.upperBound / rate) }
+            )
         }
         // Every thread reads the levels all the offset's analyses saved.
         let saved = SavedBandLevels(joining: analysis.saved)
         guard threads > 1, let reopen = audio.reopener else {
-            var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved, strategy: options.refineStrategy)
+            var refiner = makeRefiner(
+                sampleRate: sampleRate, window: window, mix: mix, levels: saved, strategy: options.refineStrategy)
             try refine(order[...], of: matches, offset: offset, with: &refiner, in: &audio, storing: store)
             return
         }
@@ -120,10 +137,12 @@ extension Planner {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             do {
                 var source = try reopen()
-                var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved,
-                                          strategy: options.refineStrategy)
+                var refiner = makeRefiner(
+                    sampleRate: sampleRate, window: window, mix: mix, levels: saved,
+                    strategy: options.refineStrategy)
                 while let piece = queue.take(thread: thread) {
-                    try refine(order[piece], of: matches, offset: offset, with: &refiner, in: &source, storing: results.set)
+                    try refine(
+                        order[piece], of: matches, offset: offset, with: &refiner, in: &source, storing: results.set)
                 }
             } catch {
                 results.fail(error)
@@ -180,8 +199,10 @@ extension Planner {
                 do {
                     var source = try reopen()
                     let run = (count * thread / threads)..<(count * (thread + 1) / threads)
-                    for (index, value) in try offsetEvidence(weighed[run], of: matches, sampleRate: sampleRate, window: window,
-                                                             mix: mix, saving: saved[thread], in: &source).enumerated() {
+                    for (index, value) in try offsetEvidence(
+                        weighed[run], of: matches, sampleRate: sampleRate, window: window,
+                        mix: mix, saving: saved[thread], in: &source
+                    ).enumerated() {
                         if let value { results.set(run.lowerBound + index, value) }
                     }
                 } catch {
@@ -190,8 +211,9 @@ extension Planner {
             }
             evidence = try results.values()
         } else {
-            evidence = try offsetEvidence(weighed[...], of: matches, sampleRate: sampleRate, window: window, mix: mix,
-                                          saving: saved[0], in: &audio)
+            evidence = try offsetEvidence(
+                weighed[...], of: matches, sampleRate: sampleRate, window: window, mix: mix,
+                saving: saved[0], in: &audio)
         }
         return evidence.reduce(nil) { total, evidence in
             guard let evidence else { return total }
@@ -209,8 +231,9 @@ extension Planner {
         var refiner = makeRefiner(sampleRate: sampleRate, window: window, mix: mix, levels: saved, saving: true)
         return try weighed.map { index in
             let match = matches[index]
-            return try refiner.offsetEvidence(start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
-                                              in: &audio)
+            return try refiner.offsetEvidence(
+                start: match.start, end: match.end, context: context(of: match, words: Self.offsetWords),
+                in: &audio)
         }
     }
 
@@ -245,7 +268,9 @@ extension Planner {
         let nearby = max(0, indices.lowerBound - nearbyWords)..<min(words.count, indices.upperBound + nearbyWords)
         // A word's times read in place: no copy of the word (and its text) for each.
         context.nearby.reserveCapacity(nearby.count)
-        for index in nearby where !words[index].isTimeEstimated { context.nearby.append(TimeRange(words[index].start, words[index].end)) }
+        for index in nearby where !words[index].isTimeEstimated {
+            context.nearby.append(TimeRange(words[index].start, words[index].end))
+        }
         context.nearbyFromFirst = nearby.lowerBound == 0 && !words[0].isTimeEstimated
         context.nearbyToLast = nearby.upperBound == words.count && !words[words.count - 1].isTimeEstimated
         return context

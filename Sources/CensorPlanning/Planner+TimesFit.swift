@@ -18,7 +18,7 @@ extension Planner {
         _ matches: [Match], sampleRate: Int, audio: inout some FrameSource
     ) throws -> (fit: TimesFit?, analysis: OffsetAnalysis?) {
         guard options.align == .auto, options.language.map(WordAligner.speaks) != false,
-              let analysis = try offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio)
+            let analysis = try offsetAnalysis(matches, sampleRate: sampleRate, audio: &audio)
         else { return (nil, nil) }
         return (analysis.evidence.map(Self.timesFit), analysis)
     }
@@ -28,6 +28,7 @@ extension Planner {
     static func timesFit(_ evidence: TranscriptOffsetEvidence) -> TimesFit {
         let meeting = evidence.agreement.indices.map(evidence.edgesMeeting)
         let chance = Double(meeting.reduce(0, +)) / Double(max(1, meeting.count))
-        return TimesFit(edges: evidence.edgeCount, meeting: meeting.isEmpty ? 0 : meeting[meeting.count / 2], chance: chance)
+        return TimesFit(
+            edges: evidence.edgeCount, meeting: meeting.isEmpty ? 0 : meeting[meeting.count / 2], chance: chance)
     }
 }

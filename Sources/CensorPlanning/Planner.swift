@@ -81,7 +81,8 @@ public struct Planner: Sendable {
         let every = misfit && matches.count <= Self.autoAlignedMatches
         judged.fit?.tooManyToAlign = misfit && !every
         // With alignment on, the matches (and the words refinement weighs) carry the aligner's times.
-        let unaligned: AlignmentReason = judged.fit.map { $0.tooManyToAlign ? .tooMany : $0.fits ? .timesFit : .unjudgeable }
+        let unaligned: AlignmentReason =
+            judged.fit.map { $0.tooManyToAlign ? .tooMany : $0.fits ? .timesFit : .unjudgeable }
             ?? .notJudged
         let aligned = try aligned(matches, every: every, unaligned: unaligned, sampleRate: sampleRate, audio: &audio)
         if every { judged.fit?.alignedMatches = aligned.placed.count }
@@ -89,15 +90,19 @@ public struct Planner: Sendable {
         refining.alignedMatches = alignedMatches.union(aligned.placed)
         // The analysis judged is refinement's own while alignment changed nothing.
         let unchanged = aligned.placed.isEmpty && aligned.matches == matches && aligned.words == transcriptWords
-        let refined = try refining.refinedTimes(aligned.matches, sampleRate: sampleRate, audio: &audio,
-                                                analysis: unchanged ? judged.analysis : nil)
+        let refined = try refining.refinedTimes(
+            aligned.matches, sampleRate: sampleRate, audio: &audio,
+            analysis: unchanged ? judged.analysis : nil)
         var placed: [(match: Int, core: Range<Int>, times: TimeRange)] = []
         var skipped: [Match] = []
         placed.reserveCapacity(matches.count)
         for (index, match) in matches.enumerated() {
             let given = aligned.matches[index]
             let times = widened(refined[index] ?? TimeRange(given.start, given.end), for: given)
-            guard let core = coreFrames(start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount) else {
+            guard
+                let core = coreFrames(
+                    start: times.start, end: times.end, sampleRate: sampleRate, frameCount: frameCount)
+            else {
                 skipped.append(match)
                 continue
             }
@@ -112,10 +117,12 @@ public struct Planner: Sendable {
             let fade = frames(options.crossfade, sampleRate)
             // The times used, refined or not; after merging, those equal to the transcript's are
             // cleared again.
-            spans.append(PlannedSpan(
-                Span(ordered: max(0, core.lowerBound - fade), start: core.lowerBound,
-                     end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade)),
-                refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
+            spans.append(
+                PlannedSpan(
+                    Span(
+                        ordered: max(0, core.lowerBound - fade), start: core.lowerBound,
+                        end: core.upperBound, fadeEnd: min(frameCount, core.upperBound + fade)),
+                    refinedStart: times.start, refinedEnd: times.end, paddedCore: unsnapped))
             if !aligned.reasons.isEmpty { spans[spans.count - 1].alignment = [aligned.reasons[match]] }
         }
         return (spans, placed.map(\.match), skipped, judged.fit)

@@ -34,10 +34,14 @@ func nthSmallest(_ rank: Int, in values: UnsafeMutableBufferPointer<Float>) -> F
     // value, so every value in a bucket is at least every value in the buckets below it. Computed
     // once per value, eight at a time, and kept for both passes.
     let magic: Float = 12_582_912
-    func bucket(_ value: Float) -> UInt8 { UInt8(truncatingIfNeeded: ((value - least) * scale + magic).bitPattern & 63) }
+    func bucket(_ value: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: ((value - least) * scale + magic).bitPattern & 63)
+    }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: values.count) { buckets in
         let raw = UnsafeRawPointer(values.baseAddress!), into = UnsafeMutableRawPointer(buckets.baseAddress!)
-        let (leastEight, scaleEight, magicEight) = (SIMD8<Float>(repeating: least), SIMD8<Float>(repeating: scale), SIMD8<Float>(repeating: magic))
+        let (leastEight, scaleEight, magicEight) = (
+            SIMD8<Float>(repeating: least), SIMD8<Float>(repeating: scale), SIMD8<Float>(repeating: magic)
+        )
         var index = 0
         while index + 8 <= values.count {
             let eight = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)

@@ -43,14 +43,17 @@ final class SavedBandLevels: @unchecked Sendable {
     /// One store holding the runs of `stores` (each run where they overlap, a frame's levels
     /// being the same in every store that holds them).
     convenience init(joining stores: [SavedBandLevels]) {
-        precondition(!stores.isEmpty && stores.allSatisfy { $0.bandCount == stores[0].bandCount }, "stores of other band counts")
+        precondition(
+            !stores.isEmpty && stores.allSatisfy { $0.bandCount == stores[0].bandCount }, "stores of other band counts")
         self.init(bandCount: stores[0].bandCount)
         for run in stores.flatMap(\.runs).sorted(by: { $0.frames.lowerBound < $1.frames.lowerBound }) {
             // The part of the run past those kept, if any.
             let start = max(run.frames.lowerBound, runs.last?.frames.upperBound ?? Int.min)
             guard start < run.frames.upperBound else { continue }
             run.levels.withUnsafeBufferPointer { levels in
-                save(start..<run.frames.upperBound, levels: UnsafeBufferPointer(rebasing: levels[((start - run.frames.lowerBound) * bandCount)...]))
+                save(
+                    start..<run.frames.upperBound,
+                    levels: UnsafeBufferPointer(rebasing: levels[((start - run.frames.lowerBound) * bandCount)...]))
             }
         }
     }
@@ -67,7 +70,8 @@ final class SavedBandLevels: @unchecked Sendable {
         guard low < runs.count, runs[low].frames.contains(frame) else { return false }
         let run = runs[low]
         run.levels.withUnsafeBufferPointer { levels in
-            destination.update(from: levels.baseAddress! + (frame - run.frames.lowerBound) * bandCount, count: bandCount)
+            destination.update(
+                from: levels.baseAddress! + (frame - run.frames.lowerBound) * bandCount, count: bandCount)
         }
         return true
     }

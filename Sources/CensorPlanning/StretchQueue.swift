@@ -26,7 +26,7 @@ final class StretchQueue: @unchecked Sendable {
         lock.withLock {
             if stretches[thread].isEmpty {
                 guard let longest = stretches.indices.max(by: { stretches[$0].count < stretches[$1].count }),
-                      stretches[longest].count >= 2 * piece
+                    stretches[longest].count >= 2 * piece
                 else { return nil }
                 let stretch = stretches[longest], middle = stretch.lowerBound + stretch.count / 2
                 (stretches[longest], stretches[thread]) = (stretch.lowerBound..<middle, middle..<stretch.upperBound)

@@ -32,8 +32,9 @@ struct TranscriptOffsetEvidence {
     /// The evidence of both, when their steps agree; `other` alone when `self` is empty.
     func adding(_ other: TranscriptOffsetEvidence) -> TranscriptOffsetEvidence {
         guard other.hop == hop, other.agreement.count == agreement.count else { return self }
-        var sum = TranscriptOffsetEvidence(hop: hop, agreement: zip(agreement, other.agreement).map(+),
-                                 frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
+        var sum = TranscriptOffsetEvidence(
+            hop: hop, agreement: zip(agreement, other.agreement).map(+),
+            frames: zip(frames, other.frames).map(+), compared: compared + other.compared, reach: reach)
         sum.edgeCount = edgeCount + other.edgeCount
         return sum
     }
@@ -48,7 +49,9 @@ struct TranscriptOffsetEvidence {
     /// meeting boundaries place an offset, but boundaries inside words (and transcripts that
     /// do not follow the audio) are too many for them to make it sure: with them, exact times
     /// leaked (BENCHMARKS.md).
-    var framesAlone: TranscriptOffsetEvidence { TranscriptOffsetEvidence(hop: hop, agreement: frames, compared: compared, reach: reach) }
+    var framesAlone: TranscriptOffsetEvidence {
+        TranscriptOffsetEvidence(hop: hop, agreement: frames, compared: compared, reach: reach)
+    }
     /// The offset, in samples, that fits best: 0 unless it beats the given times' fit by
     /// `Tuning.offsetGain` of the frames compared; else the middle of ``offsets``.
     ///
@@ -60,9 +63,11 @@ struct TranscriptOffsetEvidence {
     /// (BENCHMARKS.md). Whether the given times stay covered is ``sureOffsets(sampleRate:)``'s
     /// to say.
     var offset: Double {
-        if let offsets { return ((offsets.lowerBound + offsets.upperBound) / 2 / Double(hop)).rounded(.towardZero) * Double(hop) }
+        if let offsets {
+            return ((offsets.lowerBound + offsets.upperBound) / 2 / Double(hop)).rounded(.towardZero) * Double(hop)
+        }
         guard let reach, let run = bestRun, abs(run.lowerBound + run.upperBound) > 2 * reach,
-              Double((frames.max() ?? 0) - frames[frames.count / 2]) >= Tuning.sureOffsetGain * Double(compared)
+            Double((frames.max() ?? 0) - frames[frames.count / 2]) >= Tuning.sureOffsetGain * Double(compared)
         else { return 0 }
         return Double((run.lowerBound > 0 ? reach : -reach) * hop)
     }
@@ -103,7 +108,8 @@ struct TranscriptOffsetEvidence {
         let within = abs(run.lowerBound + run.upperBound) <= 2 * reach
         let carriedByFade = positive && !within && alone.gain >= Tuning.sureOffsetGain
         let clear = steps(Tuning.maximumFadeSeconds)
-        let clearByEdges = min(abs(run.lowerBound), abs(run.upperBound)) > clear && abs(placed) > clear
+        let clearByEdges =
+            min(abs(run.lowerBound), abs(run.upperBound)) > clear && abs(placed) > clear
             && edgesMeeting(given + placed) >= Tuning.sureEdgeRatio * max(1, edgesMeeting(given))
         guard carriedByFade || clearByEdges else { return nil }
         let start = run.lowerBound - steps(Tuning.fitFadeBiasSeconds)
@@ -117,7 +123,9 @@ struct TranscriptOffsetEvidence {
     /// fit by `Tuning.offsetGain` of the frames compared, that run lies inside the offsets
     /// searched (not touching their ends), and its middle lies within ``reach``.
     var offsets: ClosedRange<Double>? {
-        guard let run = bestRun, abs(run.lowerBound + run.upperBound) <= 2 * (reach ?? agreement.count / 2) else { return nil }
+        guard let run = bestRun, abs(run.lowerBound + run.upperBound) <= 2 * (reach ?? agreement.count / 2) else {
+            return nil
+        }
         return Double(run.lowerBound * hop)...Double(run.upperBound * hop)
     }
 
@@ -130,7 +138,9 @@ struct TranscriptOffsetEvidence {
         guard let most = agreement.max(), Double(most - agreement[steps]) >= Tuning.offsetGain * Double(compared)
         else { return nil }
         let good = Double(most) - Tuning.offsetPlateau * Double(compared)
-        let nearest = agreement.indices.filter { Double(agreement[$0]) >= good }.min { abs($0 - steps) < abs($1 - steps) }!
+        let nearest = agreement.indices.filter { Double(agreement[$0]) >= good }.min {
+            abs($0 - steps) < abs($1 - steps)
+        }!
         var (low, high) = (nearest, nearest)
         while low > 0, Double(agreement[low - 1]) >= good { low -= 1 }
         while high < agreement.count - 1, Double(agreement[high + 1]) >= good { high += 1 }

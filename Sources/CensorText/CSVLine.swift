@@ -37,7 +37,8 @@ package enum CSVLine {
                 index += 1
                 while true {
                     guard index < scalars.count else {
-                        throw SyntaxError(column: start + 1, expected: "a closing '\"' for this field", found: "end of line")
+                        throw SyntaxError(
+                            column: start + 1, expected: "a closing '\"' for this field", found: "end of line")
                     }
                     let scalar = scalars[index]
                     if scalar == "\"", index + 1 < scalars.count, scalars[index + 1] == "\"" {
@@ -57,7 +58,8 @@ package enum CSVLine {
                     }
                 }
                 guard index == scalars.count || scalars[index] == "," else {
-                    throw SyntaxError(column: index + 1, expected: "',' after the quoted field", found: "'\(scalars[index])'")
+                    throw SyntaxError(
+                        column: index + 1, expected: "',' after the quoted field", found: "'\(scalars[index])'")
                 }
             } else {
                 while index < scalars.count, scalars[index] != "," {

@@ -11,7 +11,8 @@ package func excerpt(_ found: String) -> String {
     let quoted = found.count >= 2 && found.hasPrefix("'") && found.hasSuffix("'")
     let inner = quoted ? found.dropFirst().dropLast() : Substring(found)
     guard let cut = inner.index(inner.startIndex, offsetBy: excerptLength, limitedBy: inner.endIndex),
-          cut < inner.endIndex else { return found }
+        cut < inner.endIndex
+    else { return found }
     return quoted ? "'\(inner[..<cut])…'" : "\(inner[..<cut])…"
 }
 

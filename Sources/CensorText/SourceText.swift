@@ -167,7 +167,8 @@ package struct SourceText: Sendable {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Unreadable(reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        let refusal = Unreadable(reason: "\(tooLarge) \(byteCount(limit)), the most a transcript or censor list may hold")
+        let refusal = Unreadable(
+            reason: "\(tooLarge) \(byteCount(limit)), the most a transcript or censor list may hold")
         var info = stat()
         if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > limit { throw refusal }
         var data = Data()
@@ -186,7 +187,8 @@ package struct SourceText: Sendable {
 
     /// `bytes` as messages give a size: `1 GiB`, `64 MiB`, `1500 bytes`.
     package static func byteCount(_ bytes: Int) -> String {
-        for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= size && bytes % size == 0 {
+        for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
+        where bytes >= size && bytes % size == 0 {
             return "\(bytes / size) \(unit)"
         }
         return "\(bytes) bytes"

@@ -82,7 +82,8 @@ package struct XMLTags {
                 guard let last = open.last, last.name == name else {
                     throw SyntaxError(
                         line: tagStart.line, column: tagStart.column,
-                        expected: open.last.map { "</\($0.name)> closing the element of line \($0.line)" } ?? "no end tag",
+                        expected: open.last.map { "</\($0.name)> closing the element of line \($0.line)" }
+                            ?? "no end tag",
                         found: "</\(name)>")
                 }
                 open.removeLast()
@@ -130,7 +131,8 @@ package struct XMLTags {
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     private func startsWith(_ literal: StaticString) -> Bool {
@@ -176,9 +178,10 @@ package struct XMLTags {
         while position < bytes.count {
             let byte = bytes[position]
             // ASCII letters, digits and _:-. , and every byte of a non-ASCII character.
-            guard byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-                || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard
+                byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             else { break }
             position += 1
         }
@@ -187,7 +190,8 @@ package struct XMLTags {
     }
 
     private mutating func readQuoted() throws(SyntaxError) -> String {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
+        else {
             throw error("a quoted attribute value")
         }
         let quote = bytes[position]
@@ -226,7 +230,8 @@ package struct XMLTags {
         }
         guard let scalar, position < bytes.count, bytes[position] == UInt8(ascii: ";") else {
             throw SyntaxError(
-                line: start.line, column: start.column, expected: "an entity like &amp; or &#233;", found: "'&\(reference)'")
+                line: start.line, column: start.column, expected: "an entity like &amp; or &#233;",
+                found: "'&\(reference)'")
         }
         advance(1)
         text += Array(String(scalar).utf8)

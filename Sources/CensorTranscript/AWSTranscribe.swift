@@ -23,7 +23,8 @@ internal enum AWSTranscribe: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .awsTranscribe)
-        let root = try fields.object(try document.jsonValue(as: .awsTranscribe), at: { "" }, expected: #"an object with "results""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .awsTranscribe), at: { "" }, expected: #"an object with "results""#)
         let results = try fields.object("results", of: root, at: { "" })
         let speakers = try speakersByStart(in: results, fields: fields)
         var words: [Word] = []
@@ -33,7 +34,8 @@ internal enum AWSTranscribe: TranscriptReader {
             let alternatives = try fields.array("alternatives", of: item, at: path)
             let alternativePath = { JSONPath.index(JSONPath.key(path(), "alternatives"), 0) }
             guard let first = alternatives.first else {
-                throw fields.malformed(JSONPath.key(path(), "alternatives"), expected: "at least one alternative", found: "an empty array")
+                throw fields.malformed(
+                    JSONPath.key(path(), "alternatives"), expected: "at least one alternative", found: "an empty array")
             }
             let alternative = try fields.object(first, at: alternativePath)
             let content = try fields.string("content", of: alternative, at: alternativePath)
@@ -43,7 +45,8 @@ internal enum AWSTranscribe: TranscriptReader {
             }
             let start = try fields.time("start_time", of: item, unit: .seconds, at: path)
             let speaker = try fields.speaker("speaker_label", of: item, at: path) ?? speakers[start]
-            var word = try fields.word(content, in: item, at: path, start: "start_time", end: "end_time", confidence: nil, speaker: speaker)
+            var word = try fields.word(
+                content, in: item, at: path, start: "start_time", end: "end_time", confidence: nil, speaker: speaker)
             word.confidence = try fields.confidence("confidence", of: alternative, at: alternativePath)
             words.append(word)
         }

@@ -24,7 +24,8 @@ internal enum AeneasSyncMap: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .aeneas)
-        let root = try fields.object(try document.jsonValue(as: .aeneas), at: { "" }, expected: #"an object with "fragments""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .aeneas), at: { "" }, expected: #"an object with "fragments""#)
         var words: [Word] = []
         try read(try fields.array("fragments", of: root, at: { "" }), at: { "fragments" }, fields: fields, into: &words)
         return words
@@ -52,7 +53,8 @@ internal enum AeneasSyncMap: TranscriptReader {
                 lines.append(text)
             }
             let timed = try fields.word(
-                lines.joined(separator: " "), start: try fields.time("begin", of: fragment, unit: .seconds, at: fragmentPath),
+                lines.joined(separator: " "),
+                start: try fields.time("begin", of: fragment, unit: .seconds, at: fragmentPath),
                 end: try fields.time("end", of: fragment, unit: .seconds, at: fragmentPath),
                 startPath: { JSONPath.key(fragmentPath(), "begin") }, endPath: { JSONPath.key(fragmentPath(), "end") })
             words += WordSpreading.words(in: timed.text, start: timed.start, end: timed.end)

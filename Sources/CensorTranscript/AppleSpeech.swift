@@ -23,7 +23,8 @@ internal enum AppleSpeech: TranscriptReader {
         let fields = JSONFields(document, format: .appleSpeech)
         let root = try document.jsonValue(as: .appleSpeech)
         guard let (segments, segmentsPath) = segments(in: root) else {
-            throw fields.malformed("", expected: #"a list of segments, or an object with "segments""#, found: root.kindDescription)
+            throw fields.malformed(
+                "", expected: #"a list of segments, or an object with "segments""#, found: root.kindDescription)
         }
         var words: [Word] = []
         for (index, value) in segments.enumerated() {

@@ -17,7 +17,8 @@ internal enum AssemblyAI: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .assemblyAI)
-        let root = try fields.object(try document.jsonValue(as: .assemblyAI), at: { "" }, expected: #"an object with "words""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .assemblyAI), at: { "" }, expected: #"an object with "words""#)
         var words: [Word] = []
         for (index, value) in try fields.array("words", of: root, at: { "" }).enumerated() {
             let path = { JSONPath.index("words", index) }

@@ -29,7 +29,8 @@ internal enum AzureFast: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .azureFast)
-        let root = try fields.object(try document.jsonValue(as: .azureFast), at: { "" }, expected: #"an object with "phrases""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .azureFast), at: { "" }, expected: #"an object with "phrases""#)
         var words: [Word] = []
         for (index, value) in try fields.array("phrases", of: root, at: { "" }).enumerated() {
             let phrasePath = { JSONPath.index("phrases", index) }
@@ -45,7 +46,8 @@ internal enum AzureFast: TranscriptReader {
             for (wordIndex, itemValue) in items.enumerated() {
                 let wordPath = { JSONPath.index(JSONPath.key(phrasePath(), "words"), wordIndex) }
                 let item = try fields.object(itemValue, at: wordPath)
-                var word = try timed(try fields.string("text", of: item, at: wordPath), in: item, fields: fields, at: wordPath)
+                var word = try timed(
+                    try fields.string("text", of: item, at: wordPath), in: item, fields: fields, at: wordPath)
                 word.speaker = speaker
                 words.append(word)
             }
@@ -57,7 +59,8 @@ internal enum AzureFast: TranscriptReader {
     private static func timed(_ text: String, in item: JSONObject, fields: JSONFields, at path: () -> String)
         throws(TranscriptError) -> Word
     {
-        let keys = item.has("offsetMilliseconds") ? ("offsetMilliseconds", "durationMilliseconds") : ("offset", "duration")
+        let keys =
+            item.has("offsetMilliseconds") ? ("offsetMilliseconds", "durationMilliseconds") : ("offset", "duration")
         let offset = try fields.time(keys.0, of: item, unit: .milliseconds, at: path)
         let duration = try fields.time(keys.1, of: item, unit: .milliseconds, at: path)
         return try fields.word(

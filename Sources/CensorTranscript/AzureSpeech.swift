@@ -31,7 +31,8 @@
 /// phrase: its display text is spread over the phrase's offset and duration, as a subtitle cue
 /// is, and the words are marked as estimated.
 internal enum AzureSpeech: TranscriptReader {
-    internal static let detectionRule = #"JSON (an object, a list or lines) with "NBest", "RecognitionStatus" or "recognizedPhrases""#
+    internal static let detectionRule =
+        #"JSON (an object, a list or lines) with "NBest", "RecognitionStatus" or "recognizedPhrases""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         guard case .object(let first)? = document.jsonRecordValues.first else { return false }
@@ -55,7 +56,8 @@ internal enum AzureSpeech: TranscriptReader {
 
     /// Reads utterances: batch `recognizedPhrases`, or one real-time result.
     private static func read(
-        _ phrases: [JSONValue], at path: () -> String, single: Bool = false, fields: JSONFields, into words: inout [Word]
+        _ phrases: [JSONValue], at path: () -> String, single: Bool = false, fields: JSONFields,
+        into words: inout [Word]
     ) throws(TranscriptError) {
         for (index, value) in phrases.enumerated() {
             func phrasePath() -> String { single ? path() : JSONPath.index(path(), index) }
@@ -90,7 +92,9 @@ internal enum AzureSpeech: TranscriptReader {
             let itemsKey = JSONPath.key(JSONPath.index(nBestKey, 0), wordsKey)  // the items' path below the phrase
             for (wordIndex, wordValue) in items.enumerated() {
                 func wordPath() -> String { JSONPath.index(JSONPath.key(phrasePath(), itemsKey), wordIndex) }
-                words.append(try word(in: try fields.object(wordValue, at: wordPath), speaker: speaker, fields: fields, at: wordPath))
+                words.append(
+                    try word(
+                        in: try fields.object(wordValue, at: wordPath), speaker: speaker, fields: fields, at: wordPath))
             }
         }
     }
@@ -112,9 +116,9 @@ internal enum AzureSpeech: TranscriptReader {
         throws(TranscriptError) -> (offset: Double, duration: Double, keys: (offset: String, duration: String))
     {
         let keys: (offset: String, duration: String, unit: JSONFields.TimeUnit) =
-            if item.has("offsetInTicks") { ("offsetInTicks", "durationInTicks", .ticks) }
-            else if item.has("Offset") { ("Offset", "Duration", .ticks) }
-            else { ("offset", "duration", .iso8601Duration) }
+            if item.has("offsetInTicks") { ("offsetInTicks", "durationInTicks", .ticks) } else if item.has("Offset") {
+                ("Offset", "Duration", .ticks)
+            } else { ("offset", "duration", .iso8601Duration) }
         let offset = try fields.time(keys.offset, of: item, unit: keys.unit, at: path)
         let duration = try fields.time(keys.duration, of: item, unit: keys.unit, at: path)
         return (offset, duration, (keys.offset, keys.duration))

@@ -22,7 +22,8 @@ internal enum BBCKaldi: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .bbcKaldi)
-        let root = try fields.object(try document.jsonValue(as: .bbcKaldi), at: { "" }, expected: #"an object with "retval""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .bbcKaldi), at: { "" }, expected: #"an object with "retval""#)
         let container = root.has("retval") ? try fields.object("retval", of: root, at: { "" }) : root
         let base = root.has("retval") ? "retval" : ""
         var words: [Word] = []

@@ -33,18 +33,27 @@ internal enum CTM: TranscriptReader {
         for (index, line) in SourceText.lines(of: document.text).enumerated() where isEntry(line) {
             let fields = Self.fields(of: line)
             let place = { (field: Int) in
-                SourceText.place(line: index + 1, column: field < fields.count ? fields[field].column : line.unicodeScalars.count + 1)
+                SourceText.place(
+                    line: index + 1, column: field < fields.count ? fields[field].column : line.unicodeScalars.count + 1
+                )
             }
             func malformed(_ field: Int, _ expected: String) -> TranscriptError {
                 .malformed(
                     file: document.source, format: .ctm, place: place(field), expected: expected,
                     found: field < fields.count ? "'\(fields[field].text)'" : "end of line")
             }
-            guard fields.count >= 5 else { throw malformed(fields.count, ["a recording", "a channel", "a start time in seconds", "a duration in seconds", "a word"][fields.count]) }
+            guard fields.count >= 5 else {
+                throw malformed(
+                    fields.count,
+                    ["a recording", "a channel", "a start time in seconds", "a duration in seconds", "a word"][
+                        fields.count])
+            }
             guard fields.count <= 8 else { throw malformed(8, "end of line after the type and speaker") }
             if let recording, recording.name != fields[0].text {
                 throw malformed(
-                    0, "the recording '\(recording.name)' of line \(recording.line) (a CTM of several recordings or utterances)")
+                    0,
+                    "the recording '\(recording.name)' of line \(recording.line) (a CTM of several recordings or utterances)"
+                )
             }
             recording = recording ?? (fields[0].text, index + 1)
             guard let start = Double(fields[2].text) else { throw malformed(2, "a start time in seconds, like 1.28") }
@@ -60,7 +69,8 @@ internal enum CTM: TranscriptReader {
                 start: start, end: start + duration, file: document.source, format: .ctm, startPlace: { place(2) },
                 endPlace: { place(3) }, repairs: document.repairs)
             let text = fields[4].text
-            order.check(start: times.start, end: times.end, line: index + 1, track: fields[1].text, repairs: document.repairs)
+            order.check(
+                start: times.start, end: times.end, line: index + 1, track: fields[1].text, repairs: document.repairs)
             guard !isNonWord(text) else { continue }
             words.append(
                 Word(

@@ -22,12 +22,14 @@ internal enum Deepgram: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .deepgram)
-        let root = try fields.object(try document.jsonValue(as: .deepgram), at: { "" }, expected: #"an object with "results""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .deepgram), at: { "" }, expected: #"an object with "results""#)
         let results = try fields.object("results", of: root, at: { "" })
         var words: [Word] = []
         for (channelIndex, channel) in try fields.array("channels", of: results, at: { "results" }).enumerated() {
             let channelPath = { JSONPath.index("results.channels", channelIndex) }
-            let alternatives = try fields.array("alternatives", of: try fields.object(channel, at: channelPath), at: channelPath)
+            let alternatives = try fields.array(
+                "alternatives", of: try fields.object(channel, at: channelPath), at: channelPath)
             guard let best = alternatives.first else { continue }
             let bestPath = { JSONPath.index(JSONPath.key(channelPath(), "alternatives"), 0) }
             let items = try fields.optionalArray("words", of: try fields.object(best, at: bestPath), at: bestPath) ?? []
@@ -37,7 +39,8 @@ internal enum Deepgram: TranscriptReader {
                 let textKey = item.has("punctuated_word") ? "punctuated_word" : "word"
                 let text = try fields.string(textKey, of: item, at: path)
                 words.append(
-                    try fields.word(text, in: item, at: path, speaker: try fields.speaker("speaker", of: item, at: path)))
+                    try fields.word(
+                        text, in: item, at: path, speaker: try fields.speaker("speaker", of: item, at: path)))
             }
         }
         return words

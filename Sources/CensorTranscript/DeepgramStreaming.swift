@@ -14,7 +14,8 @@
 /// else `word`, with `speaker` when diarized. Other messages (`Metadata`, `SpeechStarted`,
 /// `UtteranceEnd`) are skipped.
 internal enum DeepgramStreaming: TranscriptReader {
-    internal static let detectionRule = #"JSON (lines or a list) of Deepgram live messages, "type": "Results" with "channel""#
+    internal static let detectionRule =
+        #"JSON (lines or a list) of Deepgram live messages, "type": "Results" with "channel""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         document.jsonRecordValues.prefix(8).contains { value in
@@ -39,9 +40,12 @@ internal enum DeepgramStreaming: TranscriptReader {
             for (index, item) in items.enumerated() {
                 let itemPath = { JSONPath.index(JSONPath.key(bestPath(), "words"), index) }
                 let object = try fields.object(item, at: itemPath)
-                let text = try fields.string(object.has("punctuated_word") ? "punctuated_word" : "word", of: object, at: itemPath)
+                let text = try fields.string(
+                    object.has("punctuated_word") ? "punctuated_word" : "word", of: object, at: itemPath)
                 words.append(
-                    try fields.word(text, in: object, at: itemPath, speaker: try fields.speaker("speaker", of: object, at: itemPath)))
+                    try fields.word(
+                        text, in: object, at: itemPath, speaker: try fields.speaker("speaker", of: object, at: itemPath)
+                    ))
             }
         }
         return words

@@ -106,19 +106,22 @@ extension ELAN {
                 tags = try XMLTags(document.text)
             } catch {
                 throw .malformed(
-                    file: document.source, format: .elan, place: SourceText.place(line: error.line, column: error.column),
+                    file: document.source, format: .elan,
+                    place: SourceText.place(line: error.line, column: error.column),
                     expected: error.expected, found: error.found)
             }
             var current: Annotation?
             var inValue = false
             for (item, line, column) in tags.items {
                 let place = SourceText.place(line: line, column: column)
-                func required(_ name: String, of attributes: [String: String], in element: String) throws(TranscriptError)
+                func required(_ name: String, of attributes: [String: String], in element: String)
+                    throws(TranscriptError)
                     -> String
                 {
                     guard let value = attributes[name] else {
                         throw .malformed(
-                            file: document.source, format: .elan, place: place, expected: "a \(name) attribute in <\(element)>",
+                            file: document.source, format: .elan, place: place,
+                            expected: "a \(name) attribute in <\(element)>",
                             found: "none")
                     }
                     return value
@@ -132,7 +135,8 @@ extension ELAN {
                     }
                     guard let milliseconds = Double(text) else {
                         throw .malformed(
-                            file: document.source, format: .elan, place: place, expected: "a TIME_VALUE in milliseconds, like 1280",
+                            file: document.source, format: .elan, place: place,
+                            expected: "a TIME_VALUE in milliseconds, like 1280",
                             found: "'\(text)'")
                     }
                     slots[id] = milliseconds / 1000
@@ -145,7 +149,8 @@ extension ELAN {
                 case .start(let name, let attributes) where name == "ALIGNABLE_ANNOTATION" || name == "REF_ANNOTATION":
                     guard !tiers.isEmpty else {
                         throw .malformed(
-                            file: document.source, format: .elan, place: place, expected: "an annotation inside a <TIER>",
+                            file: document.source, format: .elan, place: place,
+                            expected: "an annotation inside a <TIER>",
                             found: "<\(name)> outside one")
                     }
                     let link: Annotation.Link =
@@ -175,9 +180,10 @@ extension ELAN {
         /// The tiers named for words (`TIER_ID` or `LINGUISTIC_TYPE_REF` containing "word") that
         /// hold annotations; `nil` when there are none.
         var wordTiers: Set<Int>? {
-            let named = Set(tiers.indices.filter { index in
-                [tiers[index].id, tiers[index].type ?? ""].contains { $0.lowercased().contains("word") }
-            })
+            let named = Set(
+                tiers.indices.filter { index in
+                    [tiers[index].id, tiers[index].type ?? ""].contains { $0.lowercased().contains("word") }
+                })
             let used = named.intersection(annotations.map(\.tier))
             return used.isEmpty ? nil : used
         }
@@ -228,7 +234,8 @@ extension ELAN {
             if let known = spans[index] { return known }
             let annotation = content.annotations[index]
             guard depth < Self.maximumDepth else {
-                throw malformed(annotation, expected: "references nested at most \(Self.maximumDepth) deep", found: "more")
+                throw malformed(
+                    annotation, expected: "references nested at most \(Self.maximumDepth) deep", found: "more")
             }
             let span: Span
             switch annotation.link {
@@ -236,7 +243,8 @@ extension ELAN {
                 span = try alignedSpan(of: index, start: start, end: end)
             case .reference(let parent):
                 guard let parentIndex = byID[parent] else {
-                    throw malformed(annotation, expected: "an ANNOTATION_REF naming an annotation", found: "'\(parent)'")
+                    throw malformed(
+                        annotation, expected: "an ANNOTATION_REF naming an annotation", found: "'\(parent)'")
                 }
                 let whole = try self.span(of: parentIndex, depth: depth + 1)
                 let siblings = children["\(annotation.tier) \(parent)"] ?? [index]
@@ -246,7 +254,9 @@ extension ELAN {
                 for (sibling, length) in zip(siblings, lengths) {
                     let start = whole.start + (whole.end - whole.start) * Double(before) / total
                     before += length
-                    let end = sibling == siblings.last ? whole.end : whole.start + (whole.end - whole.start) * Double(before) / total
+                    let end =
+                        sibling == siblings.last
+                        ? whole.end : whole.start + (whole.end - whole.start) * Double(before) / total
                     spans[sibling] = Span(start: start, end: end, isEstimated: whole.isEstimated || siblings.count > 1)
                 }
                 return spans[index]!
@@ -270,7 +280,8 @@ extension ELAN {
                 guard let previous = byEnd[annotation.tier]?[left.slot], left.count < content.annotations.count,
                     case .aligned(let previousStart, _) = content.annotations[previous].link
                 else {
-                    throw malformed(annotation, expected: "an aligned time slot before this annotation's", found: "none")
+                    throw malformed(
+                        annotation, expected: "an aligned time slot before this annotation's", found: "none")
                 }
                 left = (previousStart, left.count + 1)
             }
@@ -287,7 +298,9 @@ extension ELAN {
             let share = (to - from) / Double(left.count + 1 + right.count)
             let isEstimated = left.count + right.count > 0
             return isEstimated
-                ? Span(start: from + share * Double(left.count), end: from + share * Double(left.count + 1), isEstimated: true)
+                ? Span(
+                    start: from + share * Double(left.count), end: from + share * Double(left.count + 1),
+                    isEstimated: true)
                 : Span(start: from, end: to, isEstimated: false)
         }
 

@@ -31,7 +31,8 @@ internal enum ElevenLabs: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .elevenLabs)
-        let root = try fields.object(try document.jsonValue(as: .elevenLabs), at: { "" }, expected: #"an object with "words""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .elevenLabs), at: { "" }, expected: #"an object with "words""#)
         guard let transcripts = try fields.optionalArray("transcripts", of: root, at: { "" }) else {
             return try words(of: root, at: { "" }, fields: fields)
         }

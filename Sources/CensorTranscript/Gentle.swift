@@ -36,7 +36,8 @@ internal enum Gentle: TranscriptReader {
     /// The timed and placed words, and how many untimed words could not be placed.
     private static func read(_ document: TranscriptDocument) throws(TranscriptError) -> (words: [Word], untimed: Int) {
         let fields = JSONFields(document, format: .gentle)
-        let root = try fields.object(try document.jsonValue(as: .gentle), at: { "" }, expected: #"an object with "words""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .gentle), at: { "" }, expected: #"an object with "words""#)
         var words: [Word] = []
         var pending: [String] = []  // untimed words since the last timed one
         for (index, value) in try fields.array("words", of: root, at: { "" }).enumerated() {
@@ -44,7 +45,8 @@ internal enum Gentle: TranscriptReader {
             let item = try fields.object(value, at: path)
             let kind = try fields.optionalString("case", of: item, at: path)
             // A word heard but not in the transcript has only its `alignedWord`.
-            let text = kind == "not-found-in-transcript" && !item.has("word")
+            let text =
+                kind == "not-found-in-transcript" && !item.has("word")
                 ? try fields.string("alignedWord", of: item, at: path) : try fields.string("word", of: item, at: path)
             switch kind {
             case "success", "not-found-in-transcript":

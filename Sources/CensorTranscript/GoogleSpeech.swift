@@ -30,7 +30,8 @@ internal enum GoogleSpeech: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .googleSpeech)
-        let root = try fields.object(try document.jsonValue(as: .googleSpeech), at: { "" }, expected: #"an object with "results""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .googleSpeech), at: { "" }, expected: #"an object with "results""#)
         var perResult: [[Word]] = []
         for (index, value) in try fields.array("results", of: root, at: { "" }).enumerated() {
             let path = { JSONPath.index("results", index) }
@@ -42,7 +43,9 @@ internal enum GoogleSpeech: TranscriptReader {
             let bestPath = { JSONPath.index(JSONPath.key(path(), "alternatives"), 0) }
             let alternative = try fields.object(best, at: bestPath)
             var words: [Word] = []
-            for (wordIndex, wordValue) in (try fields.optionalArray("words", of: alternative, at: bestPath) ?? []).enumerated() {
+            for (wordIndex, wordValue) in (try fields.optionalArray("words", of: alternative, at: bestPath) ?? [])
+                .enumerated()
+            {
                 let wordPath = { JSONPath.index(JSONPath.key(bestPath(), "words"), wordIndex) }
                 words.append(try word(in: try fields.object(wordValue, at: wordPath), fields: fields, at: wordPath))
             }
@@ -61,12 +64,14 @@ internal enum GoogleSpeech: TranscriptReader {
     {
         let startKey = startKeys.first { item.has($0) }
         let endKey = endKeys.first { item.has($0) }
-        let start = try startKey.map { (key) throws(TranscriptError) in
-            try fields.time(key, of: item, unit: .protobufDuration, at: path)
-        } ?? 0
-        let end = try endKey.map { (key) throws(TranscriptError) in
-            try fields.time(key, of: item, unit: .protobufDuration, at: path)
-        } ?? 0
+        let start =
+            try startKey.map { (key) throws(TranscriptError) in
+                try fields.time(key, of: item, unit: .protobufDuration, at: path)
+            } ?? 0
+        let end =
+            try endKey.map { (key) throws(TranscriptError) in
+                try fields.time(key, of: item, unit: .protobufDuration, at: path)
+            } ?? 0
         let speakerKey = speakerKeys.first { item.has($0) } ?? "speakerTag"
         return try fields.word(
             try fields.string("word", of: item, at: path), start: start, end: end,

@@ -82,7 +82,9 @@ internal enum IBMWatson: TranscriptReader {
         let records = try document.jsonRecords(as: .ibmWatson)
         guard records.count == 1, case .object(let job) = records[0].value, let responses = jobResponses(of: job)
         else { return records }
-        return responses.enumerated().map { (JSONPath.index(JSONPath.key(records[0].path, "results"), $0.offset), $0.element) }
+        return responses.enumerated().map {
+            (JSONPath.index(JSONPath.key(records[0].path, "results"), $0.offset), $0.element)
+        }
     }
 
     /// The `results` of an asynchronous job's envelope (`id`, `status`, `created`, `updated`,

@@ -186,7 +186,9 @@ internal struct JSONFields {
     internal func time(_ key: String, of object: JSONObject, unit: TimeUnit, at path: () -> String)
         throws(TranscriptError) -> Double
     {
-        try time(try member(key, of: object, at: path, expected: unit.expected), unit: unit, at: { JSONPath.key(path(), key) })
+        try time(
+            try member(key, of: object, at: path, expected: unit.expected), unit: unit,
+            at: { JSONPath.key(path(), key) })
     }
 
     /// A time when present; `nil` when missing or `null`.
@@ -233,7 +235,8 @@ internal struct JSONFields {
         case .number(let number)? where Int(exactly: number) != nil:
             return String(Int(number))
         case let value?:
-            throw malformed(JSONPath.key(path(), key), expected: "a speaker name or number", found: Self.describe(value))
+            throw malformed(
+                JSONPath.key(path(), key), expected: "a speaker name or number", found: Self.describe(value))
         }
     }
 
@@ -278,7 +281,8 @@ internal struct JSONFields {
         try word(
             text, start: try time(startKey, of: item, unit: unit, at: path),
             end: try time(endKey, of: item, unit: unit, at: path),
-            confidence: try confidenceKey.map { (key) throws(TranscriptError) in try confidence(key, of: item, at: path) } ?? nil,
+            confidence: try confidenceKey.map { (key) throws(TranscriptError) in try confidence(key, of: item, at: path)
+            } ?? nil,
             speaker: speaker, startPath: { JSONPath.key(path(), startKey) }, endPath: { JSONPath.key(path(), endKey) })
     }
 

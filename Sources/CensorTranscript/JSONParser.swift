@@ -232,7 +232,9 @@ package struct JSONParser {
         guard scanDigits(into: &significand, counting: &digits) > 0 else { throw error(expected: "a digit") }
         if peek() == UInt8(ascii: ".") {
             index += 1
-            guard scanDigits(into: &significand, counting: &digits) > 0 else { throw error(expected: "a digit after '.'") }
+            guard scanDigits(into: &significand, counting: &digits) > 0 else {
+                throw error(expected: "a digit after '.'")
+            }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             index += 1
@@ -274,7 +276,8 @@ package struct JSONParser {
         let start = index + 1
         var end = start
         var union: UInt8 = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
             union |= bytes[end]
             end += 1
         }
@@ -512,7 +515,8 @@ extension JSONParser {
     /// Throws unless the bytes in `range` are well-formed UTF-8 (when the parser reads
     /// undecoded bytes).
     private func checkEncoding(_ range: Range<Int>) throws(SyntaxError) {
-        guard checksStringEncoding, UTF8Validation.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: bytes[range])) != nil
+        guard checksStringEncoding,
+            UTF8Validation.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: bytes[range])) != nil
         else { return }
         throw error(expected: "UTF-8 text", at: range.lowerBound)
     }

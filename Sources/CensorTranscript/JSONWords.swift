@@ -42,7 +42,8 @@ internal enum JSONWords: TranscriptReader {
             let path = { JSONPath.index(itemsPath, index) }
             let item = try fields.object(value, at: path)
             let text = try fields.string(item.has("word") ? "word" : "text", of: item, at: path)
-            words.append(try fields.word(text, in: item, at: path, speaker: try fields.speaker("speaker", of: item, at: path)))
+            words.append(
+                try fields.word(text, in: item, at: path, speaker: try fields.speaker("speaker", of: item, at: path)))
         }
         return words
     }

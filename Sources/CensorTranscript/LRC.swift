@@ -35,7 +35,8 @@ internal enum LRC: TranscriptReader {
                 line = try Line(parsing: text)
             } catch {
                 throw TranscriptError.malformed(
-                    file: document.source, format: .lrc, place: SourceText.place(line: offset + 1, column: error.column),
+                    file: document.source, format: .lrc,
+                    place: SourceText.place(line: offset + 1, column: error.column),
                     expected: "a time tag [mm:ss.xx]", found: error.found)
             }
             entries += line.starts.map { ($0, line.text, offset + 1) }
@@ -91,7 +92,9 @@ extension LRC {
                 rest = rest[rest.index(after: close)...]
             }
             guard !starts.isEmpty else {
-                throw SyntaxError(column: line.distance(from: line.startIndex, to: rest.startIndex) + 1, found: "'\(rest.prefix(20))'")
+                throw SyntaxError(
+                    column: line.distance(from: line.startIndex, to: rest.startIndex) + 1, found: "'\(rest.prefix(20))'"
+                )
             }
             text = rest
         }

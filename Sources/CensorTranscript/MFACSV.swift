@@ -29,9 +29,12 @@ internal enum MFACSV: TranscriptReader {
             TranscriptError.malformed(
                 file: document.source, format: .mfaCSV, place: place(line, column), expected: expected, found: found)
         }
-        let names = (lines.first.flatMap { try? CSVLine.fields(of: $0) } ?? []).map { $0.text.trimmingWhitespace.lowercased() }
+        let names = (lines.first.flatMap { try? CSVLine.fields(of: $0) } ?? []).map {
+            $0.text.trimmingWhitespace.lowercased()
+        }
         guard required.allSatisfy(names.contains) else {
-            throw malformed(1, 1, "the header Begin,End,Label,Type,Speaker", lines.first.map { "'\($0)'" } ?? "end of file")
+            throw malformed(
+                1, 1, "the header Begin,End,Label,Type,Speaker", lines.first.map { "'\($0)'" } ?? "end of file")
         }
         let column = { (name: String) in names.firstIndex(of: name) }
         let (begin, end, label, type) = (column("begin")!, column("end")!, column("label")!, column("type")!)

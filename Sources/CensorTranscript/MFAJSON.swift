@@ -19,7 +19,8 @@ internal enum MFAJSON: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .mfaJSON)
-        let root = try fields.object(try document.jsonValue(as: .mfaJSON), at: { "" }, expected: #"an object with "tiers""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .mfaJSON), at: { "" }, expected: #"an object with "tiers""#)
         let tiers = try fields.object("tiers", of: root, at: { "" })
         let names = tiers.members.map(\.key)
         guard let chosen = AlignerTiers.wordTiers(among: names, named: document.tier) else {
@@ -37,13 +38,15 @@ internal enum MFAJSON: TranscriptReader {
                 guard entry.count == 3, case .string(let label) = entry[2] else {
                     throw fields.malformed(
                         path(), expected: "a [begin, end, label] array",
-                        found: entry.count == 3 ? "a label that is \(entry[2].kindDescription)" : "an array of \(entry.count)")
+                        found: entry.count == 3
+                            ? "a label that is \(entry[2].kindDescription)" : "an array of \(entry.count)")
                 }
                 guard label.contains(where: { !$0.isWhitespace }) else { continue }
                 words.append(
                     try fields.word(
                         label, start: try fields.time(entry[0], unit: .seconds, at: { JSONPath.index(path(), 0) }),
-                        end: try fields.time(entry[1], unit: .seconds, at: { JSONPath.index(path(), 1) }), speaker: speaker,
+                        end: try fields.time(entry[1], unit: .seconds, at: { JSONPath.index(path(), 1) }),
+                        speaker: speaker,
                         startPath: { JSONPath.index(path(), 0) }, endPath: { JSONPath.index(path(), 1) }))
             }
             perTier.append(words)

@@ -47,11 +47,14 @@ internal enum NeMo: TranscriptReader {
         case .object(let record):
             (items, itemsPath) = try wordList(of: record, at: "", fields: fields)
             // With confidence=True NeMo adds the words' confidences, in order, beside the words.
-            if let values = try fields.optionalArray("word_confidence", of: record, at: { "" }), values.count == items.count {
+            if let values = try fields.optionalArray("word_confidence", of: record, at: { "" }),
+                values.count == items.count
+            {
                 confidences = values
             }
         case let other:
-            throw fields.malformed("", expected: #"a list of words or an object with "timestamp" or "word""#, found: other.kindDescription)
+            throw fields.malformed(
+                "", expected: #"a list of words or an object with "timestamp" or "word""#, found: other.kindDescription)
         }
         return try items.enumerated().map { (index, value) throws(TranscriptError) in
             let path = { JSONPath.index(itemsPath, index) }
@@ -61,9 +64,11 @@ internal enum NeMo: TranscriptReader {
                     JSONPath.key(path(), key), expected: "a time in seconds",
                     found: #"only "\#(key)_offset", in encoder frames"#)
             }
-            var word = try fields.word(try fields.string("word", of: item, at: path), in: item, at: path, confidence: nil)
+            var word = try fields.word(
+                try fields.string("word", of: item, at: path), in: item, at: path, confidence: nil)
             if index < confidences.count {
-                word.confidence = try fields.confidence(confidences[index], at: { JSONPath.index("word_confidence", index) })
+                word.confidence = try fields.confidence(
+                    confidences[index], at: { JSONPath.index("word_confidence", index) })
             }
             return word
         }
@@ -75,7 +80,10 @@ internal enum NeMo: TranscriptReader {
     {
         if record.has("timestamp") {
             let timestamp = try fields.object("timestamp", of: record, at: { path })
-            return (try fields.array("word", of: timestamp, at: { JSONPath.key(path, "timestamp") }), JSONPath.key(path, "timestamp.word"))
+            return (
+                try fields.array("word", of: timestamp, at: { JSONPath.key(path, "timestamp") }),
+                JSONPath.key(path, "timestamp.word")
+            )
         }
         return (try fields.array("word", of: record, at: { path }), JSONPath.key(path, "word"))
     }

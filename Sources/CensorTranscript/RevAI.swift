@@ -22,7 +22,8 @@ internal enum RevAI: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .revAI)
-        let root = try fields.object(try document.jsonValue(as: .revAI), at: { "" }, expected: #"an object with "monologues""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .revAI), at: { "" }, expected: #"an object with "monologues""#)
         var words: [Word] = []
         for (monologueIndex, value) in try fields.array("monologues", of: root, at: { "" }).enumerated() {
             let monologuePath = { JSONPath.index("monologues", monologueIndex) }
@@ -35,7 +36,8 @@ internal enum RevAI: TranscriptReader {
                 let value = try fields.string("value", of: element, at: path)
                 switch try fields.string("type", of: element, at: path) {
                 case "text":
-                    words.append(try fields.word(value, in: element, at: path, start: "ts", end: "end_ts", speaker: speaker))
+                    words.append(
+                        try fields.word(value, in: element, at: path, start: "ts", end: "end_ts", speaker: speaker))
                 case "punct":
                     if value.contains(where: { !$0.isWhitespace }), let last = words.indices.last {
                         words[last].text += value

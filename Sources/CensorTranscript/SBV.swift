@@ -16,7 +16,8 @@ internal enum SBV: TranscriptReader {
     internal static let detectionRule = "a first line of two times 0:00:01.280,0:00:02.620"
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
-        guard let first = SourceText.Lines(text: document.text).first(where: { $0.contains { !$0.isWhitespace } }) else {
+        guard let first = SourceText.Lines(text: document.text).first(where: { $0.contains { !$0.isWhitespace } })
+        else {
             return false
         }
         return (try? timing(first)) != nil

@@ -17,7 +17,8 @@ internal enum SRT: TranscriptReader {
     internal static let detectionRule = "a first cue of an index line and a timing line 00:00:01,280 --> 00:00:02,620"
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
-        let lines = Array(SourceText.Lines(text: document.text).lazy.filter { $0.contains { !$0.isWhitespace } }.prefix(2))
+        let lines = Array(
+            SourceText.Lines(text: document.text).lazy.filter { $0.contains { !$0.isWhitespace } }.prefix(2))
         guard let first = lines.first else { return false }
         let timing = first.contains("-->") ? first : (first.allSatisfy(\.isASCIIDigit) ? lines.dropFirst().first : nil)
         guard let timing, let arrow = timing.range(of: "-->") else { return false }

@@ -92,7 +92,8 @@ internal enum Subtitles {
                         document.repairs.record(
                             TranscriptRepair(
                                 place: SourceText.place(line: blockStart + 1, column: 1),
-                                repair: "a blank line parts the cue identifier '\(block[blockStart])' from its timing line; "
+                                repair:
+                                    "a blank line parts the cue identifier '\(block[blockStart])' from its timing line; "
                                     + "read as that cue's identifier"))
                         continue
                     }
@@ -100,7 +101,8 @@ internal enum Subtitles {
                         document.repairs.record(
                             TranscriptRepair(
                                 place: SourceText.place(line: blockStart + 1, column: 1),
-                                repair: "a blank line parts this text from the cue before it, and no timing line follows; "
+                                repair:
+                                    "a blank line parts this text from the cue before it, and no timing line follows; "
                                     + "read as that cue's text"))
                         cues[cues.count - 1].lines += block
                         continue
@@ -163,9 +165,10 @@ internal enum Subtitles {
                 continue
             }
             let plain = lines.map(\.plain)
-            var repeated = (0...min(lines.count, previous.count)).last {
-                plain.prefix($0).elementsEqual(previous.suffix($0))
-            } ?? 0
+            var repeated =
+                (0...min(lines.count, previous.count)).last {
+                    plain.prefix($0).elementsEqual(previous.suffix($0))
+                } ?? 0
             repeated = lines.prefix(repeated).prefix { !$0.isStamped }.count
             if !stampedFile, repeated == lines.count { repeated = 0 }
             previous = plain
@@ -177,7 +180,8 @@ internal enum Subtitles {
                 for (index, chunk) in line.chunks.enumerated() {
                     let start = chunk.time ?? cue.start
                     let next = index + 1 < line.chunks.count ? line.chunks[index + 1].time ?? cue.end : cue.end
-                    words += WordSpreading.words(in: chunk.text, start: start, end: max(start, next), speaker: line.speaker)
+                    words += WordSpreading.words(
+                        in: chunk.text, start: start, end: max(start, next), speaker: line.speaker)
                 }
             }
         }
@@ -200,7 +204,8 @@ internal enum Subtitles {
             while runEnd < cues.count, sentences[runEnd] == sentences[runStart] { runEnd += 1 }
             defer { runStart = runEnd }
             let run = runStart..<runEnd
-            guard run.count > 1, !sentences[runStart].isEmpty, !run.contains(where: { parsed[$0].contains(where: \.isStamped) })
+            guard run.count > 1, !sentences[runStart].isEmpty,
+                !run.contains(where: { parsed[$0].contains(where: \.isStamped) })
             else { continue }
             var spoken: [Int: String] = [:]
             var previousMark: [Substring] = []
@@ -210,19 +215,22 @@ internal enum Subtitles {
                 guard marks.count <= 1 else { break }
                 guard let mark = marks.first else { continue }
                 let markTokens = WordSpreading.spokenTokens(of: mark)
-                let added = markTokens.starts(with: previousMark) && markTokens.count > previousMark.count
+                let added =
+                    markTokens.starts(with: previousMark) && markTokens.count > previousMark.count
                     ? Array(markTokens.dropFirst(previousMark.count)) : markTokens
                 previousMark = markTokens
                 spoken[index] = added.joined(separator: " ")
                 tokens += added
             }
-            guard !spoken.isEmpty, tokens.map(String.init) == WordSpreading.spokenTokens(of: sentences[runStart]).map(String.init)
+            guard !spoken.isEmpty,
+                tokens.map(String.init) == WordSpreading.spokenTokens(of: sentences[runStart]).map(String.init)
             else { continue }
             for index in run {
                 let speaker = parsed[index].first?.speaker
-                result[index] = spoken[index].map {
-                    WordSpreading.words(in: $0, start: cues[index].start, end: cues[index].end, speaker: speaker)
-                } ?? []
+                result[index] =
+                    spoken[index].map {
+                        WordSpreading.words(in: $0, start: cues[index].start, end: cues[index].end, speaker: speaker)
+                    } ?? []
             }
             repairs.record(
                 TranscriptRepair(
@@ -244,7 +252,8 @@ internal enum Subtitles {
         let seconds = parts[parts.count - 1].split(
             maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == "." })
         let fields = parts.dropLast() + [seconds[0]]
-        guard fields.dropFirst().allSatisfy({ $0.count == 2 }), fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+        guard fields.dropFirst().allSatisfy({ $0.count == 2 }),
+            fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
             seconds.count == 1 || (!seconds[1].isEmpty && seconds[1].allSatisfy(\.isASCIIDigit))
         else { return nil }
         let whole = fields.reduce(0) { $0 * 60 + Double($1)! }
@@ -293,7 +302,9 @@ internal enum Subtitles {
                     }
                 }
                 index = text.index(after: close)
-            } else if character == "{", text[index...].dropFirst().first == "\\", let close = text[index...].firstIndex(of: "}") {
+            } else if character == "{", text[index...].dropFirst().first == "\\",
+                let close = text[index...].firstIndex(of: "}")
+            {
                 index = text.index(after: close)
             } else if character == "&", let (decoded, next) = entity(in: text, at: index) {
                 append(decoded)
@@ -333,7 +344,9 @@ internal enum Subtitles {
     }
 
     /// Reads `start --> end [settings]`, checking both times.
-    private static func times(in line: Substring, line number: Int, document: TranscriptDocument, format: TranscriptFormat)
+    private static func times(
+        in line: Substring, line number: Int, document: TranscriptDocument, format: TranscriptFormat
+    )
         throws(TranscriptError) -> (Double, Double)
     {
         let arrow = line.range(of: "-->")!
@@ -370,4 +383,3 @@ extension Character {
     /// Whether the character is one of the ASCII digits 0–9.
     internal var isASCIIDigit: Bool { isASCII && isNumber }
 }
-

@@ -91,8 +91,10 @@ internal enum TTML: TranscriptReader {
                 // Times that lie within the parent's as given are absolute, as Apple Music and
                 // most writers mean them; others are offsets from the parent's begin, as TTML
                 // defines them.
-                let absolute = parentBegin == 0 || (givenBegin ?? parentBegin) >= parentBegin
-                    && (givenEnd ?? givenBegin ?? parentBegin) <= (parent?.end ?? .infinity)
+                let absolute =
+                    parentBegin == 0
+                    || (givenBegin ?? parentBegin) >= parentBegin
+                        && (givenEnd ?? givenBegin ?? parentBegin) <= (parent?.end ?? .infinity)
                 let offset = absolute ? 0 : parentBegin
                 let begin = givenBegin.map { offset + $0 } ?? parentBegin
                 var end = givenEnd.map { offset + $0 }
@@ -101,7 +103,8 @@ internal enum TTML: TranscriptReader {
                 let timedSpan = local == "span" && attributes["begin"] != nil
                 if timedSpan {
                     paragraphHasSpans = true
-                    spanContinues = lastSpanEnd.map { $0.line == line && $0.column == column && $0.words == words.count } ?? false
+                    spanContinues =
+                        lastSpanEnd.map { $0.line == line && $0.column == column && $0.words == words.count } ?? false
                 }
                 if local == "p" {
                     paragraphText = []
@@ -157,7 +160,8 @@ internal enum TTML: TranscriptReader {
 
         init() {}
 
-        init(_ attributes: [String: String], document: TranscriptDocument, place: () -> String) throws(TranscriptError) {
+        init(_ attributes: [String: String], document: TranscriptDocument, place: () -> String) throws(TranscriptError)
+        {
             func rate(_ key: String) throws(TranscriptError) -> Double? {
                 guard let text = attributes.first(where: { TTML.localName($0.key) == key })?.value else { return nil }
                 guard let value = Double(text.trimmingWhitespace), value > 0 else {
@@ -172,7 +176,8 @@ internal enum TTML: TranscriptReader {
                 let parts = multiplier.split(separator: " ").compactMap { Double($0) }
                 if parts.count == 2, parts[1] > 0 { frameRate *= parts[0] / parts[1] }
             }
-            tickRate = try rate("tickRate") ?? (attributes.keys.contains { TTML.localName($0) == "frameRate" } ? frameRate : 1)
+            tickRate =
+                try rate("tickRate") ?? (attributes.keys.contains { TTML.localName($0) == "frameRate" } ? frameRate : 1)
         }
 
         /// A TTML time expression in seconds, or `nil` when it is not one.
@@ -189,7 +194,9 @@ internal enum TTML: TranscriptReader {
             }
             // A bare number is seconds, as Apple Music writes them.
             if let seconds = Double(text) { return seconds }
-            for (metric, scale) in [("ms", 0.001), ("h", 3600), ("m", 60), ("s", 1), ("f", 1 / frameRate), ("t", 1 / tickRate)]
+            for (metric, scale) in [
+                ("ms", 0.001), ("h", 3600), ("m", 60), ("s", 1), ("f", 1 / frameRate), ("t", 1 / tickRate),
+            ]
             where text.hasSuffix(metric) {
                 guard let value = Double(text.dropLast(metric.count)) else { return nil }
                 return value * scale

@@ -82,14 +82,16 @@ internal enum TextGrid: TranscriptReader {
         let names = tiers.map(\.name)
         guard let chosen = AlignerTiers.wordTiers(among: names, named: document.tier) else {
             throw TranscriptError.malformed(
-                file: document.source, format: .textGrid, place: "tiers", expected: AlignerTiers.expected(named: document.tier),
+                file: document.source, format: .textGrid, place: "tiers",
+                expected: AlignerTiers.expected(named: document.tier),
                 found: AlignerTiers.describe(names))
         }
         return AlignerTiers.merged(
             chosen.map { choice in
-                let tierWords = tiers.first { $0.name == choice.name }.map {
-                    Self.words(of: $0.intervals, within: $0.span, repairs: document.repairs)
-                } ?? []
+                let tierWords =
+                    tiers.first { $0.name == choice.name }.map {
+                        Self.words(of: $0.intervals, within: $0.span, repairs: document.repairs)
+                    } ?? []
                 return tierWords.map { word in
                     var word = word
                     word.speaker = choice.speaker
@@ -113,7 +115,8 @@ extension TextGrid {
 
     /// A tier's words: each interval's words spread over it, and each run of word intervals of
     /// no length spread over the gap its aligned neighbours (or the tier's ends) leave.
-    private static func words(of intervals: [Interval], within tier: ClosedRange<Double>, repairs: RepairLog) -> [Word] {
+    private static func words(of intervals: [Interval], within tier: ClosedRange<Double>, repairs: RepairLog) -> [Word]
+    {
         var words: [Word] = []
         var index = 0
         while index < intervals.count {
@@ -127,18 +130,22 @@ extension TextGrid {
             while runEnd < intervals.count, intervals[runEnd].end == intervals[runEnd].start { runEnd += 1 }
             let run = intervals[index..<runEnd].filter(\.isWord)
             let previous = words.last ?? Word(text: "", start: tier.lowerBound, end: tier.lowerBound)
-            let next = intervals[runEnd...].first { $0.isWord && $0.end > $0.start }
+            let next =
+                intervals[runEnd...].first { $0.isWord && $0.end > $0.start }
                 .map { Word(text: $0.text, start: $0.start, end: $0.end) }
                 ?? Word(text: "", start: tier.upperBound, end: tier.upperBound)
             let gap = WordSpreading.gap(between: previous, and: next)
-            for var word in WordSpreading.words(in: run.map(\.text).joined(separator: " "), start: gap.start, end: gap.end) {
+            for var word in WordSpreading.words(
+                in: run.map(\.text).joined(separator: " "), start: gap.start, end: gap.end)
+            {
                 word.isTimeEstimated = true
                 words.append(word)
             }
             repairs.record(
                 TranscriptRepair(
                     place: interval.place,
-                    repair: "'\(run.map(\.text).joined(separator: " "))' has no length (a word the aligner did not place); "
+                    repair:
+                        "'\(run.map(\.text).joined(separator: " "))' has no length (a word the aligner did not place); "
                         + "estimated over \(WordTimeRule.describe(gap.start))–\(WordTimeRule.describe(gap.end)) s, "
                         + "between its aligned neighbours"))
             index = runEnd
@@ -190,12 +197,15 @@ extension TextGrid {
         }
 
         func malformed(expected: String, at token: Token) -> TranscriptError {
-            .malformed(file: source, format: .textGrid, place: token.place, expected: expected, found: token.description)
+            .malformed(
+                file: source, format: .textGrid, place: token.place, expected: expected, found: token.description)
         }
 
         mutating func string(_ expected: String) throws(TranscriptError) -> String {
             let token = next()
-            guard case .string(let text) = token.kind else { throw malformed(expected: "a quoted string (\(expected))", at: token) }
+            guard case .string(let text) = token.kind else {
+                throw malformed(expected: "a quoted string (\(expected))", at: token)
+            }
             return text
         }
 
@@ -205,7 +215,9 @@ extension TextGrid {
 
         mutating func numberToken(_ expected: String) throws(TranscriptError) -> (Double, Token) {
             let token = next()
-            guard case .number(let value) = token.kind else { throw malformed(expected: "a number (\(expected))", at: token) }
+            guard case .number(let value) = token.kind else {
+                throw malformed(expected: "a number (\(expected))", at: token)
+            }
             return (value, token)
         }
 
@@ -243,7 +255,8 @@ extension TextGrid {
                     return last
                 case "<":
                     let word = skipWord()
-                    last = Token(kind: .flag(String(word.dropFirst().prefix { $0 != ">" })), line: start.0, column: start.1)
+                    last = Token(
+                        kind: .flag(String(word.dropFirst().prefix { $0 != ">" })), line: start.0, column: start.1)
                     return last
                 case "!":
                     while index < scalars.count, scalars[index] != "\n" { advance() }

@@ -26,7 +26,8 @@ internal struct TimedTextRow {
     ///   - format: The format, for messages.
     /// - Throws: `TranscriptError` naming the line and column of a time that is not a number or
     ///   not valid.
-    func words(unit: Unit, in document: TranscriptDocument, format: TranscriptFormat) throws(TranscriptError) -> [Word] {
+    func words(unit: Unit, in document: TranscriptDocument, format: TranscriptFormat) throws(TranscriptError) -> [Word]
+    {
         var times: [Double] = []
         for field in [start, end] {
             guard let value = Double(field.text.trimmingWhitespace) else {
@@ -55,9 +56,13 @@ internal struct TimedTextRow {
         if names.contains(where: { $0.hasSuffix("ms") || $0.contains("(ms)") || $0.contains("millisecond") }) {
             return .milliseconds
         }
-        if names.contains(where: { $0.hasSuffix("(s)") || $0.hasSuffix("_s") || $0.contains("sec") }) { return .seconds }
+        if names.contains(where: { $0.hasSuffix("(s)") || $0.hasSuffix("_s") || $0.contains("sec") }) {
+            return .seconds
+        }
         // A time that is no number (an error, reported in the unit found) does not decide.
-        let numbers = rows.flatMap { [$0.start.text, $0.end.text] }.map(\.trimmingWhitespace).filter { Double($0) != nil }
+        let numbers = rows.flatMap { [$0.start.text, $0.end.text] }.map(\.trimmingWhitespace).filter {
+            Double($0) != nil
+        }
         let wholeNumbers = !numbers.isEmpty && numbers.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
         return wholeNumbers ? .milliseconds : .seconds
     }

@@ -73,7 +73,8 @@ internal struct TranscriptDocument: Sendable {
     /// - Returns: The values with the path of each (see `JSONPath`): `line 3: ` for JSON lines,
     ///   `[2]` for an array's elements, and the empty root path for a single object.
     /// - Throws: `TranscriptError.malformed` as `jsonValue(as:)` does.
-    internal func jsonRecords(as format: TranscriptFormat) throws(TranscriptError) -> [(path: String, value: JSONValue)] {
+    internal func jsonRecords(as format: TranscriptFormat) throws(TranscriptError) -> [(path: String, value: JSONValue)]
+    {
         if let jsonLines {
             return jsonLines.map { (JSONPath.line($0.line), $0.value) }
         }

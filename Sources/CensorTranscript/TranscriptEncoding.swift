@@ -77,7 +77,8 @@ public enum TranscriptEncoding: Sendable, Hashable {
             let entry = Self.names.first { $0.name == name }!
             if entry.encoding == .utf8 { return (try SourceText(data: data), nil) }
             guard let text = Self.decoded(data, as: entry.encoding) else {
-                throw SourceText.InvalidEncoding(line: 1, column: 1, found: "bytes that do not decode", expected: "\(name) text")
+                throw SourceText.InvalidEncoding(
+                    line: 1, column: 1, found: "bytes that do not decode", expected: "\(name) text")
             }
             return (SourceText(string: text), nil)
         }

@@ -88,7 +88,9 @@ extension Transcript {
     ///   time (a transcript empty of speech is only ``TranscriptFinding/noWords``), or when
     ///   `requiringWordTimes` and some times are estimated.
     /// - Complexity: O(*n*) for *n* words.
-    public func findings(file: String, requiringWordTimes: Bool = false) throws(TranscriptRefusal) -> [TranscriptFinding] {
+    public func findings(file: String, requiringWordTimes: Bool = false) throws(TranscriptRefusal)
+        -> [TranscriptFinding]
+    {
         var findings: [TranscriptFinding] = []
         if let legacyEncoding { findings.append(.legacyEncoding(legacyEncoding)) }
         let count = words.count

@@ -20,7 +20,8 @@ internal enum Trint: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .trint)
-        let root = try fields.object(try document.jsonValue(as: .trint), at: { "" }, expected: #"an object with "words""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .trint), at: { "" }, expected: #"an object with "words""#)
         var words: [Word] = []
         for (index, value) in try fields.array("words", of: root, at: { "" }).enumerated() {
             let path = { JSONPath.index("words", index) }

@@ -16,7 +16,8 @@
 /// writes `{"monologues": [{"speaker": {"id": "unknown"}, "terms": [{"text", "start", "end",
 /// "confidence", "type": "WORD"}]}]}`.
 internal enum Vosk: TranscriptReader {
-    internal static let detectionRule = #"JSON (an object, a list or lines) with "result", "alternatives", "partial" or only "text"; or "monologues" of "terms""#
+    internal static let detectionRule =
+        #"JSON (an object, a list or lines) with "result", "alternatives", "partial" or only "text"; or "monologues" of "terms""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         guard case .object(let first)? = document.jsonRecordValues.first else { return false }
@@ -34,12 +35,15 @@ internal enum Vosk: TranscriptReader {
             let path = { recordPath }
             let record = try fields.object(value, at: path)
             if let monologues = try fields.optionalArray("monologues", of: record, at: path) {
-                try readMonologues(monologues, at: { JSONPath.key(recordPath, "monologues") }, fields: fields, into: &words)
+                try readMonologues(
+                    monologues, at: { JSONPath.key(recordPath, "monologues") }, fields: fields, into: &words)
                 continue
             }
             var utterance = record
             var utterancePath = recordPath
-            if let alternatives = try fields.optionalArray("alternatives", of: record, at: path), let best = alternatives.first {
+            if let alternatives = try fields.optionalArray("alternatives", of: record, at: path),
+                let best = alternatives.first
+            {
                 utterancePath = JSONPath.index(JSONPath.key(recordPath, "alternatives"), 0)
                 utterance = try fields.object(best, at: { utterancePath })
             }
@@ -48,7 +52,8 @@ internal enum Vosk: TranscriptReader {
                 let itemPath = { JSONPath.index(JSONPath.key(utterancePath, "result"), index) }
                 let item = try fields.object(itemValue, at: itemPath)
                 words.append(
-                    try fields.word(try fields.string("word", of: item, at: itemPath), in: item, at: itemPath, confidence: "conf"))
+                    try fields.word(
+                        try fields.string("word", of: item, at: itemPath), in: item, at: itemPath, confidence: "conf"))
             }
         }
         return words
@@ -56,7 +61,8 @@ internal enum Vosk: TranscriptReader {
 
     internal static func notes(on document: TranscriptDocument, words: [Word]) -> ReadingNotes {
         var untimed = 0
-        for case .object(let record) in document.jsonRecordValues where !record.has("result") && !record.has("monologues") {
+        for case .object(let record) in document.jsonRecordValues
+        where !record.has("result") && !record.has("monologues") {
             if case .string(let text)? = record["text"] { untimed += text.split(whereSeparator: \.isWhitespace).count }
         }
         // `{"text": "…"}` alone is also what the OpenAI API returns for response_format=json.
@@ -83,7 +89,8 @@ internal enum Vosk: TranscriptReader {
                 let termPath = { JSONPath.index(JSONPath.key(monologuePath(), "terms"), index) }
                 let term = try fields.object(termValue, at: termPath)
                 words.append(
-                    try fields.word(try fields.string("text", of: term, at: termPath), in: term, at: termPath, speaker: speaker))
+                    try fields.word(
+                        try fields.string("text", of: term, at: termPath), in: term, at: termPath, speaker: speaker))
             }
         }
     }

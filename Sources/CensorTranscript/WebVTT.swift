@@ -29,7 +29,8 @@ internal enum WebVTT: TranscriptReader {
                 expected: "WEBVTT", found: "'\(SourceText.lines(of: document.text).first ?? "")'")
         }
         let cues = try Subtitles.cues(in: document, format: .webVTT, separatesOnBlankLines: false) { first in
-            first.hasPrefix("WEBVTT") || first.hasPrefix("NOTE") || first.hasPrefix("STYLE") || first.hasPrefix("REGION")
+            first.hasPrefix("WEBVTT") || first.hasPrefix("NOTE") || first.hasPrefix("STYLE")
+                || first.hasPrefix("REGION")
         }
         return Subtitles.words(of: cues, repairs: document.repairs)
     }

@@ -22,7 +22,8 @@ internal enum WhisperCppCSV: TranscriptReader {
         let place = { (line: Int, column: Int) in SourceText.place(line: line, column: column) }
         let malformed = { (line: Int, column: Int, expected: String, found: String) in
             TranscriptError.malformed(
-                file: document.source, format: .whisperCppCSV, place: place(line, column), expected: expected, found: found)
+                file: document.source, format: .whisperCppCSV, place: place(line, column), expected: expected,
+                found: found)
         }
         guard let header = lines.first, recognizes(document) else {
             throw malformed(1, 1, "the header start,end,text", lines.first.map { "'\($0)'" } ?? "end of file")

@@ -29,14 +29,16 @@ internal enum WhisperCppJSON: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .whisperCppJSON)
-        let root = try fields.object(try document.jsonValue(as: .whisperCppJSON), at: { "" }, expected: #"an object with "transcription""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .whisperCppJSON), at: { "" }, expected: #"an object with "transcription""#)
         var words: [Word] = []
         for (index, value) in try fields.array("transcription", of: root, at: { "" }).enumerated() {
             let path = { JSONPath.index("transcription", index) }
             let segment = try fields.object(value, at: path)
             let speaker = try fields.speaker("speaker", of: segment, at: path)
             if let tokens = try fields.optionalArray("tokens", of: segment, at: path),
-                let joined = try joinedTokens(tokens, speaker: speaker, fields: fields, at: { JSONPath.key(path(), "tokens") })
+                let joined = try joinedTokens(
+                    tokens, speaker: speaker, fields: fields, at: { JSONPath.key(path(), "tokens") })
             {
                 append(joined, continuing: joined.first.map { !startsWord($0.text) } ?? false, to: &words)
                 continue
@@ -44,10 +46,12 @@ internal enum WhisperCppJSON: TranscriptReader {
             let (start, end) = try offsets(of: segment, fields: fields, at: path)
             let times = try WordTimeRule.check(
                 start: start, end: end, file: document.source, format: .whisperCppJSON,
-                startPlace: { "\(path()).offsets.from" }, endPlace: { "\(path()).offsets.to" }, repairs: document.repairs)
+                startPlace: { "\(path()).offsets.from" }, endPlace: { "\(path()).offsets.to" },
+                repairs: document.repairs)
             let text = try fields.string("text", of: segment, at: path)
             append(
-                WordSpreading.words(in: text, start: times.start, end: times.end, speaker: speaker), continuing: !startsWord(text),
+                WordSpreading.words(in: text, start: times.start, end: times.end, speaker: speaker),
+                continuing: !startsWord(text),
                 to: &words)
         }
         return words
@@ -57,7 +61,8 @@ internal enum WhisperCppJSON: TranscriptReader {
     /// letter or digit. Sub-word pieces (`-ml 1` writes "Cong" and "rats" as two segments) and
     /// punctuation continue the word before.
     private static func startsWord(_ text: String) -> Bool {
-        (text.unicodeScalars.first?.properties.isWhitespace ?? true) && text.unicodeScalars.contains(where: \.isWordCharacter)
+        (text.unicodeScalars.first?.properties.isWhitespace ?? true)
+            && text.unicodeScalars.contains(where: \.isWordCharacter)
     }
 
     /// Appends a segment's words; when the segment continues the previous one's last word, its
@@ -70,7 +75,9 @@ internal enum WhisperCppJSON: TranscriptReader {
         words[last].text += first.text
         words[last].end = max(words[last].end, first.end)
         words[last].isTimeEstimated = words[last].isTimeEstimated || first.isTimeEstimated
-        if let confidence = first.confidence { words[last].confidence = min(words[last].confidence ?? confidence, confidence) }
+        if let confidence = first.confidence {
+            words[last].confidence = min(words[last].confidence ?? confidence, confidence)
+        }
         words += segmentWords.dropFirst()
     }
 

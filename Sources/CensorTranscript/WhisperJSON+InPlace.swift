@@ -39,7 +39,9 @@ extension WhisperJSON {
             case 5: self = equals("start") ? .start : equals("words") ? .words : equals("score") ? .score : .other
             case 7: self = equals("speaker") ? .speaker : equals("timings") ? .laterLayout : .other
             case 8:
-                self = equals("segments") ? .segments : equals("language") ? .language : equals("ori_dict") ? .laterLayout : .other
+                self =
+                    equals("segments")
+                    ? .segments : equals("language") ? .language : equals("ori_dict") ? .laterLayout : .other
             case 9: self = equals("substring") ? .substring : .other
             case 10: self = equals("confidence") ? .confidence : equals("avgLogprob") ? .laterLayout : .other
             case 11: self = equals("probability") ? .probability : .other
@@ -82,7 +84,9 @@ extension WhisperJSON {
         var language: String?
         if !parser.consume(UInt8(ascii: "}")) {
             repeat {
-                guard let key = try parser.withStringBytes(Key.init), parser.consume(UInt8(ascii: ":")) else { return nil }
+                guard let key = try parser.withStringBytes(Key.init), parser.consume(UInt8(ascii: ":")) else {
+                    return nil
+                }
                 switch key {
                 case .segments:
                     guard words == nil else { return nil }
@@ -162,7 +166,8 @@ extension WhisperJSON {
 
     /// Whether a byte is white space as JSON and whisper's texts have it.
     private static func isJSONSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     /// Reads one segment's `words`, adding them as `WhisperWordReader` does (punctuation-only

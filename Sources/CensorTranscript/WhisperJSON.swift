@@ -27,7 +27,8 @@
 /// for both granularities, its top-level `words[]` (`word`, `start`, `end`) are read and the
 /// segments are not.
 internal enum WhisperJSON: TranscriptReader {
-    internal static let detectionRule = #"a JSON object with "segments", or a list of segments with "words" and "start""#
+    internal static let detectionRule =
+        #"a JSON object with "segments", or a list of segments with "words" and "start""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         switch document.json {
@@ -60,7 +61,8 @@ internal enum WhisperJSON: TranscriptReader {
         switch document.json {
         case .success(.object(let root))? where root.has("task") || root.has("duration"):
             return ReadingNotes(
-                wordTimesAdvice: "ask the OpenAI API for timestamp_granularities[]=word (with response_format=verbose_json)")
+                wordTimesAdvice:
+                    "ask the OpenAI API for timestamp_granularities[]=word (with response_format=verbose_json)")
         case .success(.array)?:
             return ReadingNotes(wordTimesAdvice: "run faster-whisper with word_timestamps=True")
         default:
@@ -122,9 +124,12 @@ internal struct WhisperWordReader {
                 words += try spreadWords(of: object, at: path, speaker: speaker)
                 continue
             }
-            let bounds = untimedWords == .estimated
-                ? (try fields.optionalTime("start", of: object, unit: .seconds, at: path),
-                    try fields.optionalTime("end", of: object, unit: .seconds, at: path))
+            let bounds =
+                untimedWords == .estimated
+                ? (
+                    try fields.optionalTime("start", of: object, unit: .seconds, at: path),
+                    try fields.optionalTime("end", of: object, unit: .seconds, at: path)
+                )
                 : (nil, nil)
             try append(items, at: { JSONPath.key(path(), "words") }, within: bounds, speaker: speaker, to: &words)
         }
@@ -222,7 +227,8 @@ internal struct WhisperWordReader {
         if case .array(let tuple) = value {
             return try positionalItem(tuple, at: path)
         }
-        let object = try fields.object(value, at: path, expected: "an object or a [start, end, word, probability] array")
+        let object = try fields.object(
+            value, at: path, expected: "an object or a [start, end, word, probability] array")
         var hasWord = false
         var hasText = false
         var start: JSONValue?
@@ -281,7 +287,8 @@ internal struct WhisperWordReader {
     /// Whether a word's text has no letters, digits or marks: only spaces, punctuation, symbols.
     private static func isPunctuationOnly(_ text: String) -> Bool {
         let isASCIIWordByte = { (byte: UInt8) in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
         if text.utf8.contains(where: isASCIIWordByte) { return false }
         return !text.unicodeScalars.contains { $0.isWordCharacter }

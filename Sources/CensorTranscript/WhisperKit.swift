@@ -31,7 +31,9 @@ internal enum WhisperKit: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let reader = WhisperWordReader(fields: JSONFields(document, format: .whisperKit), untimedWords: .rejected)
-        return try reader.words(inSegmentsOf: try document.jsonValue(as: .whisperKit)).filter { !isSpecialToken($0.text) }
+        return try reader.words(inSegmentsOf: try document.jsonValue(as: .whisperKit)).filter {
+            !isSpecialToken($0.text)
+        }
     }
 
     /// Whether a word is one of whisper's special tokens, `<|endoftext|>` or a time `<|2.90|>`.

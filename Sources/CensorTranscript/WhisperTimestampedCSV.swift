@@ -12,7 +12,8 @@ internal enum WhisperTimestampedCSV: TranscriptReader {
     internal static let detectionRule = "lines of text,start,end (a header text,start,end or none)"
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
-        let lines = Array(SourceText.Lines(text: document.text).lazy.filter { $0.contains { !$0.isWhitespace } }.prefix(3))
+        let lines = Array(
+            SourceText.Lines(text: document.text).lazy.filter { $0.contains { !$0.isWhitespace } }.prefix(3))
         guard let first = lines.first else { return false }
         if isHeader(first) { return lines.count > 1 }
         return lines.prefix(3).allSatisfy { (try? row(of: $0, line: 0)) != nil }
@@ -20,7 +21,8 @@ internal enum WhisperTimestampedCSV: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         var words: [Word] = []
-        for (offset, line) in SourceText.lines(of: document.text).enumerated() where line.contains(where: { !$0.isWhitespace }) {
+        for (offset, line) in SourceText.lines(of: document.text).enumerated()
+        where line.contains(where: { !$0.isWhitespace }) {
             if offset == 0, isHeader(line) { continue }
             let parsed: TimedTextRow
             do {

@@ -63,20 +63,23 @@ internal enum WordTimeRule {
         do {
             try check(start: start)
         } catch {
-            throw .invalidTime(file: file, format: format, place: startPlace(), expected: error.expected, found: error.found)
+            throw .invalidTime(
+                file: file, format: format, place: startPlace(), expected: error.expected, found: error.found)
         }
         if let repairs, end.isFinite, end >= 0, end < start, start - end <= reversalTolerance {
             repairs.record(
                 TranscriptRepair(
                     place: endPlace(),
-                    repair: "the end \(describe(end)) s lies \(describe(((start - end) * 1000).rounded() / 1000)) s before the "
+                    repair:
+                        "the end \(describe(end)) s lies \(describe(((start - end) * 1000).rounded() / 1000)) s before the "
                         + "start \(describe(start)) s; read as \(describe(end))–\(describe(start)) s"))
             return (end, start)
         }
         do {
             try check(end: end, start: start)
         } catch {
-            throw .invalidTime(file: file, format: format, place: endPlace(), expected: error.expected, found: error.found)
+            throw .invalidTime(
+                file: file, format: format, place: endPlace(), expected: error.expected, found: error.found)
         }
         return (start, end)
     }

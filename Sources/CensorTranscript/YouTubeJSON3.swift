@@ -17,7 +17,8 @@
 /// of `aAppend` events) hold no words. Uploaded captions have one seg a line, without offsets:
 /// its words are spread over the event and marked estimated.
 internal enum YouTubeJSON3: TranscriptReader {
-    internal static let detectionRule = #"a JSON object with "events" and "wireMagic", or events with "tStartMs" and "segs""#
+    internal static let detectionRule =
+        #"a JSON object with "events" and "wireMagic", or events with "tStartMs" and "segs""#
 
     internal static func recognizes(_ document: TranscriptDocument) -> Bool {
         guard case .success(.object(let root))? = document.json, case .array(let events)? = root["events"] else {
@@ -42,14 +43,16 @@ internal enum YouTubeJSON3: TranscriptReader {
 
     internal static func words(in document: TranscriptDocument) throws(TranscriptError) -> [Word] {
         let fields = JSONFields(document, format: .youTubeJSON3)
-        let root = try fields.object(try document.jsonValue(as: .youTubeJSON3), at: { "" }, expected: #"an object with "events""#)
+        let root = try fields.object(
+            try document.jsonValue(as: .youTubeJSON3), at: { "" }, expected: #"an object with "events""#)
         var pieces: [Piece] = []
         for (index, value) in try fields.array("events", of: root, at: { "" }).enumerated() {
             let eventPath = { JSONPath.index("events", index) }
             let event = try fields.object(value, at: eventPath)
             guard let segs = try fields.optionalArray("segs", of: event, at: eventPath) else { continue }
             let start = try fields.time("tStartMs", of: event, unit: .milliseconds, at: eventPath)
-            let end = start + (try fields.optionalTime("dDurationMs", of: event, unit: .milliseconds, at: eventPath) ?? 0)
+            let end =
+                start + (try fields.optionalTime("dDurationMs", of: event, unit: .milliseconds, at: eventPath) ?? 0)
             let first = pieces.count
             for (segIndex, segValue) in segs.enumerated() {
                 let segPath = { JSONPath.index(JSONPath.key(eventPath(), "segs"), segIndex) }
@@ -58,7 +61,8 @@ internal enum YouTubeJSON3: TranscriptReader {
                 guard text.contains(where: { !$0.isWhitespace }) else { continue }
                 let offset = try fields.optionalTime("tOffsetMs", of: seg, unit: .milliseconds, at: segPath)
                 let path = offset == nil ? JSONPath.key(eventPath(), "tStartMs") : JSONPath.key(segPath(), "tOffsetMs")
-                pieces.append(Piece(text: text, start: start + (offset ?? 0), eventEnd: end, path: JSONPath.place(path)))
+                pieces.append(
+                    Piece(text: text, start: start + (offset ?? 0), eventEnd: end, path: JSONPath.place(path)))
             }
             if pieces.count > first { pieces[pieces.count - 1].endsEvent = true }
         }

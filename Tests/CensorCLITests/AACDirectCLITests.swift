@@ -11,8 +11,10 @@ import Testing
         for name in ["talk.m4a", "talk.aac"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["ffmpeg", "-v", "error", "-i", workspace.path("talk.wav"), "-ac", "2", "-c:a", "aac",
-                                 "-b:a", "128k", workspace.path(name)]
+            process.arguments = [
+                "ffmpeg", "-v", "error", "-i", workspace.path("talk.wav"), "-ac", "2", "-c:a", "aac",
+                "-b:a", "128k", workspace.path(name),
+            ]
             try process.run()
             process.waitUntilExit()
             try #require(process.terminationStatus == 0)
@@ -24,14 +26,16 @@ import Testing
         [input, "--transcript", "talk.json", "--words", "words.txt", "--report", "report.json"]
     }
 
-    @Test("mute and duck of a stereo M4A or ADTS file keep every byte but those of the packets under the two words",
-          arguments: ["talk.m4a", "talk.aac"], ["mute", "duck"])
+    @Test(
+        "mute and duck of a stereo M4A or ADTS file keep every byte but those of the packets under the two words",
+        arguments: ["talk.m4a", "talk.aac"], ["mute", "duck"])
     func direct(input: String, mode: String) throws {
         let workspace = try Self.workspace()
         defer { workspace.remove() }
         let result = try workspace.run(Self.arguments(input) + ["--mode", mode])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderrLines.allSatisfy { !$0.contains("re-encoded") && !$0.contains("muted instead") }, "\(result)")
+        #expect(
+            result.stderrLines.allSatisfy { !$0.contains("re-encoded") && !$0.contains("muted instead") }, "\(result)")
         let before = try workspace.bytes(input)
         let after = try workspace.bytes(input.replacingOccurrences(of: "talk.", with: "talk.censored."))
         #expect(after.count == before.count)
@@ -53,9 +57,11 @@ import Testing
         for (extra, note) in [(["--mode", "mute", "--no-direct"], false), (["--mode", "beep"], true)] {
             let result = try workspace.run(Self.arguments("talk.m4a") + extra + ["--force"])
             #expect(result.status == 0, "\(result)")
-            #expect(result.stderr.contains("'talk.m4a' was decoded and re-encoded, since a beep needs new audio") == note,
-                    "\(result)")
-            let report = try #require(JSONSerialization.jsonObject(with: workspace.bytes("report.json")) as? [String: Any])
+            #expect(
+                result.stderr.contains("'talk.m4a' was decoded and re-encoded, since a beep needs new audio") == note,
+                "\(result)")
+            let report = try #require(
+                JSONSerialization.jsonObject(with: workspace.bytes("report.json")) as? [String: Any])
             #expect(report["direct"] == nil)
             let before = try workspace.bytes("talk.m4a"), after = try workspace.bytes("talk.censored.m4a")
             #expect(zip(before, after).filter { $0 != $1 }.count > min(before.count, after.count) / 2)
@@ -66,8 +72,10 @@ import Testing
     static func videoPackets(_ path: String) throws -> [String] {
         let process = Process(), pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_data_hash", "MD5",
-                             "-show_entries", "packet=pts,pos,size,data_hash", "-of", "csv=p=0", path]
+        process.arguments = [
+            "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_data_hash", "MD5",
+            "-show_entries", "packet=pts,pos,size,data_hash", "-of", "csv=p=0", path,
+        ]
         process.standardOutput = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
@@ -81,9 +89,11 @@ import Testing
         defer { workspace.remove() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:d=4", "-i",
-                             workspace.path("talk.wav"), "-shortest", "-c:v", "mpeg4", "-ac", "2", "-c:a", "aac", "-b:a", "128k",
-                             workspace.path("talk.mkv")]
+        process.arguments = [
+            "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:d=4", "-i",
+            workspace.path("talk.wav"), "-shortest", "-c:v", "mpeg4", "-ac", "2", "-c:a", "aac", "-b:a", "128k",
+            workspace.path("talk.mkv"),
+        ]
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)

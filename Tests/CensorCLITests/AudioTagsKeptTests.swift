@@ -9,7 +9,8 @@ import Testing
     /// `metaflac` as a podcast's or an album's file is: show notes, a custom key, two artists,
     /// a front cover.
     static func makeFLAC(_ workspace: Workspace) throws {
-        let made = try workspace.shell("""
+        let made = try workspace.shell(
+            """
             ffmpeg -v error -f lavfi -i color=c=red:s=32x32 -frames:v 1 cover.png && flac -s -o talk.flac talk.wav && \
             metaflac --set-tag='DESCRIPTION=Show notes: links, credits' --set-tag=TITLE=Episode --set-tag=ARTIST=Host \
             --set-tag=ARTIST=Guest --set-tag='MY_SHOW_KEY=custom value' \
@@ -29,21 +30,30 @@ import Testing
     static func pictures(_ workspace: Workspace, _ name: String) throws -> [String] {
         let listed = try workspace.shell("metaflac --list --block-type=PICTURE \(name)")
         try #require(listed.status == 0, "\(listed)")
-        return listed.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("METADATA block #") && !$0.contains("is last") }
+        return listed.stdout.split(separator: "\n").map(String.init).filter {
+            !$0.hasPrefix("METADATA block #") && !$0.contains("is last")
+        }
     }
 
-    @Test("FLAC → FLAC: every Vorbis comment and the cover picture exactly, censor's marker a field of its own; --no-marker adds none")
+    @Test(
+        "FLAC → FLAC: every Vorbis comment and the cover picture exactly, censor's marker a field of its own; --no-marker adds none"
+    )
     func flac() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Self.makeFLAC(workspace)
         let tags = try Self.tags(workspace, "talk.flac"), pictures = try Self.pictures(workspace, "talk.flac")
-        #expect(tags == ["DESCRIPTION=Show notes: links, credits", "TITLE=Episode", "ARTIST=Host", "ARTIST=Guest",
-                         "MY_SHOW_KEY=custom value"])
+        #expect(
+            tags == [
+                "DESCRIPTION=Show notes: links, credits", "TITLE=Episode", "ARTIST=Host", "ARTIST=Guest",
+                "MY_SHOW_KEY=custom value",
+            ])
         #expect(pictures.contains("  data length: \(try workspace.bytes("cover.png").count)"), "\(pictures)")
 
-        let result = try workspace.run(["talk.flac", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.flac",
-                                        "--align", "off", "-q"])
+        let result = try workspace.run([
+            "talk.flac", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.flac",
+            "--align", "off", "-q",
+        ])
         // libsndfile kept TITLE and ARTIST=Host only, and no picture.
         #expect(result.status == 0, "\(result)")
         let after = try Self.tags(workspace, "out.flac")
@@ -57,8 +67,10 @@ import Testing
         let checked = try workspace.shell("flac -t -s out.flac")
         #expect(checked.status == 0, "\(checked)")
 
-        let bare = try workspace.run(["talk.flac", "--transcript", "talk.json", "--words", "words.txt", "-o", "bare.flac",
-                                      "--align", "off", "-q", "--no-marker"])
+        let bare = try workspace.run([
+            "talk.flac", "--transcript", "talk.json", "--words", "words.txt", "-o", "bare.flac",
+            "--align", "off", "-q", "--no-marker",
+        ])
         #expect(bare.status == 0, "\(bare)")
         #expect(try Self.tags(workspace, "bare.flac") == tags)
         #expect(try Self.pictures(workspace, "bare.flac") == pictures)
@@ -69,38 +81,50 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Self.makeFLAC(workspace)
-        let arguments = ["talk.flac", "--transcript", "talk.json", "--words", "words.txt", "--in-place", "--align", "off"]
+        let arguments = [
+            "talk.flac", "--transcript", "talk.json", "--words", "words.txt", "--in-place", "--align", "off",
+        ]
         let first = try workspace.run(arguments + ["-q"])
         #expect(first.status == 0, "\(first)")
         let once = try workspace.bytes("talk.flac")
         let second = try workspace.run(arguments)
-        #expect(second.status == 0 && second.stderrLines.first?.hasPrefix("censor: talk.flac: skipped: it was censored already") == true,
-                "\(second)")
+        #expect(
+            second.status == 0
+                && second.stderrLines.first?.hasPrefix("censor: talk.flac: skipped: it was censored already") == true,
+            "\(second)")
         #expect(try workspace.bytes("talk.flac") == once)
     }
 
     /// ffprobe's tags of `name`'s audio stream (where Ogg keeps its comments).
     static func streamTags(_ workspace: Workspace, _ name: String) throws -> [String: String] {
-        let result = try workspace.shell("ffprobe -v error -select_streams a:0 -show_entries stream_tags -of json \(name)")
+        let result = try workspace.shell(
+            "ffprobe -v error -select_streams a:0 -show_entries stream_tags -of json \(name)")
         try #require(result.status == 0, "\(result)")
         let root = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         return ((root["streams"] as? [[String: Any]])?.first?["tags"] as? [String: String]) ?? [:]
     }
 
-    @Test("Ogg Vorbis and Opus → the same: the comment header exactly, also one spanning several pages",
-          arguments: [("talk.ogg", "libvorbis", 1_000), ("talk.opus", "libopus", 1_000), ("talk.ogg", "libvorbis", 100_000)])
+    @Test(
+        "Ogg Vorbis and Opus → the same: the comment header exactly, also one spanning several pages",
+        arguments: [
+            ("talk.ogg", "libvorbis", 1_000), ("talk.opus", "libopus", 1_000), ("talk.ogg", "libvorbis", 100_000),
+        ])
     func ogg(_ name: String, _ encoder: String, _ notes: Int) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         // A long field makes the comment packet span two pages where libsndfile's own fits one:
         // every later page is numbered again.
-        let made = try workspace.shell("ffmpeg -v error -i talk.wav -c:a \(encoder) -metadata title=Episode "
-            + "-metadata MY_SHOW_KEY='custom value' -metadata NOTES=\(String(repeating: "n", count: notes)) \(name)")
+        let made = try workspace.shell(
+            "ffmpeg -v error -i talk.wav -c:a \(encoder) -metadata title=Episode "
+                + "-metadata MY_SHOW_KEY='custom value' -metadata NOTES=\(String(repeating: "n", count: notes)) \(name)"
+        )
         try #require(made.status == 0, "\(made)")
         let before = try Self.streamTags(workspace, name)
         #expect(before["MY_SHOW_KEY"] == "custom value" && before["NOTES"]?.count == notes, "\(before.keys)")
-        let result = try workspace.run([name, "--transcript", "talk.json", "--words", "words.txt", "-o", "out." + name.split(separator: ".")[1],
-                                        "--align", "off", "-q"])
+        let result = try workspace.run([
+            name, "--transcript", "talk.json", "--words", "words.txt", "-o", "out." + name.split(separator: ".")[1],
+            "--align", "off", "-q",
+        ])
         #expect(result.status == 0, "\(result)")
         let output = "out." + name.split(separator: ".")[1]
         // libsndfile wrote TITLE and its own ENCODER only.
@@ -125,18 +149,23 @@ import Testing
         return sequence
     }
 
-    @Test("WAV → WAV: every INFO field (IENG, ISRC, ITCH besides libsndfile's ten), whatever the output's encoding",
-          arguments: ["out.wav", "float.wav"])
+    @Test(
+        "WAV → WAV: every INFO field (IENG, ISRC, ITCH besides libsndfile's ten), whatever the output's encoding",
+        arguments: ["out.wav", "float.wav"])
     func wavInfo(_ output: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let made = try workspace.shell("ffmpeg -v error -i talk.wav -metadata title=Episode -metadata IENG=Engineer "
-            + "-metadata ISRC=Source -metadata encoded_by=Technician -metadata comment=Notes tagged.wav")
+        let made = try workspace.shell(
+            "ffmpeg -v error -i talk.wav -metadata title=Episode -metadata IENG=Engineer "
+                + "-metadata ISRC=Source -metadata encoded_by=Technician -metadata comment=Notes tagged.wav")
         try #require(made.status == 0, "\(made)")
         let tags = try InPlaceMarkerTests.tags(workspace, "tagged.wav")
         #expect(tags["IENG"] == "Engineer" && tags["ISRC"] == "Source" && tags["encoded_by"] == "Technician", "\(tags)")
-        let result = try workspace.run(["tagged.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", output,
-                                        "--align", "off", "-q"] + (output == "float.wav" ? ["--encoding", "float"] : []))
+        let result = try workspace.run(
+            [
+                "tagged.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", output,
+                "--align", "off", "-q",
+            ] + (output == "float.wav" ? ["--encoding", "float"] : []))
         // libsndfile kept title and comment only.
         #expect(result.status == 0, "\(result)")
         #expect(try InPlaceMarkerTests.tags(workspace, output) == tags)

@@ -16,8 +16,9 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let program = try CensorCommand.executable(named: "CensorBenchmarks", override: "CENSOR_BENCHMARKS_EXECUTABLE")
-        return try CensorCommand.run(program: program, arguments + ["--data", folder.appendingPathComponent("data").path],
-                                     in: folder)
+        return try CensorCommand.run(
+            program: program, arguments + ["--data", folder.appendingPathComponent("data").path],
+            in: folder)
     }
 
     @Test("runs the noop case and reports it as JSON with ordered statistics")

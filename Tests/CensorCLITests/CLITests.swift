@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// End-to-end tests of the `censor` command: the built executable run as a separate process,
@@ -111,7 +111,8 @@ import Darwin
             let end = try #require(span["endFrame"] as? Int)
             let fadeEnd = try #require(span["fadeEndFrame"] as? Int)
             let seconds = try #require(span["start"] as? Double), endSeconds = try #require(span["end"] as? Double)
-            #expect(0 <= fadeStart && fadeStart <= start && start < end && end <= fadeEnd && fadeEnd <= Workspace.frames)
+            #expect(
+                0 <= fadeStart && fadeStart <= start && start < end && end <= fadeEnd && fadeEnd <= Workspace.frames)
             // The core covers the word (edge snapping only ever widens it).
             #expect(start <= Int((seconds * Double(Workspace.sampleRate)).rounded(.down)))
             #expect(end >= Int((endSeconds * Double(Workspace.sampleRate)).rounded(.up)))
@@ -146,7 +147,8 @@ import Darwin
         var modified = [Bool](repeating: false, count: Workspace.frames)
         var coreSamples = 0, nonZeroCore = 0
         for span in spans {
-            let fadeStart = try #require(span["fadeStartFrame"] as? Int), fadeEnd = try #require(span["fadeEndFrame"] as? Int)
+            let fadeStart = try #require(span["fadeStartFrame"] as? Int),
+                fadeEnd = try #require(span["fadeEndFrame"] as? Int)
             let start = try #require(span["startFrame"] as? Int), end = try #require(span["endFrame"] as? Int)
             for frame in fadeStart..<fadeEnd { modified[frame] = true }
             for index in (start * Workspace.channels)..<(end * Workspace.channels) {
@@ -217,57 +219,86 @@ import Darwin
     }
 
     static let usageCases: [UsageCase] = [
-        UsageCase(name: "missing input", arguments: ["--transcript", "talk.json", "--words", "words.txt"],
-                  message: "missing the input audio file"),
-        UsageCase(name: "a --word that can never match", arguments: ["talk.wav", "--transcript", "talk.json", "--word", "!!!"],
-                  message: "--word '!!!': expected a word, phrase or glob with a letter or digit"),
-        UsageCase(name: "bad --mode", arguments: standard + ["--mode", "loud"],
-                  message: "--mode 'loud': expected beep, duck, mute or cut"),
-        UsageCase(name: "non-number --pad", arguments: standard + ["--pad", "abc"],
-                  message: "--pad 'abc': expected a number in ms"),
-        UsageCase(name: "out-of-range --duck-gain", arguments: standard + ["--mode", "duck", "--duck-gain", "-200"],
-                  message: "--duck-gain -200: expected a value from -120 to 0 dB"),
+        UsageCase(
+            name: "missing input", arguments: ["--transcript", "talk.json", "--words", "words.txt"],
+            message: "missing the input audio file"),
+        UsageCase(
+            name: "a --word that can never match",
+            arguments: ["talk.wav", "--transcript", "talk.json", "--word", "!!!"],
+            message: "--word '!!!': expected a word, phrase or glob with a letter or digit"),
+        UsageCase(
+            name: "bad --mode", arguments: standard + ["--mode", "loud"],
+            message: "--mode 'loud': expected beep, duck, mute or cut"),
+        UsageCase(
+            name: "non-number --pad", arguments: standard + ["--pad", "abc"],
+            message: "--pad 'abc': expected a number in ms"),
+        UsageCase(
+            name: "out-of-range --duck-gain", arguments: standard + ["--mode", "duck", "--duck-gain", "-200"],
+            message: "--duck-gain -200: expected a value from -120 to 0 dB"),
         // The library's ParameterError, rendered with the flag and in the flag's unit (ms for times).
-        UsageCase(name: "out-of-range --pad", arguments: standard + ["--pad", "2500"],
-                  message: "--pad 2500: expected a value from 0 to 2000 ms"),
-        UsageCase(name: "out-of-range --pad-after beside a valid --pad", arguments: standard + ["--pad", "20", "--pad-after", "-1"],
-                  message: "--pad-after -1: expected a value from 0 to 2000 ms"),
-        UsageCase(name: "out-of-range --pad-before", arguments: standard + ["--pad-before", "2000.5"],
-                  message: "--pad-before 2000.5: expected a value from 0 to 2000 ms"),
-        UsageCase(name: "out-of-range --crossfade", arguments: standard + ["--crossfade", "1234.5"],
-                  message: "--crossfade 1234.5: expected a value from 0 to 1000 ms"),
-        UsageCase(name: "out-of-range --refine-window", arguments: standard + ["--refine-window", "1001"],
-                  message: "--refine-window 1001: expected a value from 0 to 1000 ms"),
-        UsageCase(name: "out-of-range --beep-frequency", arguments: standard + ["--beep-frequency", "19"],
-                  message: "--beep-frequency 19: expected a value from 20 to 20000 Hz"),
-        UsageCase(name: "out-of-range --beep-level", arguments: standard + ["--beep-level", "3"],
-                  message: "--beep-level 3: expected a value from -120 to 0 dBFS"),
-        UsageCase(name: "out-of-range --audio-stream", arguments: standard + ["--audio-stream", "128"],
-                  message: "--audio-stream 128: expected a value from 0 to 127 N"),
-        UsageCase(name: "out-of-range --bitrate", arguments: standard + ["--bitrate", "4"],
-                  message: "--bitrate 4: expected a value from 8 to 640 kbps"),
-        UsageCase(name: "fractional --bitrate", arguments: standard + ["--bitrate", "96.5"],
-                  message: "--bitrate '96.5': expected a whole number"),
-        UsageCase(name: "out-of-range --max-cue-chars", arguments: ["talk.wav", "--transcript", "talk.json", "--words",
-                  "words.txt", "--subtitles", "out.srt", "--max-cue-chars", "9"],
-                  message: "--max-cue-chars 9: expected a value from 10 to 500 N"),
+        UsageCase(
+            name: "out-of-range --pad", arguments: standard + ["--pad", "2500"],
+            message: "--pad 2500: expected a value from 0 to 2000 ms"),
+        UsageCase(
+            name: "out-of-range --pad-after beside a valid --pad",
+            arguments: standard + ["--pad", "20", "--pad-after", "-1"],
+            message: "--pad-after -1: expected a value from 0 to 2000 ms"),
+        UsageCase(
+            name: "out-of-range --pad-before", arguments: standard + ["--pad-before", "2000.5"],
+            message: "--pad-before 2000.5: expected a value from 0 to 2000 ms"),
+        UsageCase(
+            name: "out-of-range --crossfade", arguments: standard + ["--crossfade", "1234.5"],
+            message: "--crossfade 1234.5: expected a value from 0 to 1000 ms"),
+        UsageCase(
+            name: "out-of-range --refine-window", arguments: standard + ["--refine-window", "1001"],
+            message: "--refine-window 1001: expected a value from 0 to 1000 ms"),
+        UsageCase(
+            name: "out-of-range --beep-frequency", arguments: standard + ["--beep-frequency", "19"],
+            message: "--beep-frequency 19: expected a value from 20 to 20000 Hz"),
+        UsageCase(
+            name: "out-of-range --beep-level", arguments: standard + ["--beep-level", "3"],
+            message: "--beep-level 3: expected a value from -120 to 0 dBFS"),
+        UsageCase(
+            name: "out-of-range --audio-stream", arguments: standard + ["--audio-stream", "128"],
+            message: "--audio-stream 128: expected a value from 0 to 127 N"),
+        UsageCase(
+            name: "out-of-range --bitrate", arguments: standard + ["--bitrate", "4"],
+            message: "--bitrate 4: expected a value from 8 to 640 kbps"),
+        UsageCase(
+            name: "fractional --bitrate", arguments: standard + ["--bitrate", "96.5"],
+            message: "--bitrate '96.5': expected a whole number"),
+        UsageCase(
+            name: "out-of-range --max-cue-chars",
+            arguments: [
+                "talk.wav", "--transcript", "talk.json", "--words",
+                "words.txt", "--subtitles", "out.srt", "--max-cue-chars", "9",
+            ],
+            message: "--max-cue-chars 9: expected a value from 10 to 500 N"),
         // Output settings: the library's OutputFormat checks the ranges, the command words them.
-        UsageCase(name: "out-of-range --rate", arguments: standard + ["--rate", "500"],
-                  message: "--rate '500': expected a whole number of hertz from 1000 to 768000"),
-        UsageCase(name: "fractional --rate", arguments: standard + ["--rate", "44100.5"],
-                  message: "--rate '44100.5': expected a whole number of hertz from 1000 to 768000"),
-        UsageCase(name: "out-of-range --quality", arguments: standard + ["--quality", "1.5"],
-                  message: "--quality '1.5': expected a number from 0 to 1"),
-        UsageCase(name: "non-number --quality", arguments: standard + ["--quality", "best"],
-                  message: "--quality 'best': expected a number from 0 to 1"),
-        UsageCase(name: "unknown option with a suggestion", arguments: standard + ["--mdoe", "mute"],
-                  message: "unknown option '--mdoe'; did you mean '--mode'?"),
-        UsageCase(name: "option without its value", arguments: standard + ["--pad"],
-                  message: "--pad needs a value"),
-        UsageCase(name: "--transcript with two inputs", arguments: standard + ["talk.wav"],
-                  message: "--transcript takes one input, but 2 were given"),
-        UsageCase(name: "-o with two inputs", arguments: ["talk.wav", "talk.wav", "--words", "words.txt", "-o", "x.wav"],
-                  message: "--output takes one input, but 2 were given"),
+        UsageCase(
+            name: "out-of-range --rate", arguments: standard + ["--rate", "500"],
+            message: "--rate '500': expected a whole number of hertz from 1000 to 768000"),
+        UsageCase(
+            name: "fractional --rate", arguments: standard + ["--rate", "44100.5"],
+            message: "--rate '44100.5': expected a whole number of hertz from 1000 to 768000"),
+        UsageCase(
+            name: "out-of-range --quality", arguments: standard + ["--quality", "1.5"],
+            message: "--quality '1.5': expected a number from 0 to 1"),
+        UsageCase(
+            name: "non-number --quality", arguments: standard + ["--quality", "best"],
+            message: "--quality 'best': expected a number from 0 to 1"),
+        UsageCase(
+            name: "unknown option with a suggestion", arguments: standard + ["--mdoe", "mute"],
+            message: "unknown option '--mdoe'; did you mean '--mode'?"),
+        UsageCase(
+            name: "option without its value", arguments: standard + ["--pad"],
+            message: "--pad needs a value"),
+        UsageCase(
+            name: "--transcript with two inputs", arguments: standard + ["talk.wav"],
+            message: "--transcript takes one input, but 2 were given"),
+        UsageCase(
+            name: "-o with two inputs", arguments: ["talk.wav", "talk.wav", "--words", "words.txt", "-o", "x.wav"],
+            message: "--output takes one input, but 2 were given"),
     ]
 
     @Test("usage errors exit 64 with Error:, the usage line and the help hint", arguments: usageCases)
@@ -309,36 +340,45 @@ import Darwin
             return UInt8(truncatingIfNeeded: state >> 24)
         }
         return [
-            FailureCase(name: "missing input file", setup: [:],
-                        arguments: ["missing.wav", "--transcript", "talk.json", "--words", "words.txt"],
-                        named: "missing.wav"),
-            FailureCase(name: "input that is not audio", setup: ["noise.wav": noise],
-                        arguments: ["noise.wav", "--transcript", "talk.json", "--words", "words.txt"],
-                        named: "noise.wav"),
-            FailureCase(name: "malformed transcript", setup: ["bad.json": Array(#"{"segments": [{"words": [}"#.utf8)],
-                        arguments: ["talk.wav", "--transcript", "bad.json", "--words", "words.txt"],
-                        named: "bad.json"),
-            FailureCase(name: "no --transcript and none beside the input", setup: ["lonely.wav": Workspace.wavBytes],
-                        arguments: ["lonely.wav", "--words", "words.txt"],
-                        named: "lonely.wav"),
-            FailureCase(name: "missing words file", setup: [:],
-                        arguments: ["talk.wav", "--transcript", "talk.json", "--words", "nolist.txt"],
-                        named: "nolist.txt"),
-            FailureCase(name: "output folder missing", setup: [:],
-                        arguments: standard + ["-o", "nofolder/out.wav"],
-                        named: "nofolder/out.wav"),
-            FailureCase(name: "output is the input", setup: [:],
-                        arguments: standard + ["-o", "talk.wav", "--force"],
-                        named: "talk.wav"),
+            FailureCase(
+                name: "missing input file", setup: [:],
+                arguments: ["missing.wav", "--transcript", "talk.json", "--words", "words.txt"],
+                named: "missing.wav"),
+            FailureCase(
+                name: "input that is not audio", setup: ["noise.wav": noise],
+                arguments: ["noise.wav", "--transcript", "talk.json", "--words", "words.txt"],
+                named: "noise.wav"),
+            FailureCase(
+                name: "malformed transcript", setup: ["bad.json": Array(#"{"segments": [{"words": [}"#.utf8)],
+                arguments: ["talk.wav", "--transcript", "bad.json", "--words", "words.txt"],
+                named: "bad.json"),
+            FailureCase(
+                name: "no --transcript and none beside the input", setup: ["lonely.wav": Workspace.wavBytes],
+                arguments: ["lonely.wav", "--words", "words.txt"],
+                named: "lonely.wav"),
+            FailureCase(
+                name: "missing words file", setup: [:],
+                arguments: ["talk.wav", "--transcript", "talk.json", "--words", "nolist.txt"],
+                named: "nolist.txt"),
+            FailureCase(
+                name: "output folder missing", setup: [:],
+                arguments: standard + ["-o", "nofolder/out.wav"],
+                named: "nofolder/out.wav"),
+            FailureCase(
+                name: "output is the input", setup: [:],
+                arguments: standard + ["-o", "talk.wav", "--force"],
+                named: "talk.wav"),
             // Opus takes 8, 12, 16, 24 and 48 kHz only; without --rate it would be resampled to 48 kHz.
-            FailureCase(name: "unwritable output container", setup: [:],
-                        arguments: standard + ["-o", "out.opus", "--rate", "44100"],
-                        named: "out.opus"),
+            FailureCase(
+                name: "unwritable output container", setup: [:],
+                arguments: standard + ["-o", "out.opus", "--rate", "44100"],
+                named: "out.opus"),
         ]
     }()
 
-    @Test("failures exit 1 naming the file, leave no output and no temporary file, and never touch the input",
-          arguments: failureCases)
+    @Test(
+        "failures exit 1 naming the file, leave no output and no temporary file, and never touch the input",
+        arguments: failureCases)
     func failures(_ failure: FailureCase) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -359,8 +399,9 @@ import Darwin
         #expect(try before.map { try workspace.bytes($0) } == inputs, "the files given are unchanged")
     }
 
-    @Test("a report or label track that cannot be written fails the run and leaves no output",
-          arguments: ["--report", "--labels"])
+    @Test(
+        "a report or label track that cannot be written fails the run and leaves no output",
+        arguments: ["--report", "--labels"])
     func unwritableSideFile(_ option: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -396,8 +437,10 @@ import Darwin
         }
         _ = fcntl(pipe, F_SETFL, fcntl(pipe, F_GETFL) & ~O_NONBLOCK)
         // A WAV header declaring ten times the frames that follow.
-        var bytes = [UInt8](WAVFile.pcm16(
-            samples: Workspace.samples(), channels: Workspace.channels, sampleRate: Workspace.sampleRate).bytes())
+        var bytes = [UInt8](
+            WAVFile.pcm16(
+                samples: Workspace.samples(), channels: Workspace.channels, sampleRate: Workspace.sampleRate
+            ).bytes())
         let declared = UInt32((bytes.count - 44) * 10)
         withUnsafeBytes(of: declared.littleEndian) { bytes.replaceSubrange(40..<44, with: $0) }
         withUnsafeBytes(of: (declared + 36).littleEndian) { bytes.replaceSubrange(4..<8, with: $0) }
@@ -422,8 +465,9 @@ import Darwin
 
     // MARK: - Help and version
 
-    @Test("--help and -h print help to stdout and exit 0, even among other arguments",
-          arguments: [["--help"], ["-h"], ["talk.wav", "--help"], ["--mode", "loud", "--help"]])
+    @Test(
+        "--help and -h print help to stdout and exit 0, even among other arguments",
+        arguments: [["--help"], ["-h"], ["talk.wav", "--help"], ["--mode", "loud", "--help"]])
     func help(_ arguments: [String]) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

@@ -25,7 +25,9 @@ import Testing
         for cut in report.cuts {
             if frame < cut.startFrame { break }
             if frame < cut.endFrame { return Double(cut.outputFrame + cut.crossfadeFrames / 2) / rate }
-            if frame < cut.endFrame + cut.crossfadeFrames { return Double(cut.outputFrame + frame - cut.endFrame) / rate }
+            if frame < cut.endFrame + cut.crossfadeFrames {
+                return Double(cut.outputFrame + frame - cut.endFrame) / rate
+            }
             removed += cut.removedFrames
         }
         return Double(frame - removed) / rate
@@ -34,8 +36,11 @@ import Testing
     /// The chapters of `file` as (start, end, title), from ffprobe's `-show_chapters`.
     static func chapters(_ media: MediaFixture, _ file: String) throws -> [(Double, Double, String)] {
         try (media.probe(file)["chapters"] as? [[String: Any]] ?? []).map { chapter in
-            (Double(chapter["start_time"] as? String ?? "") ?? -1, Double(chapter["end_time"] as? String ?? "") ?? -1,
-             (chapter["tags"] as? [String: Any])?["title"] as? String ?? "")
+            (
+                Double(chapter["start_time"] as? String ?? "") ?? -1,
+                Double(chapter["end_time"] as? String ?? "") ?? -1,
+                (chapter["tags"] as? [String: Any])?["title"] as? String ?? ""
+            )
         }
     }
 
@@ -46,10 +51,12 @@ import Testing
 
     /// When the first decoded sample of `file`'s audio plays on its timeline, in seconds.
     static func firstSampleTime(_ media: MediaFixture, _ file: String) throws -> Double {
-        let data = try MediaFixture.run("/usr/bin/ffprobe", [
-            "-v", "error", "-select_streams", "a:0", "-read_intervals", "%+#1", "-show_entries", "frame=pts_time",
-            "-of", "csv=p=0", media.workspace.path(file),
-        ])
+        let data = try MediaFixture.run(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-select_streams", "a:0", "-read_intervals", "%+#1", "-show_entries", "frame=pts_time",
+                "-of", "csv=p=0", media.workspace.path(file),
+            ])
         return Double(String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? "") ?? 0
     }
 
@@ -61,7 +68,8 @@ import Testing
         let titles = ["Opening", "The word", "Closing"]
         var text = ";FFMETADATA1\ntitle=Episode 7\n"
         for index in starts.indices {
-            text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(Int(starts[index] * 1000))\nEND=\(Int(ends[index] * 1000))\n"
+            text +=
+                "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(Int(starts[index] * 1000))\nEND=\(Int(ends[index] * 1000))\n"
                 + "title=\(titles[index])\n"
         }
         try Data(text.utf8).write(to: media.workspace.file("chapters.txt"))
@@ -91,7 +99,9 @@ import Testing
         }
     }
 
-    @Test("an M4A with three chapters and a cover: shorter by the report's removed frames, chapters moved to 1 ms, the cover kept, the kept audio in step")
+    @Test(
+        "an M4A with three chapters and a cover: shorter by the report's removed frames, chapters moved to 1 ms, the cover kept, the kept audio in step"
+    )
     func m4aWithChapters() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -99,7 +109,8 @@ import Testing
         let starts = try Self.writeChapters(media)
         try media.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=32x32", "-frames:v", "1", "cover.png"])
         try media.ffmpeg([
-            "-i", media.speech, "-i", "cover.png", "-f", "ffmetadata", "-i", "chapters.txt", "-map", "0:a", "-map", "1:v",
+            "-i", media.speech, "-i", "cover.png", "-f", "ffmetadata", "-i", "chapters.txt", "-map", "0:a", "-map",
+            "1:v",
             "-map_metadata", "2", "-map_chapters", "2", "-c:a", "aac", "-b:a", "96k", "-c:v", "png",
             "-disposition:v", "attached_pic", "talk.m4a",
         ])
@@ -109,7 +120,9 @@ import Testing
         ])
         #expect(result.status == 0, "\(result)")
         // The direct AAC editor cannot shorten: the stream is re-encoded, and the run says so.
-        #expect(result.stderr.contains("'talk.m4a' was decoded and re-encoded, since a cut removes audio"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("'talk.m4a' was decoded and re-encoded, since a cut removes audio"),
+            "\(result.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: workspace.bytes("report.json"))
         let cut = try #require(report.cuts.first)
         #expect(report.cuts.count == 1)
@@ -143,20 +156,26 @@ import Testing
         try Self.expectInStep(media, input: "talk.m4a", output: "cut.m4a", report: report, rate: 22_050)
     }
 
-    @Test("an MKA of Opus with chapters and SubRip: shorter by the removed frames, chapters and cues moved, a cue in the cut dropped")
+    @Test(
+        "an MKA of Opus with chapters and SubRip: shorter by the removed frames, chapters and cues moved, a cue in the cut dropped"
+    )
     func mkaWithChapters() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let media = try MediaFixture(workspace)
         let starts = try Self.writeChapters(media)
         let after = media.damn.upperBound + 0.2
-        try Data(("1\n00:00:00,100 --> 00:00:00,900\nhello there you\n\n2\n"
-            + String(format: "00:00:01,%03d", Int(media.damn.lowerBound * 1000) % 1000 + 50) + " --> "
-            + String(format: "00:00:01,%03d", Int(media.damn.lowerBound * 1000) % 1000 + 250) + "\ndamn\n\n3\n"
-            + String(format: "00:00:%02d,%03d", Int(after), Int(after * 1000) % 1000) + " --> 00:00:03,000\nfool\n").utf8)
-            .write(to: workspace.file("talk.srt"))
+        try Data(
+            ("1\n00:00:00,100 --> 00:00:00,900\nhello there you\n\n2\n"
+                + String(format: "00:00:01,%03d", Int(media.damn.lowerBound * 1000) % 1000 + 50) + " --> "
+                + String(format: "00:00:01,%03d", Int(media.damn.lowerBound * 1000) % 1000 + 250) + "\ndamn\n\n3\n"
+                + String(format: "00:00:%02d,%03d", Int(after), Int(after * 1000) % 1000) + " --> 00:00:03,000\nfool\n")
+                .utf8
+        )
+        .write(to: workspace.file("talk.srt"))
         try media.ffmpeg([
-            "-i", media.speech, "-f", "ffmetadata", "-i", "chapters.txt", "-i", "talk.srt", "-map", "0:a", "-map", "2:s",
+            "-i", media.speech, "-f", "ffmetadata", "-i", "chapters.txt", "-i", "talk.srt", "-map", "0:a", "-map",
+            "2:s",
             "-map_metadata", "1", "-map_chapters", "1", "-c:a", "libopus", "-b:a", "64k", "-c:s", "srt", "talk.mka",
         ])
         let result = try workspace.run([
@@ -183,9 +202,13 @@ import Testing
         }
         // The cues: the first where it was, the one inside the removed word gone, the last earlier by what was removed.
         func cueStarts(_ file: String) throws -> [Double] {
-            let srt = String(decoding: try MediaFixture.run("/usr/bin/ffmpeg", [
-                "-nostdin", "-v", "error", "-copyts", "-i", workspace.path(file), "-map", "0:s", "-f", "srt", "-",
-            ]), as: UTF8.self)
+            let srt = String(
+                decoding: try MediaFixture.run(
+                    "/usr/bin/ffmpeg",
+                    [
+                        "-nostdin", "-v", "error", "-copyts", "-i", workspace.path(file), "-map", "0:s", "-f", "srt",
+                        "-",
+                    ]), as: UTF8.self)
             return srt.split(separator: "\n").filter { $0.contains(" --> ") }.map { line in
                 let f = line.prefix(12).split(whereSeparator: { $0 == ":" || $0 == "," }).map { Double($0)! }
                 return f[0] * 3600 + f[1] * 60 + f[2] + f[3] / 1000
@@ -200,7 +223,9 @@ import Testing
         try Self.expectInStep(media, input: "talk.mka", output: "cut.mka", report: report, rate: 48_000)
     }
 
-    @Test("--mode cut of a video (a picture track, not a cover) into a container is still a usage error, and writes nothing")
+    @Test(
+        "--mode cut of a video (a picture track, not a cover) into a container is still a usage error, and writes nothing"
+    )
     func videoRefused() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -212,8 +237,10 @@ import Testing
         let before = try workspace.contents()
         let result = try workspace.run(["talk.mkv", "--transcript", "speech.json", "--word", "damn", "--mode", "cut"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("Error: --mode cut removes audio and shortens the timeline, but 'talk.mkv' is a video"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "Error: --mode cut removes audio and shortens the timeline, but 'talk.mkv' is a video"),
+            "\(result.stderr)")
         #expect(try workspace.contents() == before)
     }
 }

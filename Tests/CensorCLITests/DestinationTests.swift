@@ -5,9 +5,9 @@ import Testing
 @testable import CensorKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the output cannot go: a clear error naming it, nothing partial left behind, the input
@@ -37,16 +37,19 @@ import Darwin
         #expect(try FileSnapshot(workspace.file("talk.wav")) == input)
     }
 
-    @Test("an output folder that does not exist: Error naming the output", arguments: [
-        ["-o", "missing/deeper/out.wav"], ["--output-dir", "nowhere"],
-    ])
+    @Test(
+        "an output folder that does not exist: Error naming the output",
+        arguments: [
+            ["-o", "missing/deeper/out.wav"], ["--output-dir", "nowhere"],
+        ])
     func missingFolder(_ destination: [String]) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let before = try workspace.contents(), input = try FileSnapshot(workspace.file("talk.wav"))
         let result = try workspace.run(Self.standard + destination)
-        try Self.expectFailure(result, naming: destination[0] == "-o" ? "missing/deeper/out.wav" : "nowhere/talk.wav",
-                               in: workspace, before: before, input: input)
+        try Self.expectFailure(
+            result, naming: destination[0] == "-o" ? "missing/deeper/out.wav" : "nowhere/talk.wav",
+            in: workspace, before: before, input: input)
     }
 
     @Test("an output path that is a folder: Error saying so, the folder untouched, even with --force")
@@ -117,8 +120,9 @@ import Darwin
         #expect(inside.isEmpty, "left in the folder: \(inside)")
     }
 
-    @Test("an output that is the input, spelled another way, is refused without --in-place, even with --force",
-          arguments: ["./talk.wav", "sub/../talk.wav", "link.wav", "hard.wav", "ABSOLUTE"])
+    @Test(
+        "an output that is the input, spelled another way, is refused without --in-place, even with --force",
+        arguments: ["./talk.wav", "sub/../talk.wav", "link.wav", "hard.wav", "ABSOLUTE"])
     func outputIsInput(_ spelling: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -139,14 +143,17 @@ import Darwin
         defer { workspace.remove() }
         let before = try workspace.contents(), input = try FileSnapshot(workspace.file("talk.wav"))
         // 64 blocks of 512 bytes: the 176 kB output stops a fifth of the way in.
-        let result = try Self.shell(#"ulimit -f 64 && exec "$0" "$@""#, Self.standard + ["-o", "out.wav"], in: workspace.url)
+        let result = try Self.shell(
+            #"ulimit -f 64 && exec "$0" "$@""#, Self.standard + ["-o", "out.wav"], in: workspace.url)
         if result.stderr.contains("ThreadSanitizer:DEADLYSIGNAL") {
             // `make sanitize`: ThreadSanitizer's runtime maps files of its own, which the limit breaks.
             withKnownIssue("ThreadSanitizer cannot run under a file-size limit") { Issue.record("\(result)") }
             return
         }
         try Self.expectFailure(result, naming: "out.wav", in: workspace, before: before, input: input)
-        #expect(result.stderrLines.first?.hasPrefix("Error: writing output 'out.wav' failed at frame ") == true, "\(result)")
+        #expect(
+            result.stderrLines.first?.hasPrefix("Error: writing output 'out.wav' failed at frame ") == true, "\(result)"
+        )
         #expect(result.stderrLines.first?.hasSuffix(": File too large") == true, "\(result)")
     }
 
@@ -157,7 +164,9 @@ import Darwin
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["unshare", "-m", "sh", "-c", #"mount -t tmpfs -o size=64k censor-probe "$0""#, folder.path]
+        process.arguments = [
+            "unshare", "-m", "sh", "-c", #"mount -t tmpfs -o size=64k censor-probe "$0""#, folder.path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
@@ -165,8 +174,9 @@ import Darwin
         return process.terminationStatus == 0
     }()
 
-    @Test("a full disk (a 64 kB tmpfs): Error naming the output, the file system left empty",
-          .enabled(if: canMountTmpfs, "needs unshare and mount (root, or a user namespace)"))
+    @Test(
+        "a full disk (a 64 kB tmpfs): Error naming the output, the file system left empty",
+        .enabled(if: canMountTmpfs, "needs unshare and mount (root, or a user namespace)"))
     func fullDisk() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -199,10 +209,15 @@ import Darwin
         try FileManager.default.copyItem(at: workspace.file("talk.json"), to: workspace.file("a/ep.json"))
         try FileManager.default.copyItem(at: workspace.file("talk.wav"), to: workspace.file("b/ep.wav"))
         try FileManager.default.copyItem(at: workspace.file("talk.json"), to: workspace.file("b/ep.json"))
-        let result = try workspace.run(["a/ep.wav", "b/ep.wav", "--words", "words.txt", "--output-dir", "out", "-j", "2"])
+        let result = try workspace.run([
+            "a/ep.wav", "b/ep.wav", "--words", "words.txt", "--output-dir", "out", "-j", "2",
+        ])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines == ["Error: output 'out/ep.wav' is the same file as another output of this run, "
-            + "'out/ep.wav'; choose another path"], "\(result)")
+        #expect(
+            result.stderrLines == [
+                "Error: output 'out/ep.wav' is the same file as another output of this run, "
+                    + "'out/ep.wav'; choose another path"
+            ], "\(result)")
         #expect(try workspace.contents("out").isEmpty)
         for input in ["a/ep.wav", "b/ep.wav"] { #expect(try workspace.bytes(input) == Data(Workspace.wavBytes)) }
     }
@@ -214,19 +229,25 @@ import Darwin
         try FileManager.default.copyItem(at: workspace.file("talk.wav"), to: workspace.file("second.wav"))
         try FileManager.default.copyItem(at: workspace.file("talk.json"), to: workspace.file("second.json"))
         let before = try workspace.contents()
-        let failed = try workspace.run(["talk.wav", "second.wav", "--words", "words.txt", "--output-dir", "nowhere",
-                                        "--report", "all.json", "-j", "2"])
+        let failed = try workspace.run([
+            "talk.wav", "second.wav", "--words", "words.txt", "--output-dir", "nowhere",
+            "--report", "all.json", "-j", "2",
+        ])
         #expect(failed.status == 1, "\(failed)")
-        #expect(failed.stderr.contains("cannot write output 'nowhere/talk.wav': its folder does not exist"), "\(failed)")
+        #expect(
+            failed.stderr.contains("cannot write output 'nowhere/talk.wav': its folder does not exist"), "\(failed)")
         let after = try workspace.contents()
         #expect(after == before, "left behind: \(Set(after).subtracting(before).sorted())")
         // Fixed, the same command runs without --force; with one input missing, the other is reported.
         try FileManager.default.createDirectory(at: workspace.file("nowhere"), withIntermediateDirectories: false)
         try FileManager.default.removeItem(at: workspace.file("second.wav"))
-        let partial = try workspace.run(["talk.wav", "second.wav", "--words", "words.txt", "--output-dir", "nowhere",
-                                         "--report", "all.json", "-j", "2"])
+        let partial = try workspace.run([
+            "talk.wav", "second.wav", "--words", "words.txt", "--output-dir", "nowhere",
+            "--report", "all.json", "-j", "2",
+        ])
         #expect(partial.status == 1, "\(partial)")
-        let reports = try #require(try JSONSerialization.jsonObject(with: workspace.bytes("all.json")) as? [[String: Any]])
+        let reports = try #require(
+            try JSONSerialization.jsonObject(with: workspace.bytes("all.json")) as? [[String: Any]])
         #expect(reports.map { $0["input"] as? String } == ["talk.wav"])
     }
 
@@ -252,8 +273,9 @@ import Darwin
         let workspace = try Workspace()
         defer { workspace.remove() }
         let report = try Self.censor(workspace, to: "big.wav", limit: Self.audioBytes - 1)
-        #expect(report.warnings.contains { $0.contains("more than a WAV file can") && $0.contains("RF64") },
-                "\(report.warnings)")
+        #expect(
+            report.warnings.contains { $0.contains("more than a WAV file can") && $0.contains("RF64") },
+            "\(report.warnings)")
         let bytes = try workspace.bytes("big.wav")
         #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "RF64")
         let output = try AudioReader(path: workspace.path("big.wav"))
@@ -288,7 +310,8 @@ import Darwin
             _ = try Self.censor(workspace, to: "big.aiff", limit: 1000)
         } throws: { error in
             guard case let .unsupportedOutput(path, reason) = error as? AudioError else { return false }
-            return path.hasSuffix("big.aiff") && reason.contains("more than the") && reason.contains("an AIFF file can hold")
+            return path.hasSuffix("big.aiff") && reason.contains("more than the")
+                && reason.contains("an AIFF file can hold")
                 && reason.hasSuffix("write CAF, W64 or RF64 instead")
         }
         #expect(try workspace.contents() == before)

@@ -35,16 +35,20 @@ import Testing
     /// Makes `item.name` from the recording with the comment `comment`.
     static func make(_ item: Case, in workspace: Workspace, comment: String) throws {
         let source = item.name == "talk.wav" ? "plain.wav" : "talk.wav"
-        if item.name == "talk.wav" { try FileManager.default.moveItem(atPath: workspace.path("talk.wav"), toPath: workspace.path("plain.wav")) }
-        let made = try workspace.shell("ffmpeg -v error -i \(source) " + item.encoder.joined(separator: " ")
-            + " -metadata comment='\(comment)' " + item.name)
+        if item.name == "talk.wav" {
+            try FileManager.default.moveItem(atPath: workspace.path("talk.wav"), toPath: workspace.path("plain.wav"))
+        }
+        let made = try workspace.shell(
+            "ffmpeg -v error -i \(source) " + item.encoder.joined(separator: " ")
+                + " -metadata comment='\(comment)' " + item.name)
         try #require(made.status == 0, "\(made)")
     }
 
     static let arguments = ["--transcript", "talk.json", "--words", "words.txt", "--in-place", "--align", "off"]
 
-    @Test("in place twice: the second run skips the unchanged file; a changed list, file or --force censors again",
-          arguments: cases)
+    @Test(
+        "in place twice: the second run skips the unchanged file; a changed list, file or --force censors again",
+        arguments: cases)
     func twice(_ item: Case) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -61,16 +65,21 @@ import Testing
         #expect(after.filter { $0.key.lowercased() != "encoder" } == before.filter { $0.key.lowercased() != "encoder" })
         let bytes = try workspace.bytes(item.name)
         let text = String(decoding: bytes, as: UTF8.self)
-        let found = try #require(text.range(of: #"censored by censor 0\.1\.0: 2 spans at [0-9.\-, ]+ s; job sha256:[0-9a-f]{64}; "#
-            + #"file sha256:[0-9a-f]{64}"#, options: .regularExpression))
+        let found = try #require(
+            text.range(
+                of: #"censored by censor 0\.1\.0: 2 spans at [0-9.\-, ]+ s; job sha256:[0-9a-f]{64}; "#
+                    + #"file sha256:[0-9a-f]{64}"#, options: .regularExpression))
         if let marker { #expect(marker == String(text[found]), "\(marker)") }
         let said = String(text[found].prefix { $0 != ";" })
         let censored = try FileSnapshot(workspace.file(item.name))
 
         let second = try workspace.run(arguments)
         #expect(second.status == 0, "\(second)")
-        #expect(second.stderrLines == ["censor: \(item.name): skipped: it was censored already (\(said)); "
-            + "use --force to censor it again"], "\(second)")
+        #expect(
+            second.stderrLines == [
+                "censor: \(item.name): skipped: it was censored already (\(said)); "
+                    + "use --force to censor it again"
+            ], "\(second)")
         #expect(try FileSnapshot(workspace.file(item.name)) == censored)
 
         // Another list: the marker's job differs, the file is censored again.
@@ -79,8 +88,9 @@ import Testing
         relisted[relisted.firstIndex(of: "words.txt")!] = "more.txt"
         let third = try workspace.run(relisted)
         #expect(third.status == 0, "\(third)")
-        #expect(third.stderrLines.first == "Warning: '\(item.name)' carries a censor marker (\(said)) that proves nothing: "
-            + "it was censored for other lists, options or transcript; it is censored again", "\(third)")
+        #expect(
+            third.stderrLines.first == "Warning: '\(item.name)' carries a censor marker (\(said)) that proves nothing: "
+                + "it was censored for other lists, options or transcript; it is censored again", "\(third)")
         #expect(third.stderrLines.last?.contains("spans censored") == true, "\(third)")
         #expect(try workspace.bytes(item.name) != censored.bytes)
 
@@ -91,8 +101,10 @@ import Testing
         try changed.write(to: workspace.file(item.name))
         let fourth = try workspace.run(relisted)
         #expect(fourth.status == 0, "\(fourth)")
-        #expect(fourth.stderrLines.first?.hasSuffix("that proves nothing: the file changed since censor wrote it; "
-            + "it is censored again") == true, "\(fourth)")
+        #expect(
+            fourth.stderrLines.first?.hasSuffix(
+                "that proves nothing: the file changed since censor wrote it; "
+                    + "it is censored again") == true, "\(fourth)")
 
         // Forced: censored again though the marker matches; one marker, the new one.
         let forced = try workspace.run(relisted + ["--force", "-q"])
@@ -101,8 +113,9 @@ import Testing
         #expect(last.components(separatedBy: "censored by censor ").count == 2, "one marker")
     }
 
-    @Test("a marker forged in the comment is no proof: the file is censored, with a warning, exit 0",
-          arguments: [cases[0], cases[1], cases[2]])
+    @Test(
+        "a marker forged in the comment is no proof: the file is censored, with a warning, exit 0",
+        arguments: [cases[0], cases[1], cases[2]])
     func forged(_ item: Case) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -113,8 +126,10 @@ import Testing
         #expect(result.status == 0, "\(result)")
         // What follows the comment in the file may be printable too (Matroska's next element): the note starts the quote.
         let warning = try #require(result.stderrLines.first)
-        #expect(warning.hasPrefix("Warning: '\(item.name)' carries a censor marker (\(note)")
-            && warning.hasSuffix(") that proves nothing: it holds no digests to prove it; it is censored again"), "\(result)")
+        #expect(
+            warning.hasPrefix("Warning: '\(item.name)' carries a censor marker (\(note)")
+                && warning.hasSuffix(") that proves nothing: it holds no digests to prove it; it is censored again"),
+            "\(result)")
         #expect(result.stderrLines.last?.contains("2 spans censored") == true, "\(result)")
         #expect(try workspace.bytes(item.name) != input)
         // The forged comment is the user's: kept as it was.
@@ -141,7 +156,8 @@ import Testing
     func longSoftware() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let software = "Studio Recorder Pro 12.4.1 build 2026-11-30 (x86_64; Linux; plugin chain: denoise 3.1, eq 2.0, "
+        let software =
+            "Studio Recorder Pro 12.4.1 build 2026-11-30 (x86_64; Linux; plugin chain: denoise 3.1, eq 2.0, "
             + "limiter 1.7; exported by batch job 42)"
         try #require(software.utf8.count > 127)
         // The recording with a LIST/INFO chunk before its audio: ISFT (the software) and ICMT (a comment).
@@ -157,7 +173,9 @@ import Testing
         wav.replaceSubrange(4..<8, with: withUnsafeBytes(of: UInt32(wav.count - 8).littleEndian) { Data($0) })
         try wav.write(to: workspace.file("long.wav"))
         #expect(try Self.tags(workspace, "long.wav")["encoder"] == software)
-        let result = try workspace.run(["long.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.wav", "-q"])
+        let result = try workspace.run([
+            "long.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.wav", "-q",
+        ])
         #expect(result.status == 0, "\(result)")
         let before = try Self.tags(workspace, "long.wav"), after = try Self.tags(workspace, "out.wav")
         #expect(after["encoder"] == before["encoder"], "\(before) → \(after)")

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file's bytes, modification time, inode and mode, to show that a run left it exactly as it was.
@@ -37,8 +37,10 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
     /// Sets `url`'s access and modification times to 2001-09-09 01:46:40 UTC, so that any write
     /// (even one within the same second as the test) shows.
     static func backdate(_ url: URL) {
-        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 123_456_789),
-                     timespec(tv_sec: 1_000_000_000, tv_nsec: 123_456_789)]
+        var times = [
+            timespec(tv_sec: 1_000_000_000, tv_nsec: 123_456_789),
+            timespec(tv_sec: 1_000_000_000, tv_nsec: 123_456_789),
+        ]
         _ = utimensat(AT_FDCWD, url.path, &times, 0)
     }
 }
@@ -61,39 +63,63 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
 
     static let runs: [Run] = [
         Run(name: "default output", arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt"]),
-        Run(name: "-o with another container (FLAC)",
+        Run(
+            name: "-o with another container (FLAC)",
             arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.flac"]),
-        Run(name: "--rate (resampled)",
-            arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--rate", "44100", "-o", "r.wav"]),
-        Run(name: "--encoding float", arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt",
-                                                  "--encoding", "float", "-o", "f.wav"]),
-        Run(name: "--mode duck with a report and labels",
-            arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--mode", "duck",
-                        "--report", "report.json", "--labels", "labels.txt"]),
-        Run(name: "--mode mute, report on stdout",
-            arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--mode", "mute", "--report", "-"]),
-        Run(name: "--dry-run", arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--dry-run"]),
+        Run(
+            name: "--rate (resampled)",
+            arguments: [
+                "talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--rate", "44100", "-o", "r.wav",
+            ]),
+        Run(
+            name: "--encoding float",
+            arguments: [
+                "talk.wav", "--transcript", "talk.json", "--words", "words.txt",
+                "--encoding", "float", "-o", "f.wav",
+            ]),
+        Run(
+            name: "--mode duck with a report and labels",
+            arguments: [
+                "talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--mode", "duck",
+                "--report", "report.json", "--labels", "labels.txt",
+            ]),
+        Run(
+            name: "--mode mute, report on stdout",
+            arguments: [
+                "talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--mode", "mute", "--report", "-",
+            ]),
+        Run(
+            name: "--dry-run",
+            arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--dry-run"]),
         Run(name: "nothing matched", arguments: ["talk.wav", "--transcript", "talk.json", "--word", "zebra"]),
-        Run(name: "several inputs into --output-dir",
+        Run(
+            name: "several inputs into --output-dir",
             arguments: ["talk.wav", "talk.wav", "--words", "words.txt", "--output-dir", "out", "-j", "2"],
             setup: ["out/.keep": ""], status: 1),
-        Run(name: "output exists without --force (refused)",
+        Run(
+            name: "output exists without --force (refused)",
             arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "taken.wav"],
             setup: ["taken.wav": "not audio"], status: 1),
-        Run(name: "--force over an existing output",
+        Run(
+            name: "--force over an existing output",
             arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "taken.wav", "--force"],
             setup: ["taken.wav": "not audio"]),
-        Run(name: "a malformed transcript (fails)",
+        Run(
+            name: "a malformed transcript (fails)",
             arguments: ["talk.wav", "--transcript", "bad.json", "--words", "words.txt"],
             setup: ["bad.json": #"{"segments": [{"words": [{"word": "x", "start": 1}"#], status: 1),
-        Run(name: "an unwritable output container (fails)",
-            arguments: ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.opus", "--rate", "44100"],
+        Run(
+            name: "an unwritable output container (fails)",
+            arguments: [
+                "talk.wav", "--transcript", "talk.json", "--words", "words.txt", "-o", "out.opus", "--rate", "44100",
+            ],
             status: 1),
         Run(name: "a usage error", arguments: ["talk.wav", "--mode", "bleep", "--words", "words.txt"], status: 64),
     ]
 
-    @Test("a run leaves the input, transcript and list byte for byte, with their times, inodes and modes",
-          arguments: runs)
+    @Test(
+        "a run leaves the input, transcript and list byte for byte, with their times, inodes and modes",
+        arguments: runs)
     func untouched(_ run: Run) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

@@ -35,9 +35,12 @@ import Testing
         let installed = try workspace.shell("stage/usr/bin/censor --version")
         #expect(installed.stdout == Help.version + "\n")
         #expect(try workspace.bytes("stage/usr/share/man/man1/censor.1") == Data(ManPage.text.utf8))
-        #expect(try workspace.bytes("stage/usr/share/fish/vendor_completions.d/censor.fish")
-            == Data(CompletionScript(shell: .fish).text.utf8))
-        #expect(try workspace.bytes("stage/usr/share/zsh/site-functions/_censor") == Data(CompletionScript(shell: .zsh).text.utf8))
+        #expect(
+            try workspace.bytes("stage/usr/share/fish/vendor_completions.d/censor.fish")
+                == Data(CompletionScript(shell: .fish).text.utf8))
+        #expect(
+            try workspace.bytes("stage/usr/share/zsh/site-functions/_censor")
+                == Data(CompletionScript(shell: .zsh).text.utf8))
     }
 
     @Test("the man page lists every option --help lists, with its default, and the exit statuses")
@@ -51,8 +54,10 @@ import Testing
                 #expect(page.contains(ManPage.escape("(default: \(defaultText))")), "\(option.name)'s default")
             }
         }
-        #expect(page.contains(".SH EXIT STATUS\n.TP\n0\nsuccess, also when nothing matched (the output then equals the input)\n"
-            + ".TP\n1\n"))
+        #expect(
+            page.contains(
+                ".SH EXIT STATUS\n.TP\n0\nsuccess, also when nothing matched (the output then equals the input)\n"
+                    + ".TP\n1\n"))
         #expect(page.contains(".TP\n64\nusage error\n"))
         #expect(page.contains(".SH EXAMPLES\n.nf\ncensor talk.wav \\-\\-transcript talk.json \\-\\-words list.txt\n"))
         // No line may start with a roff control character unless it is a request.
@@ -63,7 +68,9 @@ import Testing
 
     @Test("the fish completion has one line per option, with its short name and its values")
     func fishCompletion() {
-        let lines = CompletionScript(shell: .fish).text.split(separator: "\n").filter { $0.hasPrefix("complete -c censor -l ") }
+        let lines = CompletionScript(shell: .fish).text.split(separator: "\n").filter {
+            $0.hasPrefix("complete -c censor -l ")
+        }
         #expect(lines.count == Option.all.count)
         #expect(lines.contains { $0.hasPrefix("complete -c censor -l mode -x -a 'beep duck mute cut' -d ") })
         #expect(lines.contains { $0.hasPrefix("complete -c censor -l output -s o -r -F -d ") })

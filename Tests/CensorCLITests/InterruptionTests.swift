@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2 or SIGALRM during a run: every temporary output is removed, the input and any
@@ -48,7 +48,9 @@ import Darwin
                 pipes.append(pipe)
                 var sent = 0
                 while sent < InterruptionTests.overlongWAV.count {
-                    let count = InterruptionTests.overlongWAV[sent...].withUnsafeBytes { write(pipe, $0.baseAddress, $0.count) }
+                    let count = InterruptionTests.overlongWAV[sent...].withUnsafeBytes {
+                        write(pipe, $0.baseAddress, $0.count)
+                    }
                     if count <= 0 { break }
                     sent += count
                 }
@@ -91,33 +93,39 @@ import Darwin
         (SIGUSR2, 140, "SIGUSR2"), (SIGALRM, 142, "SIGALRM"),
     ]
 
-    @Test("a signal mid-run removes the temporary output, leaves no output and exits 128 + its number",
-          arguments: signals.map(\.signal))
+    @Test(
+        "a signal mid-run removes the temporary output, leaves no output and exits 128 + its number",
+        arguments: signals.map(\.signal))
     func exitStatus(_ number: Int32) throws {
         let (_, status, name) = try #require(Self.signals.first { $0.signal == number })
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let run = try PipeRun(["live.wav", "--transcript", "talk.json", "--word", "heck", "-o", "out.wav"],
-                              pipes: ["live.wav"], in: workspace)
+        let run = try PipeRun(
+            ["live.wav", "--transcript", "talk.json", "--word", "heck", "-o", "out.wav"],
+            pipes: ["live.wav"], in: workspace)
         let (wasRunning, result) = try run.interrupt(with: number)
         try #require(wasRunning, "censor ended before it could be interrupted: \(result)")
         #expect(result.status == status, "\(result)")
-        #expect(result.stderrLines.contains("censor: interrupted by \(name); unfinished outputs removed, "
-            + "inputs and existing files untouched"), "\(result)")
+        #expect(
+            result.stderrLines.contains(
+                "censor: interrupted by \(name); unfinished outputs removed, "
+                    + "inputs and existing files untouched"), "\(result)")
         #expect(!workspace.exists("out.wav"))
         #expect(temporaryFiles(in: try workspace.contents()).isEmpty)
     }
 
-    @Test("an interrupted --force run leaves the output that was there before as it was",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "an interrupted --force run leaves the output that was there before as it was",
+        arguments: [SIGINT, SIGTERM])
     func existingOutputKept(_ number: Int32) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data("the only copy of last week's output".utf8).write(to: workspace.file("out.wav"))
         FileSnapshot.backdate(workspace.file("out.wav"))
         let existing = try FileSnapshot(workspace.file("out.wav"))
-        let run = try PipeRun(["live.wav", "--transcript", "talk.json", "--word", "heck", "-o", "out.wav", "--force"],
-                              pipes: ["live.wav"], in: workspace)
+        let run = try PipeRun(
+            ["live.wav", "--transcript", "talk.json", "--word", "heck", "-o", "out.wav", "--force"],
+            pipes: ["live.wav"], in: workspace)
         let (wasRunning, result) = try run.interrupt(with: number)
         try #require(wasRunning, "censor ended before it could be interrupted: \(result)")
         #expect(result.status == 128 + number, "\(result)")
@@ -133,8 +141,9 @@ import Darwin
         for name in ["one", "two"] {
             try FileManager.default.copyItem(at: workspace.file("talk.json"), to: workspace.file("\(name).json"))
         }
-        let run = try PipeRun(["one.wav", "two.wav", "--word", "heck", "--output-dir", "out", "-j", "2"],
-                              pipes: ["one.wav", "two.wav"], outputs: "out", in: workspace)
+        let run = try PipeRun(
+            ["one.wav", "two.wav", "--word", "heck", "--output-dir", "out", "-j", "2"],
+            pipes: ["one.wav", "two.wav"], outputs: "out", in: workspace)
         let live = temporaryFiles(in: try workspace.contents("out"))
         let (wasRunning, result) = try run.interrupt(with: SIGINT)
         try #require(wasRunning, "censor ended before it could be interrupted: \(result)")
@@ -154,8 +163,9 @@ import Darwin
         try #require(truncate(url.path, off_t(44 + bytes)) == 0)
     }
 
-    @Test("an interrupted --in-place run leaves the input's bytes, modification time and inode as they were",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "an interrupted --in-place run leaves the input's bytes, modification time and inode as they were",
+        arguments: [SIGINT, SIGTERM])
     func inPlaceInputKept(_ number: Int32) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

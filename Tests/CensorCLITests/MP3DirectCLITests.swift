@@ -9,8 +9,10 @@ import Testing
         let workspace = try Workspace()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-v", "error", "-i", workspace.path("talk.wav"), "-c:a", "libmp3lame", "-b:a", "64k",
-                             workspace.path("talk.mp3")]
+        process.arguments = [
+            "ffmpeg", "-v", "error", "-i", workspace.path("talk.wav"), "-c:a", "libmp3lame", "-b:a", "64k",
+            workspace.path("talk.mp3"),
+        ]
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
@@ -24,8 +26,9 @@ import Testing
         zip(a, b).reduce(abs(a.count - b.count)) { $0 + ($1.0 != $1.1 ? 1 : 0) }
     }
 
-    @Test("mute and duck on an MP3 keep its bytes but a few side-information bytes per censored frame",
-          arguments: [["--mode", "mute"], ["--mode", "duck"], ["--mode", "mute", "--mp3-direct"]])
+    @Test(
+        "mute and duck on an MP3 keep its bytes but a few side-information bytes per censored frame",
+        arguments: [["--mode", "mute"], ["--mode", "duck"], ["--mode", "mute", "--mp3-direct"]])
     func direct(mode: [String]) throws {
         let workspace = try Self.workspace()
         defer { workspace.remove() }
@@ -58,16 +61,28 @@ import Testing
         defer { workspace.remove() }
         let result = try workspace.run(Self.arguments)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("'talk.mp3' was decoded and re-encoded, since a beep needs new audio"), "\(result)")
+        #expect(
+            result.stderr.contains("'talk.mp3' was decoded and re-encoded, since a beep needs new audio"), "\(result)")
         #expect(try workspace.exists("talk.censored.mp3"))
     }
 
-    @Test("--mp3-direct with a beep, a format change or --no-mp3-direct is a usage error", arguments: [
-        (["--mp3-direct"], "--mp3-direct mutes or ducks the compressed data; a beep needs new audio (use --mode mute or duck)"),
-        (["--mp3-direct", "--mode", "mute", "--rate", "16000"], "--mp3-direct keeps the MP3's own encoding; it cannot be "
-            + "combined with --format, --encoding, --rate or --quality that change it"),
-        (["--mp3-direct", "--no-mp3-direct", "--mode", "mute"], "--mp3-direct and --no-mp3-direct contradict each other"),
-    ])
+    @Test(
+        "--mp3-direct with a beep, a format change or --no-mp3-direct is a usage error",
+        arguments: [
+            (
+                ["--mp3-direct"],
+                "--mp3-direct mutes or ducks the compressed data; a beep needs new audio (use --mode mute or duck)"
+            ),
+            (
+                ["--mp3-direct", "--mode", "mute", "--rate", "16000"],
+                "--mp3-direct keeps the MP3's own encoding; it cannot be "
+                    + "combined with --format, --encoding, --rate or --quality that change it"
+            ),
+            (
+                ["--mp3-direct", "--no-mp3-direct", "--mode", "mute"],
+                "--mp3-direct and --no-mp3-direct contradict each other"
+            ),
+        ])
     func usage(extra: [String], message: String) throws {
         let workspace = try Self.workspace()
         defer { workspace.remove() }

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `censor` does with audio a stranger might hand it, generated here byte by byte: every
@@ -56,7 +56,9 @@ import Darwin
 
     /// The workspace's recording as FLAC, written by censor itself (nothing matches, so it is a copy).
     static func flac(in workspace: Workspace) throws -> Data {
-        let result = try workspace.run(["talk.wav", "--transcript", "talk.json", "--word", "zebra", "-o", "whole.flac", "-q"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "talk.json", "--word", "zebra", "-o", "whole.flac", "-q",
+        ])
         try #require(result.status == 0, "\(result)")
         defer { try? FileManager.default.removeItem(at: workspace.file("whole.flac")) }
         return try workspace.bytes("whole.flac")
@@ -135,8 +137,9 @@ import Darwin
         try Self.expectFailure(corpus.file, in: workspace)
     }
 
-    @Test("an input without read permission is an Error (not testable as root, who reads anything)",
-          .enabled(if: geteuid() != 0))
+    @Test(
+        "an input without read permission is an Error (not testable as root, who reads anything)",
+        .enabled(if: geteuid() != 0))
     func unreadablePermissions() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -152,28 +155,36 @@ import Darwin
         defer { workspace.remove() }
         try Data().write(to: workspace.file("empty.wav"))
         let result = try workspace.run(["empty.wav", "--transcript", "talk.json", "--words", "words.txt"])
-        #expect(result.stderrLines.first == "Error: cannot read audio file 'empty.wav': the file is empty; "
-            + "expected audio in a format libsndfile reads (WAV, AIFF, FLAC, Ogg, MP3, CAF …)", "\(result)")
+        #expect(
+            result.stderrLines.first == "Error: cannot read audio file 'empty.wav': the file is empty; "
+                + "expected audio in a format libsndfile reads (WAV, AIFF, FLAC, Ogg, MP3, CAF …)", "\(result)")
     }
 
     @Test("a transcript whose detected format then fails says why it was read so, unless the format was named")
     func detectedFormatExplained() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try Data(#"{"results": {"channels": [{"alternatives": [{"words": [{"word": "damn", "start": "x", "end": 1}]}]}]}}"#
-            .utf8).write(to: workspace.file("bad.json"))
+        try Data(
+            #"{"results": {"channels": [{"alternatives": [{"words": [{"word": "damn", "start": "x", "end": 1}]}]}]}}"#
+                .utf8
+        ).write(to: workspace.file("bad.json"))
         let detected = try workspace.run(["talk.wav", "--transcript", "bad.json", "--word", "damn", "-o", "out.wav"])
         #expect(detected.status == 1, "\(detected)")
-        #expect(detected.stderrLines == [
-            "Error: bad.json (deepgram): results.channels[0].alternatives[0].words[0].start: expected a time in seconds, "
-                + "like 1.25, found 'x'",
-            #"Note: the transcript was read as deepgram, detected by its content (a JSON object with "results.channels"); "#
-                + "if it is in another format, name that with --transcript-format (censor --list-formats lists them)",
-        ])
+        #expect(
+            detected.stderrLines == [
+                "Error: bad.json (deepgram): results.channels[0].alternatives[0].words[0].start: expected a time in seconds, "
+                    + "like 1.25, found 'x'",
+                #"Note: the transcript was read as deepgram, detected by its content (a JSON object with "results.channels"); "#
+                    + "if it is in another format, name that with --transcript-format (censor --list-formats lists them)",
+            ])
         let named = try workspace.run(
-            ["talk.wav", "--transcript", "bad.json", "--transcript-format", "deepgram", "--word", "damn", "-o", "out.wav"])
+            [
+                "talk.wav", "--transcript", "bad.json", "--transcript-format", "deepgram", "--word", "damn", "-o",
+                "out.wav",
+            ])
         #expect(named.status == 1)
-        #expect(named.stderrLines.count == 1 && named.stderrLines[0].hasPrefix("Error: bad.json (deepgram): "), "\(named)")
+        #expect(
+            named.stderrLines.count == 1 && named.stderrLines[0].hasPrefix("Error: bad.json (deepgram): "), "\(named)")
         #expect(!workspace.exists("out.wav"))
     }
 
@@ -189,11 +200,17 @@ import Darwin
         withUnsafeBytes(of: (data * 10 + 36).littleEndian) { bytes.replaceSubrange(4..<8, with: $0) }
         try Data(bytes).write(to: workspace.file("long.wav"))
         let before = try FileSnapshot(workspace.file("long.wav"))
-        let result = try workspace.run(["long.wav", "--transcript", "talk.json", "--word", "zebra", "-o", "out.wav",
-                                        "--report", "-"])
+        let result = try workspace.run([
+            "long.wav", "--transcript", "talk.json", "--word", "zebra", "-o", "out.wav",
+            "--report", "-",
+        ])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderrLines.contains { $0.hasPrefix("Warning: 'long.wav' is truncated: its header declares "
-            + "\(data * 10) bytes of audio but the file holds \(data)") }, "\(result)")
+        #expect(
+            result.stderrLines.contains {
+                $0.hasPrefix(
+                    "Warning: 'long.wav' is truncated: its header declares "
+                        + "\(data * 10) bytes of audio but the file holds \(data)")
+            }, "\(result)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(report["frames"] as? Int == Workspace.frames)
         let output = try WAVFile(contentsOf: workspace.file("out.wav"))
@@ -207,11 +224,16 @@ import Darwin
         defer { workspace.remove() }
         let whole = try Self.flac(in: workspace)
         try whole.prefix(whole.count * 3 / 5).write(to: workspace.file("cut.flac"))
-        let result = try workspace.run(["cut.flac", "--transcript", "talk.json", "--words", "words.txt",
-                                        "-o", "out.flac", "--report", "-"])
+        let result = try workspace.run([
+            "cut.flac", "--transcript", "talk.json", "--words", "words.txt",
+            "-o", "out.flac", "--report", "-",
+        ])
         #expect(result.status == 0, "\(result)")
-        let warning = result.stderrLines.first { $0.hasPrefix("Warning: 'cut.flac' is truncated: it declares "
-            + "\(Workspace.frames) frames (2.000 s) but its audio ends at frame ") }
+        let warning = result.stderrLines.first {
+            $0.hasPrefix(
+                "Warning: 'cut.flac' is truncated: it declares "
+                    + "\(Workspace.frames) frames (2.000 s) but its audio ends at frame ")
+        }
         #expect(warning != nil, "\(result)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let frames = try #require(report["frames"] as? Int)
@@ -254,20 +276,31 @@ import Darwin
     func transcriptOfLongerRecording() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try Data(Self.transcript([("damn", 0.5, 0.8), ("hello", 30, 30.4), ("crap", 600, 600.3), ("bye", 3599, 3600)]).utf8)
-            .write(to: workspace.file("hour.json"))
-        let result = try workspace.run(["talk.wav", "--transcript", "hour.json", "--words", "words.txt", "-o", "out.wav"])
+        try Data(
+            Self.transcript([("damn", 0.5, 0.8), ("hello", 30, 30.4), ("crap", 600, 600.3), ("bye", 3599, 3600)]).utf8
+        )
+        .write(to: workspace.file("hour.json"))
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "hour.json", "--words", "words.txt", "-o", "out.wav",
+        ])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderrLines.contains("Warning: hour.json runs to 3600.000 s but talk.wav is 2.000 s long: "
-            + "3 of its 4 words start after the audio ends and cannot be censored; is it the transcript of this recording?"),
-                "\(result)")
-        #expect(result.stderrLines.contains { $0.hasPrefix("Warning: 'crap' at 600.000–600.300 s lies past the end of talk.wav") },
-                "\(result)")
+        #expect(
+            result.stderrLines.contains(
+                "Warning: hour.json runs to 3600.000 s but talk.wav is 2.000 s long: "
+                    + "3 of its 4 words start after the audio ends and cannot be censored; is it the transcript of this recording?"
+            ),
+            "\(result)")
+        #expect(
+            result.stderrLines.contains {
+                $0.hasPrefix("Warning: 'crap' at 600.000–600.300 s lies past the end of talk.wav")
+            },
+            "\(result)")
         #expect(result.stderr.contains("1 span censored"), "\(result)")
     }
 
-    @Test("an input that is missing or a folder, with no --transcript: the input is the error, not its transcript",
-          arguments: [("gone.wav", "no such file"), ("episodes", "it is a directory")])
+    @Test(
+        "an input that is missing or a folder, with no --transcript: the input is the error, not its transcript",
+        arguments: [("gone.wav", "no such file"), ("episodes", "it is a directory")])
     func unreadableInputWithoutTranscript(_ input: String, _ problem: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -285,14 +318,22 @@ import Darwin
         defer { workspace.remove() }
         let late = (0..<12).map { ("damn", 10.0 + Double($0), 10.3 + Double($0)) }
         try Data(Self.transcript([("damn", 0.5, 0.8)] + late).utf8).write(to: workspace.file("long.json"))
-        let result = try workspace.run(["talk.wav", "--transcript", "long.json", "--words", "words.txt", "-o", "out.wav",
-                                        "--report", "report.json"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "long.json", "--words", "words.txt", "-o", "out.wav",
+            "--report", "report.json",
+        ])
         #expect(result.status == 0, "\(result)")
-        let named = result.stderrLines.filter { $0.hasPrefix("Warning: 'damn' at ") && $0.hasSuffix("nothing was censored for it") }
-        #expect(named.map { String($0.prefix(39)) } == (10...14).map { "Warning: 'damn' at \($0).000–\($0).300 s lies" })
-        #expect(result.stderrLines.contains("Warning: 7 more censored words lie past the end of talk.wav; nothing was "
-            + "censored for them (--report lists every one under \"skipped\")"), "\(result)")
-        let report = try #require(try JSONSerialization.jsonObject(with: workspace.bytes("report.json")) as? [String: Any])
+        let named = result.stderrLines.filter {
+            $0.hasPrefix("Warning: 'damn' at ") && $0.hasSuffix("nothing was censored for it")
+        }
+        #expect(
+            named.map { String($0.prefix(39)) } == (10...14).map { "Warning: 'damn' at \($0).000–\($0).300 s lies" })
+        #expect(
+            result.stderrLines.contains(
+                "Warning: 7 more censored words lie past the end of talk.wav; nothing was "
+                    + "censored for them (--report lists every one under \"skipped\")"), "\(result)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: workspace.bytes("report.json")) as? [String: Any])
         #expect((report["skipped"] as? [Any])?.count == 12)
         #expect(result.stderr.contains("1 span censored"), "\(result)")
     }
@@ -302,20 +343,29 @@ import Darwin
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data(Self.transcript([("damn", 10, 10.3), ("crap", 11, 11.2)]).utf8).write(to: workspace.file("late.json"))
-        let result = try workspace.run(["talk.wav", "--transcript", "late.json", "--words", "words.txt", "-o", "out.wav"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "late.json", "--words", "words.txt", "-o", "out.wav",
+        ])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("Warning: late.json runs to 11.200 s but talk.wav is 2.000 s long: all its 2 words "
-            + "start after the audio ends"), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "Warning: late.json runs to 11.200 s but talk.wav is 2.000 s long: all its 2 words "
+                    + "start after the audio ends"), "\(result)")
         #expect(try WAVFile(contentsOf: workspace.file("out.wav")).data == Data(Workspace.wavBytes[44...]))
     }
 
-    @Test("an empty transcript: a warning that nothing can be censored, and the output equals the input",
-          arguments: [#"{"text": "", "segments": []}"#, "", "\u{FEFF}\n\n", "WEBVTT\n\n", String(repeating: " \n", count: 100)])
+    @Test(
+        "an empty transcript: a warning that nothing can be censored, and the output equals the input",
+        arguments: [
+            #"{"text": "", "segments": []}"#, "", "\u{FEFF}\n\n", "WEBVTT\n\n", String(repeating: " \n", count: 100),
+        ])
     func emptyTranscript(_ text: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data(text.utf8).write(to: workspace.file("empty.json"))
-        let result = try workspace.run(["talk.wav", "--transcript", "empty.json", "--words", "words.txt", "-o", "out.wav"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "empty.json", "--words", "words.txt", "-o", "out.wav",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("Warning: empty.json has no timed words; nothing can be censored"), "\(result)")
         #expect(try WAVFile(contentsOf: workspace.file("out.wav")).data == Data(Workspace.wavBytes[44...]))
@@ -327,7 +377,9 @@ import Darwin
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data("# nothing here\n\n   \n".utf8).write(to: workspace.file("none.txt"))
-        let result = try workspace.run(["talk.wav", "--transcript", "talk.json", "--words", "none.txt", "-o", "out.wav"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "talk.json", "--words", "none.txt", "-o", "out.wav",
+        ])
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("Error: the censor list is empty"), "\(result)")
         #expect(!workspace.exists("out.wav"))

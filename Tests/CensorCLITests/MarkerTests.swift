@@ -12,15 +12,24 @@ import Testing
     static func installReaders() throws {
         let modules = "import opentimelineio, otio_cmx3600_adapter, otio_fcpx_xml_adapter"
         if (try? MediaFixture.run("/usr/bin/env", ["python3", "-c", modules])) != nil { return }
-        try MediaFixture.run("/bin/bash", [root.appendingPathComponent("scripts/install-deps.sh").path,
-                                           "pip:opentimelineio", "pip:otio-cmx3600-adapter", "pip:otio-fcpx-xml-adapter"])
+        try MediaFixture.run(
+            "/bin/bash",
+            [
+                root.appendingPathComponent("scripts/install-deps.sh").path,
+                "pip:opentimelineio", "pip:otio-cmx3600-adapter", "pip:otio-fcpx-xml-adapter",
+            ])
     }
 
     /// What `scripts/read-markers.py` read from `file`.
-    static func read(_ kind: String, _ file: String, in workspace: Workspace, rate: String? = nil) throws -> [String: Any] {
+    static func read(_ kind: String, _ file: String, in workspace: Workspace, rate: String? = nil) throws -> [String:
+        Any]
+    {
         let data = try MediaFixture.run(
-            "/usr/bin/env", ["python3", root.appendingPathComponent("scripts/read-markers.py").path, kind,
-                             workspace.path(file)] + (rate.map { [$0] } ?? []))
+            "/usr/bin/env",
+            [
+                "python3", root.appendingPathComponent("scripts/read-markers.py").path, kind,
+                workspace.path(file),
+            ] + (rate.map { [$0] } ?? []))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -60,7 +69,9 @@ import Testing
             let read = try Self.read(kind, file, in: workspace)
             let clips = try #require(read["clips"] as? [[String: Any]])
             try #require(clips.count == 1, "\(kind)")
-            #expect(clips[0]["duration"] as? Double == Double((Workspace.frames * 25 + Workspace.sampleRate - 1) / Workspace.sampleRate))
+            #expect(
+                clips[0]["duration"] as? Double
+                    == Double((Workspace.frames * 25 + Workspace.sampleRate - 1) / Workspace.sampleRate))
             let markers = try #require(clips[0]["markers"] as? [[String: Any]])
             #expect(markers.map { $0["start"] as? Double } == starts, "\(kind)")
             #expect(markers.map { $0["duration"] as? Double } == zip(starts, ends).map { $1 - $0 }, "\(kind)")
@@ -81,7 +92,8 @@ import Testing
         for (line, span) in zip(lines, spans) {
             #expect(line.wholeMatch(of: /\d+\.\d{6}\t\d+\.\d{6}\t1/) != nil, "\(line)")
             let fields = line.split(separator: "\t").compactMap { Double($0) }
-            #expect(abs(fields[0] - Double(span.start) / rate) < 1e-6 && abs(fields[1] - Double(span.end) / rate) < 1e-6)
+            #expect(
+                abs(fields[0] - Double(span.start) / rate) < 1e-6 && abs(fields[1] - Double(span.end) / rate) < 1e-6)
         }
     }
 
@@ -91,8 +103,10 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         let media = try MediaFixture(workspace)
-        try media.ffmpeg(["-f", "lavfi", "-i", "color=size=64x48:rate=30000/1001", "-i", media.speech, "-shortest",
-                          "-c:v", "libx264", "-c:a", "flac", "-metadata", "timecode=01:00:00;00", "v.mkv"])
+        try media.ffmpeg([
+            "-f", "lavfi", "-i", "color=size=64x48:rate=30000/1001", "-i", media.speech, "-shortest",
+            "-c:v", "libx264", "-c:a", "flac", "-metadata", "timecode=01:00:00;00", "v.mkv",
+        ])
         let result = try workspace.run([
             "v.mkv", "--transcript", "speech.json", "--word", "damn", "-o", "out.mkv", "--report", "r.json",
             "--markers", "v.edl", "--markers", "v.fcpxml", "--player-edl", "v.txt", "-q",
@@ -104,7 +118,8 @@ import Testing
         let edlText = String(decoding: try workspace.bytes("v.edl"), as: UTF8.self)
         #expect(edlText.contains("FCM: DROP FRAME"))
         #expect(edlText.contains(" V     C        01:00:"))
-        let edl = try #require(try Self.read("edl", "v.edl", in: workspace, rate: "30000/1001")["clips"] as? [[String: Any]])
+        let edl = try #require(
+            try Self.read("edl", "v.edl", in: workspace, rate: "30000/1001")["clips"] as? [[String: Any]])
         #expect(edl.map { $0["sourceStart"] as? Double } == [Double(first)])
         let fcpxml = try Self.read("fcpxml", "v.fcpxml", in: workspace)
         #expect((fcpxml["dtdProblems"] as? [String]) == [])
@@ -113,18 +128,25 @@ import Testing
         let seconds = try #require(marker["start"] as? Double) / (try #require(marker["rate"] as? Double))
         #expect(abs(seconds - Double(first) * 1001 / 30000) < 1.0 / 29)
         let xml = String(decoding: try workspace.bytes("v.fcpxml"), as: UTF8.self)
-        #expect(xml.contains("frameDuration=\"1001/30000s\"") && xml.contains("tcFormat=\"DF\"") && xml.contains("hasVideo=\"1\""))
+        #expect(
+            xml.contains("frameDuration=\"1001/30000s\"") && xml.contains("tcFormat=\"DF\"")
+                && xml.contains("hasVideo=\"1\""))
         // --player-edl writes Kodi's EDL whatever the name.
         #expect(String(decoding: try workspace.bytes("v.txt"), as: UTF8.self).hasSuffix("\t1\n"))
     }
 
-    @Test("usage errors: an unknown extension, a bad --fps, --fps alone, markers of several inputs", arguments: [
-        (["--markers", "m.txt"], "--markers 'm.txt': expected a file name ending in .edl, .fcpxml, .otio, .kodi.edl"),
-        (["--markers", "m.edl", "--fps", "fast"], "--fps 'fast': expected frames per second"),
-        (["--markers", "m.edl", "--fps", "0"], "--fps '0': expected frames per second"),
-        (["--fps", "25"], "--fps applies to --markers only"),
-        (["talk.wav", "--markers", "m.otio"], "--markers takes one input, but 2 were given"),
-    ])
+    @Test(
+        "usage errors: an unknown extension, a bad --fps, --fps alone, markers of several inputs",
+        arguments: [
+            (
+                ["--markers", "m.txt"],
+                "--markers 'm.txt': expected a file name ending in .edl, .fcpxml, .otio, .kodi.edl"
+            ),
+            (["--markers", "m.edl", "--fps", "fast"], "--fps 'fast': expected frames per second"),
+            (["--markers", "m.edl", "--fps", "0"], "--fps '0': expected frames per second"),
+            (["--fps", "25"], "--fps applies to --markers only"),
+            (["talk.wav", "--markers", "m.otio"], "--markers takes one input, but 2 were given"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

@@ -22,21 +22,25 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data(Self.assemblyAI.utf8).write(to: workspace.file("masked.json"))
-        let result = try workspace.run(["talk.wav", "--transcript", "masked.json", "--word", "shit", "--word", "damn",
-                                        "-o", "out.wav", "--report", "report.json"])
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stderrLines.filter { $0.hasPrefix("Warning:") } == [
-            "Warning: masked.json (assemblyai): 2 words are masked by the recognizer's profanity filter; 1 matched the "
-                + "list by their shown letters and length and are censored; 1 matched no entry and stay audible: "
-                + "'f******' at 1.320 s",
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "masked.json", "--word", "shit", "--word", "damn",
+            "-o", "out.wav", "--report", "report.json",
         ])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stderrLines.filter { $0.hasPrefix("Warning:") } == [
+                "Warning: masked.json (assemblyai): 2 words are masked by the recognizer's profanity filter; 1 matched the "
+                    + "list by their shown letters and length and are censored; 1 matched no entry and stay audible: "
+                    + "'f******' at 1.320 s"
+            ])
         let report = String(decoding: try workspace.bytes("report.json"), as: UTF8.self)
         #expect(report.contains(#""lastTime": 1.7, "maskedWords": 2}"#), "\(report)")
         #expect(report.contains(#"{"text": "s***", "pattern": "shit", "start": 0.64, "end": 0.9"#), "\(report)")
 
         let all = try workspace.run(["talk.wav", "--transcript", "masked.json", "-o", "all.wav", "--report", "-"])
         #expect(all.status == 0, "\(all)")
-        #expect(all.stderr.contains("2 matched the list by their shown letters and length and are censored\n"), "\(all)")
+        #expect(
+            all.stderr.contains("2 matched the list by their shown letters and length and are censored\n"), "\(all)")
         #expect(all.stdout.contains(#""text": "f******", "pattern": "*fuck*", "start": 1.32, "end": 1.7"#), "\(all)")
     }
 }

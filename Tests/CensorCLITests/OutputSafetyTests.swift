@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Output safety, item by item: every file censor writes — audio, report, labels — follows the same
@@ -24,12 +24,13 @@ import Darwin
 
     // MARK: 1. Data loss
 
-    @Test("--report or --labels naming the input, transcript, list or audio output is refused before any work",
-          arguments: [
-              ["--report", "talk.wav"], ["--labels", "talk.wav"], ["--report", "talk.json"], ["--labels", "words.txt"],
-              ["--report", "./talk.wav", "--force"], ["--report", "out.wav", "-o", "out.wav"],
-              ["--labels", "same.txt", "--report", "same.txt"],
-          ])
+    @Test(
+        "--report or --labels naming the input, transcript, list or audio output is refused before any work",
+        arguments: [
+            ["--report", "talk.wav"], ["--labels", "talk.wav"], ["--report", "talk.json"], ["--labels", "words.txt"],
+            ["--report", "./talk.wav", "--force"], ["--report", "out.wav", "-o", "out.wav"],
+            ["--labels", "same.txt", "--report", "same.txt"],
+        ])
     func sideFileIsAnotherFile(_ options: [String]) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -41,9 +42,12 @@ import Darwin
         #expect(try Self.snapshot(workspace) == before, "a refused run changed or added files")
     }
 
-    @Test("an existing report or label file is kept without --force, with or without --dry-run",
-          arguments: [["--report", "side.txt"], ["--labels", "side.txt"], ["--report", "side.txt", "--dry-run"],
-                      ["--labels", "side.txt", "--dry-run"]])
+    @Test(
+        "an existing report or label file is kept without --force, with or without --dry-run",
+        arguments: [
+            ["--report", "side.txt"], ["--labels", "side.txt"], ["--report", "side.txt", "--dry-run"],
+            ["--labels", "side.txt", "--dry-run"],
+        ])
     func sideFileNotClobbered(_ options: [String]) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -51,8 +55,9 @@ import Darwin
         let before = try Self.snapshot(workspace)
         let result = try workspace.run(Self.standard + options)
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines.first == "Error: output 'side.txt' already exists; use --force to overwrite it",
-                "\(result)")
+        #expect(
+            result.stderrLines.first == "Error: output 'side.txt' already exists; use --force to overwrite it",
+            "\(result)")
         #expect(try Self.snapshot(workspace) == before, "no audio output either: the job is one transaction")
         let forced = try workspace.run(Self.standard + options + ["--force"])
         #expect(forced.status == 0, "\(forced)")
@@ -72,7 +77,8 @@ import Darwin
         let result = try workspace.run(Self.standard + ["--report", "report.json", "--labels", "labels.txt"])
         #expect(result.status == 0, "\(result)")
         #expect(try workspace.bytes("victim") == Data("root only".utf8))
-        #expect(try String(decoding: workspace.bytes("report.json"), as: UTF8.self).hasPrefix("{\"input\": \"talk.wav\""))
+        #expect(
+            try String(decoding: workspace.bytes("report.json"), as: UTF8.self).hasPrefix("{\"input\": \"talk.wav\""))
         #expect(temporaryFiles(in: try workspace.contents()).isEmpty)
     }
 
@@ -94,11 +100,14 @@ import Darwin
     func hugeTimeReported() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let transcript = #"{"segments": [{"start": 0, "end": 1e19, "text": " damn damn", "words": ["#
+        let transcript =
+            #"{"segments": [{"start": 0, "end": 1e19, "text": " damn damn", "words": ["#
             + #"{"word": " damn", "start": 0.5, "end": 0.8}, {"word": " damn", "start": 1e19, "end": 1.5e19}]}]}"#
         try Data(transcript.utf8).write(to: workspace.file("huge.json"))
-        let result = try workspace.run(["talk.wav", "--transcript", "huge.json", "--words", "words.txt", "--report", "-",
-                                        "--labels", "labels.txt"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "huge.json", "--words", "words.txt", "--report", "-",
+            "--labels", "labels.txt",
+        ])
         #expect(result.status == 0, "\(result)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let skipped = try #require(report["skipped"] as? [[String: Any]])
@@ -116,14 +125,17 @@ import Darwin
         defer { workspace.remove() }
         let run = try InterruptionTests.PipeRun(
             // (A word the transcript lacks: censor reads the pipe straight through, with no seek.)
-            ["live.wav", "--transcript", "talk.json", "--word", "heck", "-o", "out.wav", "--report", "shared.json",
-             "--labels", "labels.txt"], pipes: ["live.wav"], in: workspace)
+            [
+                "live.wav", "--transcript", "talk.json", "--word", "heck", "-o", "out.wav", "--report", "shared.json",
+                "--labels", "labels.txt",
+            ], pipes: ["live.wav"], in: workspace)
         // Another run's report appears while this one is writing.
         try Data("the other run's report".utf8).write(to: workspace.file("shared.json"))
         let result = try run.finish()
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines.contains("Error: output 'shared.json' already exists; use --force to overwrite it"),
-                "\(result)")
+        #expect(
+            result.stderrLines.contains("Error: output 'shared.json' already exists; use --force to overwrite it"),
+            "\(result)")
         #expect(try workspace.bytes("shared.json") == Data("the other run's report".utf8))
         #expect(!workspace.exists("out.wav"))
         #expect(!workspace.exists("labels.txt"))
@@ -132,8 +144,9 @@ import Darwin
 
     // MARK: 5. Special files are written through, links followed
 
-    @Test("-o /dev/stdout and -o - write the WAV to standard output; no file is created or replaced",
-          arguments: [["-o", "/dev/stdout", "--force"], ["-o", "/dev/stdout"], ["-o", "-"]])
+    @Test(
+        "-o /dev/stdout and -o - write the WAV to standard output; no file is created or replaced",
+        arguments: [["-o", "/dev/stdout", "--force"], ["-o", "/dev/stdout"], ["-o", "-"]])
     func standardOutput(_ options: [String]) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -154,8 +167,9 @@ import Darwin
         let reader = open(workspace.path("out.wav"), O_RDONLY | O_NONBLOCK)
         try #require(reader >= 0)
         defer { close(reader) }
-        let running = try CensorCommand.Running(Self.standard + ["-o", "out.wav", "-q"] + (force ? ["--force"] : []),
-                                                in: workspace.url)
+        let running = try CensorCommand.Running(
+            Self.standard + ["-o", "out.wav", "-q"] + (force ? ["--force"] : []),
+            in: workspace.url)
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = Date().addingTimeInterval(120)
@@ -171,11 +185,13 @@ import Darwin
         }
         let result = try running.wait()
         #expect(result.status == 0, "\(result)")
-        let wav = try #require(try? WAVFile(contentsOf: {
-            let url = workspace.file("received.wav")
-            try received.write(to: url)
-            return url
-        }()))
+        let wav = try #require(
+            try? WAVFile(
+                contentsOf: {
+                    let url = workspace.file("received.wav")
+                    try received.write(to: url)
+                    return url
+                }()))
         #expect(wav.data.count == Workspace.frames * Workspace.channels * 2)
         var info = stat()
         #expect(lstat(workspace.path("out.wav"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
@@ -187,8 +203,10 @@ import Darwin
         defer { workspace.remove() }
         try FileManager.default.createDirectory(at: workspace.file("real"), withIntermediateDirectories: false)
         try Data("old".utf8).write(to: workspace.file("real/kept.wav"))
-        try FileManager.default.createSymbolicLink(atPath: workspace.path("kept.wav"), withDestinationPath: "real/kept.wav")
-        try FileManager.default.createSymbolicLink(atPath: workspace.path("new.wav"), withDestinationPath: "real/new.wav")
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace.path("kept.wav"), withDestinationPath: "real/kept.wav")
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace.path("new.wav"), withDestinationPath: "real/new.wav")
         let refused = try workspace.run(Self.standard + ["-o", "kept.wav"])
         #expect(refused.status == 1, "\(refused)")
         #expect(try workspace.bytes("real/kept.wav") == Data("old".utf8))
@@ -245,8 +263,9 @@ import Darwin
         let original = try workspace.bytes("talk.wav")
         let refused = try workspace.run(Self.standard + ["--in-place"])
         #expect(refused.status == 1, "\(refused)")
-        #expect(refused.stderrLines.first == "Error: 'talk.wav' has 2 hard links; replacing it in place would leave "
-            + "the other name with the uncensored audio; use --force to replace this name only", "\(refused)")
+        #expect(
+            refused.stderrLines.first == "Error: 'talk.wav' has 2 hard links; replacing it in place would leave "
+                + "the other name with the uncensored audio; use --force to replace this name only", "\(refused)")
         #expect(try workspace.bytes("talk.wav") == original)
         let forced = try workspace.run(Self.standard + ["--in-place", "--force", "-q"])
         #expect(forced.status == 0, "\(forced)")
@@ -275,8 +294,11 @@ import Darwin
         let censored = try FileSnapshot(workspace.file("talk.wav"))
         let second = try workspace.run(Self.standard + ["--in-place"])
         #expect(second.status == 0, "\(second)")
-        #expect(second.stderrLines == ["censor: talk.wav: skipped: it was censored already (censored by censor 0.1.0: "
-            + "2 spans at 0.500-0.800, 1.245-1.555 s); use --force to censor it again"], "\(second)")
+        #expect(
+            second.stderrLines == [
+                "censor: talk.wav: skipped: it was censored already (censored by censor 0.1.0: "
+                    + "2 spans at 0.500-0.800, 1.245-1.555 s); use --force to censor it again"
+            ], "\(second)")
         #expect(try FileSnapshot(workspace.file("talk.wav")) == censored)
     }
 
@@ -291,7 +313,8 @@ import Darwin
         #expect(missing.status == 1)
         #expect(missing.stderrLines.first?.contains("evil\\x1B]0;owned\\x07\\u{202E}.wav") == true, "\(missing)")
         // A word inside the audio (a dry-run line on stdout) and one past its end (a warning).
-        let transcript = #"{"segments": [{"start": 0, "end": 6, "text": "x", "words": ["#
+        let transcript =
+            #"{"segments": [{"start": 0, "end": 6, "text": "x", "words": ["#
             + #"{"word": " crap\u0007\u001b", "start": 1.0, "end": 1.2}, {"word": " damn\u0007\u001b", "start": 5, "end": 6}]}]}"#
         try Data(transcript.utf8).write(to: workspace.file("ctl.json"))
         let result = try workspace.run(["talk.wav", "--transcript", "ctl.json", "--words", "words.txt", "--dry-run"])
@@ -310,8 +333,11 @@ import Darwin
         try Data(("!" + String(repeating: "#", count: 1_000_000)).utf8).write(to: workspace.file("huge.txt"))
         let result = try workspace.run(["talk.wav", "--transcript", "talk.json", "--words", "huge.txt"])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines == ["Error: huge.txt: line 1:column 1: expected a word or phrase with a letter or "
-            + "digit, found '!" + String(repeating: "#", count: 79) + "…'"])
+        #expect(
+            result.stderrLines == [
+                "Error: huge.txt: line 1:column 1: expected a word or phrase with a letter or "
+                    + "digit, found '!" + String(repeating: "#", count: 79) + "…'"
+            ])
     }
 
     // MARK: 9. Signals and stale temporary files
@@ -334,7 +360,9 @@ import Darwin
         #expect(workspace.exists(foreign), "not censor's naming")
     }
 
-    @Test("a temporary file of a live censor in another PID namespace (its lock held, its process id unknown here) is kept")
+    @Test(
+        "a temporary file of a live censor in another PID namespace (its lock held, its process id unknown here) is kept"
+    )
     func otherNamespaceKept() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -345,17 +373,20 @@ import Darwin
             try Data(count: 4_096).write(to: workspace.file(name))
             FileSnapshot.backdate(workspace.file(name))
         }
-        let result = try workspace.shell("flock \(live) sh -c 'touch locked; sleep 5' & holder=$!; "
-            + "while [ ! -e locked ]; do sleep 0.05; done; "
-            + #""$CENSOR" talk.wav --transcript talk.json --words words.txt -o out.wav -q; status=$?; kill $holder; exit $status"#)
+        let result = try workspace.shell(
+            "flock \(live) sh -c 'touch locked; sleep 5' & holder=$!; "
+                + "while [ ! -e locked ]; do sleep 0.05; done; "
+                + #""$CENSOR" talk.wav --transcript talk.json --words words.txt -o out.wav -q; status=$?; kill $holder; exit $status"#
+        )
         #expect(result.status == 0, "\(result)")
         #expect(workspace.exists("out.wav"))
         #expect(workspace.exists(live), "its lock is held")
         #expect(!workspace.exists(dead), "no process holds its lock")
     }
 
-    @Test("two censors in separate PID namespaces write into one folder at once: neither removes the other's files",
-          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
+    @Test(
+        "two censors in separate PID namespaces write into one folder at once: neither removes the other's files",
+        .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
     func twoNamespaces() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -365,11 +396,12 @@ import Darwin
         // As process 1 of a new PID namespace, LeakSanitizer cannot suspend the process's other
         // threads and reports false leaks ("Running thread 2 was not suspended"), so a sanitized
         // build checks leaks everywhere but here. The shell waits for both jobs whatever the second's status.
-        let result = try workspace.shell(#"export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; "#
-            + #"unshare --pid --fork "$CENSOR" long.wav --transcript talk.json --words words.txt "#
-            + #"-o a.wav -q --no-refine & first=$!; sleep 0.5; "#
-            + #"unshare --pid --fork "$CENSOR" talk.wav --transcript talk.json --words words.txt -o b.wav -q; second=$?; "#
-            + #"wait $first && exit $second"#)
+        let result = try workspace.shell(
+            #"export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; "#
+                + #"unshare --pid --fork "$CENSOR" long.wav --transcript talk.json --words words.txt "#
+                + #"-o a.wav -q --no-refine & first=$!; sleep 0.5; "#
+                + #"unshare --pid --fork "$CENSOR" talk.wav --transcript talk.json --words words.txt -o b.wav -q; second=$?; "#
+                + #"wait $first && exit $second"#)
         #expect(result.status == 0, "\(result)")
         let names = try workspace.contents()
         #expect(workspace.exists("a.wav") && workspace.exists("b.wav"), "\(names)")
@@ -383,16 +415,20 @@ import Darwin
         try FileManager.default.createDirectory(at: workspace.file("spool"), withIntermediateDirectories: false)
         // Of a process that is gone: an output's, a media run's scratch WAV and subtitles beside
         // the output; standard input's spool and a review excerpt in the temporary folder.
-        let stale = [".out.wav.censor-99999999-k3j2.tmp", ".out.mp4.censor-99999999-a7.tmp.wav",
-                     ".out.mp4.censor-99999999-b8.tmp.srt", "spool/.stdin.censor-99999999-c9.tmp.wav",
-                     "spool/.review.censor-99999999-d0.tmp.ogg"]
+        let stale = [
+            ".out.wav.censor-99999999-k3j2.tmp", ".out.mp4.censor-99999999-a7.tmp.wav",
+            ".out.mp4.censor-99999999-b8.tmp.srt", "spool/.stdin.censor-99999999-c9.tmp.wav",
+            "spool/.review.censor-99999999-d0.tmp.ogg",
+        ]
         // Of the same naming, written after this run started (by a run elsewhere on a shared
         // folder, whose process id means nothing here): kept.
         let fresh = [".out.wav.censor-99999998-e1.tmp", "spool/.stdin.censor-99999998-f2.tmp.wav"]
         for name in stale + fresh { try Data(count: 4_096).write(to: workspace.file(name)) }
         for name in stale { FileSnapshot.backdate(workspace.file(name)) }
         for name in fresh {
-            var times = [timespec(tv_sec: time(nil) + 3_600, tv_nsec: 0), timespec(tv_sec: time(nil) + 3_600, tv_nsec: 0)]
+            var times = [
+                timespec(tv_sec: time(nil) + 3_600, tv_nsec: 0), timespec(tv_sec: time(nil) + 3_600, tv_nsec: 0),
+            ]
             _ = utimensat(AT_FDCWD, workspace.path(name), &times, 0)
         }
         let result = try workspace.shell(
@@ -401,6 +437,7 @@ import Darwin
         #expect(result.status == 0, "\(result)")
         #expect(stale.filter { workspace.exists($0) } == [])
         #expect(fresh.filter { workspace.exists($0) } == fresh)
-        #expect(try workspace.contents("spool") == [".stdin.censor-99999998-f2.tmp.wav"], "the run's own spool is gone too")
+        #expect(
+            try workspace.contents("spool") == [".stdin.censor-99999998-f2.tmp.wav"], "the run's own spool is gone too")
     }
 }

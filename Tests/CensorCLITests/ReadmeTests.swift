@@ -32,7 +32,9 @@ import Testing
         guard let head = readme.range(of: "\n## \(section)\n") else { return [] }
         let body = readme[head.upperBound...]
         let text = body[..<(body.range(of: "\n## ")?.lowerBound ?? body.endIndex)]
-        return text.components(separatedBy: "```sh\n").dropFirst().compactMap { $0.components(separatedBy: "```\n").first }
+        return text.components(separatedBy: "```sh\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```\n").first
+        }
     }
 
     /// A workspace holding the repository's Examples folder, `censor` first on the PATH, and the

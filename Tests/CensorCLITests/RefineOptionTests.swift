@@ -42,10 +42,13 @@ import Testing
         #expect(error?.description == "--refine 'wild': expected conservative or aggressive")
     }
 
-    @Test("a window outside the Parameter's range, or with --no-refine, is a usage error",
-          arguments: [["--refine-window", "-5"], ["--refine-window", "5000"], ["--refine-window", "wide"],
-                      ["--no-refine", "--refine-window", "100"], ["--no-refine=yes"],
-                      ["--no-refine", "--refine", "aggressive"]])
+    @Test(
+        "a window outside the Parameter's range, or with --no-refine, is a usage error",
+        arguments: [
+            ["--refine-window", "-5"], ["--refine-window", "5000"], ["--refine-window", "wide"],
+            ["--no-refine", "--refine-window", "100"], ["--no-refine=yes"],
+            ["--no-refine", "--refine", "aggressive"],
+        ])
     func usageErrors(options: [String]) {
         #expect(throws: UsageError.self) { try Self.plan(options) }
     }

@@ -49,33 +49,47 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         let samples = ReviewPageBrowserTests.samples()
-        try WAVFile.pcm16(samples: samples, channels: 1, sampleRate: ReviewPageBrowserTests.rate).write(to: workspace.file("talk.wav"))
+        try WAVFile.pcm16(samples: samples, channels: 1, sampleRate: ReviewPageBrowserTests.rate).write(
+            to: workspace.file("talk.wav"))
         try Data(ReviewPageBrowserTests.transcript.utf8).write(to: workspace.file("talk.json"))
         try Data("damn|darn\ncrap\n".utf8).write(to: workspace.file("words.txt"))
         let common = ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--mode", "mute"]
-        let first = try workspace.run(common + ["-o", "talk.censored.wav", "--report", "first.json", "--review", "review.html"])
+        let first = try workspace.run(
+            common + ["-o", "talk.censored.wav", "--report", "first.json", "--review", "review.html"])
         guard first.status == 0 else { throw ReviewPageBrowserTests.Failure(description: "censor: \(first)") }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let spec = ["pages": [["page": workspace.path("review.html"),
-                               "probe": root.appendingPathComponent("scripts/review-decisions-probe.js").path]]]
+        let spec = [
+            "pages": [
+                [
+                    "page": workspace.path("review.html"),
+                    "probe": root.appendingPathComponent("scripts/review-decisions-probe.js").path,
+                ]
+            ]
+        ]
         try JSONSerialization.data(withJSONObject: spec).write(to: workspace.file("spec.json"))
         let browser = try CensorCommand.run(
             program: URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", root.appendingPathComponent("scripts/review-browser.py").path, workspace.path("spec.json")],
             in: workspace.url)
-        guard browser.status == 0 else { throw ReviewPageBrowserTests.Failure(description: "review-browser.py: \(browser)") }
+        guard browser.status == 0 else {
+            throw ReviewPageBrowserTests.Failure(description: "review-browser.py: \(browser)")
+        }
         struct Page: Decodable { var probe: Probe; var errors: [String] }
         struct Output: Decodable { var pages: [Page] }
         let page = try JSONDecoder().decode(Output.self, from: Data(browser.stdout.utf8)).pages[0]
-        guard page.errors.isEmpty else { throw ReviewPageBrowserTests.Failure(description: "page errors: \(page.errors)") }
+        guard page.errors.isEmpty else {
+            throw ReviewPageBrowserTests.Failure(description: "page errors: \(page.errors)")
+        }
         try Data((page.probe.file ?? "").utf8).write(to: workspace.file("talk.decisions.json"))
-        let second = try workspace.run(common + ["--decisions", "talk.decisions.json", "-o", "decided.wav", "--report", "decided.json"])
+        let second = try workspace.run(
+            common + ["--decisions", "talk.decisions.json", "-o", "decided.wav", "--report", "decided.json"])
         let decoder = JSONDecoder()
         let output = second.status == 0 ? try WAVFile(contentsOf: workspace.file("decided.wav")).data : Data()
         return Trip(
             first: try decoder.decode(ReportFile.self, from: workspace.bytes("first.json")),
-            decided: second.status == 0 ? try decoder.decode(ReportFile.self, from: workspace.bytes("decided.json"))
+            decided: second.status == 0
+                ? try decoder.decode(ReportFile.self, from: workspace.bytes("decided.json"))
                 : ReportFile(sampleRate: 0, frames: 0, spans: []),
             probe: page.probe, input: samples,
             output: output.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }, run: "\(second)")
@@ -107,16 +121,24 @@ import Testing
         let edits = try #require(file["edits"] as? [[String: Any]])
         let cores = Self.expectedCores(trip.first)
         #expect(edits.map { $0["decision"] as? String } == ["widen", "add", "drop"])
-        #expect(edits.map { $0["startFrame"] as? Int } == [cores[0].core.lowerBound, cores[1].core.lowerBound,
-                                                            trip.first.spans[1].startFrame])
-        #expect(edits.map { $0["endFrame"] as? Int } == [cores[0].core.upperBound, cores[1].core.upperBound,
-                                                          trip.first.spans[1].endFrame])
+        #expect(
+            edits.map { $0["startFrame"] as? Int } == [
+                cores[0].core.lowerBound, cores[1].core.lowerBound,
+                trip.first.spans[1].startFrame,
+            ])
+        #expect(
+            edits.map { $0["endFrame"] as? Int } == [
+                cores[0].core.upperBound, cores[1].core.upperBound,
+                trip.first.spans[1].endFrame,
+            ])
         #expect(edits.map { $0["text"] as? String } == ["damn,", "this", "crap"])
         #expect(edits.map { $0["pattern"] as? String } == ["damn", nil, "crap"])
         #expect(edits.map { $0["words"] as? [Int] } == [[1, 2], [4, 5], [5, 6]])
     }
 
-    @Test("--decisions censors exactly the decided cores: the report's frames, silence inside, the input's samples outside every fade")
+    @Test(
+        "--decisions censors exactly the decided cores: the report's frames, silence inside, the input's samples outside every fade"
+    )
     func appliedExactly() throws {
         let trip = try Self.trip.get()
         try #require(trip.decided.spans.count == 2, "\(trip.run)")
@@ -130,9 +152,12 @@ import Testing
             #expect(trip.input[span.startFrame..<span.endFrame].contains { abs($0) > 10_000 }, "\(span.text) in a tone")
         }
         var untouched = [Bool](repeating: true, count: trip.input.count)
-        for span in trip.decided.spans { for frame in span.fadeStartFrame..<span.fadeEndFrame { untouched[frame] = false } }
+        for span in trip.decided.spans {
+            for frame in span.fadeStartFrame..<span.fadeEndFrame { untouched[frame] = false }
+        }
         let changed = untouched.indices.filter { untouched[$0] && trip.input[$0] != trip.output[$0] }
-        #expect(changed.isEmpty, "\(changed.count) frames changed outside the decided edits, first \(changed.first ?? -1)")
+        #expect(
+            changed.isEmpty, "\(changed.count) frames changed outside the decided edits, first \(changed.first ?? -1)")
         // The dropped "crap" plays as recorded, but where the added "this" (just before it) reaches.
         let crap = trip.first.spans[1]
         let free = (crap.startFrame..<crap.endFrame).filter { untouched[$0] }
@@ -140,39 +165,66 @@ import Testing
         #expect(free.allSatisfy { trip.output[$0] == trip.input[$0] })
     }
 
-    static let header = #"{"format": "censor-decisions", "version": 1, "input": "talk.wav", "sampleRate": 22050, "frames": 176400, "edits": "#
+    static let header =
+        #"{"format": "censor-decisions", "version": 1, "input": "talk.wav", "sampleRate": 22050, "frames": 176400, "edits": "#
 
-    @Test("a bad decisions file: an error naming the file and the place, exit 1, no output", arguments: [
-        ("{", "decisions 'd.json': not JSON"),
-        (header + "[]}", nil),
-        (#"{"format": "censor-decisions", "version": 2, "input": "talk.wav", "sampleRate": 22050, "frames": 176400, "edits": []}"#,
-         "decisions 'd.json', version: this censor reads version 1, found 2"),
-        (#"{"format": "edl", "version": 1, "input": "talk.wav", "sampleRate": 22050, "frames": 176400, "edits": []}"#,
-         #"decisions 'd.json', format: expected "censor-decisions", found "edl""#),
-        (header + #"[{"decision": "keep", "startFrame": 100, "text": "x"}]}"#, "decisions 'd.json', edits[0].endFrame: missing"),
-        (header + #"[{"decision": "keep", "startFrame": "1", "endFrame": 9, "text": "x"}]}"#,
-         "decisions 'd.json', edits[0].startFrame: expected a whole number"),
-        (header + #"[{"decision": "keep", "startFrame": 1, "endFrame": 9, "text": "x"}, {"decision": "maybe", "startFrame": 1, "endFrame": 9, "text": "x"}]}"#,
-         "decisions 'd.json', edits[1].decision: expected one of keep, drop, widen, nudge, add"),
-        (header + #"[{"decision": "keep", "startFrame": 100, "endFrame": 50, "text": "x"}]}"#,
-         "decisions 'd.json', edits[0].endFrame: expected a frame after startFrame (100) and at most 176400, found 50"),
-        (header + #"[{"decision": "add", "startFrame": 176400, "endFrame": 176401, "text": "x"}]}"#,
-         "decisions 'd.json', edits[0].startFrame: expected a frame from 0 to 176399, found 176400"),
-        (#"{"format": "censor-decisions", "version": 1, "input": "talk.wav", "sampleRate": 44100, "frames": 352800, "edits": []}"#,
-         "decisions 'd.json', sampleRate: the decisions are in frames at 44100 Hz, but 'talk.wav' is 22050 Hz: they were made on another file"),
-        (#"{"format": "censor-decisions", "version": 1, "input": "talk.wav", "sampleRate": 22050, "frames": 176399, "edits": []}"#,
-         "decisions 'd.json', frames: the decisions were made on 176399 frames, but 'talk.wav' has 176400: they were made on another file"),
-    ] as [(String, String?)])
+    @Test(
+        "a bad decisions file: an error naming the file and the place, exit 1, no output",
+        arguments: [
+            ("{", "decisions 'd.json': not JSON"),
+            (header + "[]}", nil),
+            (
+                #"{"format": "censor-decisions", "version": 2, "input": "talk.wav", "sampleRate": 22050, "frames": 176400, "edits": []}"#,
+                "decisions 'd.json', version: this censor reads version 1, found 2"
+            ),
+            (
+                #"{"format": "edl", "version": 1, "input": "talk.wav", "sampleRate": 22050, "frames": 176400, "edits": []}"#,
+                #"decisions 'd.json', format: expected "censor-decisions", found "edl""#
+            ),
+            (
+                header + #"[{"decision": "keep", "startFrame": 100, "text": "x"}]}"#,
+                "decisions 'd.json', edits[0].endFrame: missing"
+            ),
+            (
+                header + #"[{"decision": "keep", "startFrame": "1", "endFrame": 9, "text": "x"}]}"#,
+                "decisions 'd.json', edits[0].startFrame: expected a whole number"
+            ),
+            (
+                header
+                    + #"[{"decision": "keep", "startFrame": 1, "endFrame": 9, "text": "x"}, {"decision": "maybe", "startFrame": 1, "endFrame": 9, "text": "x"}]}"#,
+                "decisions 'd.json', edits[1].decision: expected one of keep, drop, widen, nudge, add"
+            ),
+            (
+                header + #"[{"decision": "keep", "startFrame": 100, "endFrame": 50, "text": "x"}]}"#,
+                "decisions 'd.json', edits[0].endFrame: expected a frame after startFrame (100) and at most 176400, found 50"
+            ),
+            (
+                header + #"[{"decision": "add", "startFrame": 176400, "endFrame": 176401, "text": "x"}]}"#,
+                "decisions 'd.json', edits[0].startFrame: expected a frame from 0 to 176399, found 176400"
+            ),
+            (
+                #"{"format": "censor-decisions", "version": 1, "input": "talk.wav", "sampleRate": 44100, "frames": 352800, "edits": []}"#,
+                "decisions 'd.json', sampleRate: the decisions are in frames at 44100 Hz, but 'talk.wav' is 22050 Hz: they were made on another file"
+            ),
+            (
+                #"{"format": "censor-decisions", "version": 1, "input": "talk.wav", "sampleRate": 22050, "frames": 176399, "edits": []}"#,
+                "decisions 'd.json', frames: the decisions were made on 176399 frames, but 'talk.wav' has 176400: they were made on another file"
+            ),
+        ] as [(String, String?)])
     func badFiles(content: String, message: String?) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try WAVFile.pcm16(samples: ReviewPageBrowserTests.samples(), channels: 1, sampleRate: ReviewPageBrowserTests.rate)
-            .write(to: workspace.file("talk.wav"))
+        try WAVFile.pcm16(
+            samples: ReviewPageBrowserTests.samples(), channels: 1, sampleRate: ReviewPageBrowserTests.rate
+        )
+        .write(to: workspace.file("talk.wav"))
         try Data(ReviewPageBrowserTests.transcript.utf8).write(to: workspace.file("talk.json"))
         try Data(content.utf8).write(to: workspace.file("d.json"))
         let before = try workspace.contents()
-        let result = try workspace.run(["talk.wav", "--transcript", "talk.json", "--word", "crap", "--decisions", "d.json",
-                                        "-o", "out.wav", "--report", "r.json"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "talk.json", "--word", "crap", "--decisions", "d.json",
+            "-o", "out.wav", "--report", "r.json",
+        ])
         guard let message else {
             // The control: the same header with an empty edit list is a valid file, applied (nothing censored).
             #expect(result.status == 0, "\(result)")

@@ -117,50 +117,76 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         let media = MediaFixture.self
-        try WAVFile.pcm16(samples: ReviewPageBrowserTests.samples(), channels: 1, sampleRate: ReviewPageBrowserTests.rate)
-            .write(to: workspace.file("tone.wav"))
+        try WAVFile.pcm16(
+            samples: ReviewPageBrowserTests.samples(), channels: 1, sampleRate: ReviewPageBrowserTests.rate
+        )
+        .write(to: workspace.file("tone.wav"))
         try Data(ReviewPageBrowserTests.transcript.utf8).write(to: workspace.file("talk.json"))
         try Data("damn|darn\ncrap\n".utf8).write(to: workspace.file("words.txt"))
         let ffmpeg = ["-nostdin", "-v", "error", "-y"]
-        try media.run("/usr/bin/ffmpeg", ffmpeg + ["-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=8",
-                                                   "-i", "tone.wav", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                                                   "-c:a", "aac", "-b:a", "96k", "talk.mp4"], in: workspace.url)
-        try media.run("/usr/bin/ffmpeg", ffmpeg + ["-i", "tone.wav", "-c:a", "aac", "-b:a", "96k", "talk.m4a"], in: workspace.url)
+        try media.run(
+            "/usr/bin/ffmpeg",
+            ffmpeg + [
+                "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=8",
+                "-i", "tone.wav", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-b:a", "96k", "talk.mp4",
+            ], in: workspace.url)
+        try media.run(
+            "/usr/bin/ffmpeg", ffmpeg + ["-i", "tone.wav", "-c:a", "aac", "-b:a", "96k", "talk.m4a"], in: workspace.url)
         try FileManager.default.createDirectory(at: workspace.file("pages"), withIntermediateDirectories: true)
         let common = ["--transcript", "talk.json", "--words", "words.txt", "--mode", "mute"]
-        for arguments in [["talk.mp4"] + common + ["-o", "talk.censored.mp4", "--review", "pages/video.html"],
-                          ["talk.m4a"] + common + ["-o", "talk.censored.m4a", "--review", "pages/m4a.html", "--review-embed"]] {
+        for arguments in [
+            ["talk.mp4"] + common + ["-o", "talk.censored.mp4", "--review", "pages/video.html"],
+            ["talk.m4a"] + common + ["-o", "talk.censored.m4a", "--review", "pages/m4a.html", "--review-embed"],
+        ] {
             let run = try workspace.run(arguments)
-            guard run.status == 0 else { throw ReviewPageBrowserTests.Failure(description: "censor \(arguments): \(run)") }
+            guard run.status == 0 else {
+                throw ReviewPageBrowserTests.Failure(description: "censor \(arguments): \(run)")
+            }
         }
-        try WAVFile.pcm16(samples: [Int16](repeating: 0, count: Int(longDuration) * 8_000), channels: 1, sampleRate: 8_000)
-            .write(to: workspace.file("long.wav"))
-        let json = "[" + longWords.map { #"{"word": "\#($0.0)", "start": \#($0.1), "end": \#($0.2)}"# }
+        try WAVFile.pcm16(
+            samples: [Int16](repeating: 0, count: Int(longDuration) * 8_000), channels: 1, sampleRate: 8_000
+        )
+        .write(to: workspace.file("long.wav"))
+        let json =
+            "["
+            + longWords.map { #"{"word": "\#($0.0)", "start": \#($0.1), "end": \#($0.2)}"# }
             .joined(separator: ", ") + "]"
         try Data(json.utf8).write(to: workspace.file("long.json"))
-        let long = try workspace.run(["long.wav", "--transcript", "long.json", "--word", "damn", "--mode", "mute",
-                                      "--review", "long.html"])
+        let long = try workspace.run([
+            "long.wav", "--transcript", "long.json", "--word", "damn", "--mode", "mute",
+            "--review", "long.html",
+        ])
         guard long.status == 0 else { throw ReviewPageBrowserTests.Failure(description: "censor (long): \(long)") }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let probe = root.appendingPathComponent("scripts/review-media-probe.js").path
-        let pages = ["pages/video.html", "pages/m4a.html", "long.html"].map { ["page": workspace.path($0), "probe": probe] }
+        let pages = ["pages/video.html", "pages/m4a.html", "long.html"].map {
+            ["page": workspace.path($0), "probe": probe]
+        }
         try JSONSerialization.data(withJSONObject: ["pages": pages]).write(to: workspace.file("spec.json"))
         let browser = try CensorCommand.run(
             program: URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", root.appendingPathComponent("scripts/review-browser.py").path, workspace.path("spec.json")],
             in: workspace.url)
-        guard browser.status == 0 else { throw ReviewPageBrowserTests.Failure(description: "review-browser.py: \(browser)") }
+        guard browser.status == 0 else {
+            throw ReviewPageBrowserTests.Failure(description: "review-browser.py: \(browser)")
+        }
         struct Output: Decodable { var pages: [Page] }
         let output = try JSONDecoder().decode(Output.self, from: Data(browser.stdout.utf8))
         let durations = try ["talk.mp4", "talk.censored.mp4"].map { name in
-            let text = try media.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
-                                                          workspace.path(name)])
+            let text = try media.run(
+                "/usr/bin/ffprobe",
+                [
+                    "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
+                    workspace.path(name),
+                ])
             return Double(String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         }
-        return Session(video: output.pages[0], m4a: output.pages[1], long: output.pages[2],
-                       videoData: try pageData(workspace, "pages/video.html"), m4aData: try pageData(workspace, "pages/m4a.html"),
-                       videoDurations: durations)
+        return Session(
+            video: output.pages[0], m4a: output.pages[1], long: output.pages[2],
+            videoData: try pageData(workspace, "pages/video.html"), m4aData: try pageData(workspace, "pages/m4a.html"),
+            videoDurations: durations)
     }
 
     /// The waveform's `(min, max)` bytes per bucket.
@@ -178,7 +204,9 @@ import Testing
 
     // MARK: - Tests
 
-    @Test("a video's page plays the input and output in video elements on the stage, by relative path, the heard side's picture shown")
+    @Test(
+        "a video's page plays the input and output in video elements on the stage, by relative path, the heard side's picture shown"
+    )
     func videoPlays() throws {
         let session = try Self.session.get()
         let page = session.video
@@ -190,7 +218,8 @@ import Testing
         for (side, duration) in zip(before, session.videoDurations) {
             #expect(side.tag == "video" && side.onStage && side.error == 0)
             #expect(side.width == 160 && side.height == 120)
-            #expect(abs((side.duration ?? 0) - duration) < 0.05, "browser \(side.duration ?? -1) s, ffprobe \(duration) s")
+            #expect(
+                abs((side.duration ?? 0) - duration) < 0.05, "browser \(side.duration ?? -1) s, ffprobe \(duration) s")
         }
         // Censored heard first; A switches to the original's picture.
         #expect(before.map(\.hidden) == [true, false])
@@ -198,15 +227,19 @@ import Testing
         #expect(page.probe.status == "")
     }
 
-    @Test("waveforms of MP4 and M4A are decoded through ffmpeg: the tone at half scale, silence flat, the muted cores silent in the output only", arguments: [
-        "video", "m4a",
-    ])
+    @Test(
+        "waveforms of MP4 and M4A are decoded through ffmpeg: the tone at half scale, silence flat, the muted cores silent in the output only",
+        arguments: [
+            "video", "m4a",
+        ])
     func mediaWaveforms(kind: String) throws {
         let session = try Self.session.get()
         let data = kind == "video" ? session.videoData : session.m4aData
         #expect(data.sampleRate == ReviewPageBrowserTests.rate)
         // AAC's last frame of 1024 samples may be decoded whole.
-        #expect(abs(data.duration - ReviewPageBrowserTests.duration) <= 1024.0 / Double(data.sampleRate), "\(data.duration)")
+        #expect(
+            abs(data.duration - ReviewPageBrowserTests.duration) <= 1024.0 / Double(data.sampleRate), "\(data.duration)"
+        )
         let original = Self.peaks(data.original.peaks)
         let censored = Self.peaks(try #require(data.censored).peaks)
         #expect(original.count == 3000 && censored.count == 3000)
@@ -250,10 +283,14 @@ import Testing
         try #require(rulers.count == 6)
         // (start, end, step) of: the whole file; zoomed in three times at 1189 s (held inside the
         // file's end); zoomed out once; the whole file again.
-        let expected: [(Double, Double, Double)] = [(0, 1200, 120), (600, 1200, 60), (900, 1200, 30), (1050, 1200, 15),
-                                                    (900, 1200, 30), (0, 1200, 120)]
+        let expected: [(Double, Double, Double)] = [
+            (0, 1200, 120), (600, 1200, 60), (900, 1200, 30), (1050, 1200, 15),
+            (900, 1200, 30), (0, 1200, 120),
+        ]
         for (ruler, (start, end, step)) in zip(rulers, expected) {
-            #expect(ruler.start == start && ruler.end == end && ruler.step == step, "\(ruler.start)–\(ruler.end) by \(ruler.step)")
+            #expect(
+                ruler.start == start && ruler.end == end && ruler.step == step,
+                "\(ruler.start)–\(ruler.end) by \(ruler.step)")
             let times = ruler.ticks.map(\.time)
             #expect(times == Array(stride(from: start, through: end, by: step)))
             for tick in ruler.ticks {

@@ -5,15 +5,21 @@ import Testing
 @Suite struct ReviewOptionTests {
     static let standard = ["talk.wav", "--transcript", "talk.json", "--words", "words.txt"]
 
-    @Test("usage errors: --review-embed alone, --review with --in-place, several inputs, or standard output", arguments: [
-        (standard + ["--review-embed"], "Error: --review-embed needs --review FILE"),
-        (standard + ["--review", "r.html", "--in-place"],
-         "Error: --review compares the input with its censored version, so it cannot be combined with --in-place, "
-            + "which replaces the input"),
-        (["talk.wav", "talk.wav", "--words", "words.txt", "--review", "r.html"],
-         "Error: --review takes one input, but 2 were given"),
-        (standard + ["--review", "-"], "Error: --review writes a file; - (standard output) is not one"),
-    ])
+    @Test(
+        "usage errors: --review-embed alone, --review with --in-place, several inputs, or standard output",
+        arguments: [
+            (standard + ["--review-embed"], "Error: --review-embed needs --review FILE"),
+            (
+                standard + ["--review", "r.html", "--in-place"],
+                "Error: --review compares the input with its censored version, so it cannot be combined with --in-place, "
+                    + "which replaces the input"
+            ),
+            (
+                ["talk.wav", "talk.wav", "--words", "words.txt", "--review", "r.html"],
+                "Error: --review takes one input, but 2 were given"
+            ),
+            (standard + ["--review", "-"], "Error: --review writes a file; - (standard output) is not one"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

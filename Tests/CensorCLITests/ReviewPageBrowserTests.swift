@@ -27,8 +27,10 @@ import Testing
 
     /// What the subtitles show for each word: its text on one line, or for a censored one its
     /// replacement or its mask (the default grawlix).
-    static let subtitleTexts = ["Well,", "darn,", words[2].0.trimmingCharacters(in: .whitespaces), "quiet", "this", "c***",
-                                words[6].0.trimmingCharacters(in: .whitespaces), "line break"]
+    static let subtitleTexts = [
+        "Well,", "darn,", words[2].0.trimmingCharacters(in: .whitespaces), "quiet", "this", "c***",
+        words[6].0.trimmingCharacters(in: .whitespaces), "line break",
+    ]
 
     static let srt = """
         1
@@ -50,7 +52,8 @@ import Testing
             let json = String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
             return "{\"word\": \(json), \"start\": \(start), \"end\": \(end), \"probability\": \(probability)}"
         }
-        return "{\"text\": \"\", \"segments\": [{\"id\": 0, \"seek\": 0, \"start\": 0.55, \"end\": 7.9, \"text\": \"\", "
+        return
+            "{\"text\": \"\", \"segments\": [{\"id\": 0, \"seek\": 0, \"start\": 0.55, \"end\": 7.9, \"text\": \"\", "
             + "\"words\": [" + entries.joined(separator: ", ") + "]}], \"language\": \"en\"}"
     }
 
@@ -197,8 +200,9 @@ import Testing
         return srt.components(separatedBy: "\n\n").compactMap { block in
             let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
             guard lines.count >= 3, let arrow = lines[1].range(of: " --> ") else { return nil }
-            return Cue(start: seconds(lines[1][..<arrow.lowerBound]), end: seconds(lines[1][arrow.upperBound...]),
-                       text: lines[2...].filter { !$0.isEmpty }.joined(separator: " "))
+            return Cue(
+                start: seconds(lines[1][..<arrow.lowerBound]), end: seconds(lines[1][arrow.upperBound...]),
+                text: lines[2...].filter { !$0.isEmpty }.joined(separator: " "))
         }
     }
 
@@ -217,9 +221,13 @@ import Testing
         try Data("damn|darn\ncrap\n".utf8).write(to: workspace.file("words.txt"))
         try FileManager.default.createDirectory(at: workspace.file("pages"), withIntermediateDirectories: true)
         let common = ["talk.wav", "--transcript", "talk.json", "--words", "words.txt", "--mode", "mute"]
-        for arguments in [common + ["-o", "talk.censored.wav", "--report", "report.json", "--review", "pages/review.html",
-                                    "--subtitles", "talk.srt"],
-                          common + ["-o", "other.censored.wav", "--review", "pages/embedded.html", "--review-embed"]] {
+        for arguments in [
+            common + [
+                "-o", "talk.censored.wav", "--report", "report.json", "--review", "pages/review.html",
+                "--subtitles", "talk.srt",
+            ],
+            common + ["-o", "other.censored.wav", "--review", "pages/embedded.html", "--review-embed"],
+        ] {
             let run = try workspace.run(arguments)
             guard run.status == 0 else { throw Failure(description: "censor \(arguments): \(run)") }
         }
@@ -227,27 +235,40 @@ import Testing
             .deletingLastPathComponent()
         let probe = root.appendingPathComponent("scripts/review-probe.js").path
         var pages: [[String: Any]] = [
-            ["page": workspace.path("pages/review.html"), "probe": probe,
-             "shots": [["selector": "#overview", "analyze": true]]],
+            [
+                "page": workspace.path("pages/review.html"), "probe": probe,
+                "shots": [["selector": "#overview", "analyze": true]],
+            ],
             ["page": workspace.path("pages/embedded.html"), "probe": probe],
         ]
         // The demo's page, whose screenshot is the README's (make review-screenshot saves it).
         let examples = root.appendingPathComponent("Examples")
         try FileManager.default.createDirectory(at: workspace.file("demo"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: examples.appendingPathComponent("talk.wav"), to: workspace.file("demo/talk.wav"))
-        let demo = try workspace.run(["demo/talk.wav", "--transcript", examples.appendingPathComponent("talk.json").path,
-                                      "--words", examples.appendingPathComponent("words.txt").path, "--review", "demo/review.html"])
+        try FileManager.default.copyItem(
+            at: examples.appendingPathComponent("talk.wav"), to: workspace.file("demo/talk.wav"))
+        let demo = try workspace.run([
+            "demo/talk.wav", "--transcript", examples.appendingPathComponent("talk.json").path,
+            "--words", examples.appendingPathComponent("words.txt").path, "--review", "demo/review.html",
+        ])
         guard demo.status == 0 else { throw Failure(description: "censor (demo): \(demo)") }
-        let screenshot = ProcessInfo.processInfo.environment["CENSOR_REVIEW_SCREENSHOT"].flatMap { $0.isEmpty ? nil : $0 }
-        pages.append(["page": workspace.path("demo/review.html"), "probe": probe,
-                      "shots": [["selector": "header, #player, #waveforms", "path": screenshot ?? workspace.path("demo/review.png")]]])
+        let screenshot = ProcessInfo.processInfo.environment["CENSOR_REVIEW_SCREENSHOT"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        pages.append([
+            "page": workspace.path("demo/review.html"), "probe": probe,
+            "shots": [
+                ["selector": "header, #player, #waveforms", "path": screenshot ?? workspace.path("demo/review.png")]
+            ],
+        ])
         // Subtitles without word times: the first three cues of a whisper SRT published in
         // CCExtractor/video2srt (src/lib/subtitle_conversions/test_data.ts), over 14 s of silence.
         try WAVFile.pcm16(samples: [Int16](repeating: 0, count: 14 * 8_000), channels: 1, sampleRate: 8_000)
             .write(to: workspace.file("subtitled.wav"))
         try Data(Self.srt.utf8).write(to: workspace.file("subtitled.srt"))
-        let subtitled = try workspace.run(["subtitled.wav", "--transcript", "subtitled.srt", "--word", "whisper",
-                                           "--word", "universe", "--review", "subtitled.html"])
+        let subtitled = try workspace.run([
+            "subtitled.wav", "--transcript", "subtitled.srt", "--word", "whisper",
+            "--word", "universe", "--review", "subtitled.html",
+        ])
         guard subtitled.status == 0 else { throw Failure(description: "censor (subtitled): \(subtitled)") }
         pages.append(["page": workspace.path("subtitled.html"), "probe": probe])
         try JSONSerialization.data(withJSONObject: ["pages": pages]).write(to: workspace.file("spec.json"))
@@ -259,16 +280,18 @@ import Testing
         struct Output: Decodable { var pages: [Page] }
         let output = try JSONDecoder().decode(Output.self, from: Data(browser.stdout.utf8))
         let report = try JSONDecoder().decode(ReportFile.self, from: workspace.bytes("report.json"))
-        return Session(report: report, referenced: output.pages[0], embedded: output.pages[1],
-                       demo: output.pages[2], subtitled: output.pages[3],
-                       pageCues: try pageCues(String(decoding: try workspace.bytes("pages/review.html"), as: UTF8.self)),
-                       srtCues: srtCues(String(decoding: try workspace.bytes("talk.srt"), as: UTF8.self)))
+        return Session(
+            report: report, referenced: output.pages[0], embedded: output.pages[1],
+            demo: output.pages[2], subtitled: output.pages[3],
+            pageCues: try pageCues(String(decoding: try workspace.bytes("pages/review.html"), as: UTF8.self)),
+            srtCues: srtCues(String(decoding: try workspace.bytes("talk.srt"), as: UTF8.self)))
     }
 
     /// `seconds` as the page writes an edit's times: `m:ss.mmm`.
     static func precise(_ seconds: Double) -> String {
         let whole = Int(seconds)
-        return "\(whole / 60):" + String(format: "%02d", whole % 60) + String(format: "%.3f", seconds - Double(whole)).dropFirst()
+        return "\(whole / 60):" + String(format: "%02d", whole % 60)
+            + String(format: "%.3f", seconds - Double(whole)).dropFirst()
     }
 
     /// A refinement shift as the page writes it: `+12 ms`, `−5 ms`, `0 ms`.
@@ -358,7 +381,9 @@ import Testing
         #expect(zip(steps.map(\.target), [starts[0], starts[1], starts[0]]).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 
-    @Test("the subtitle styles switch: one word, cues of at most 40 characters, karaoke with the word highlighted; the transcript highlights the current word")
+    @Test(
+        "the subtitle styles switch: one word, cues of at most 40 characters, karaoke with the word highlighted; the transcript highlights the current word"
+    )
     func subtitleStyles() throws {
         let subtitles = try Self.session.get().referenced.probe.subtitles
         let expected = Self.subtitleTexts
@@ -398,7 +423,9 @@ import Testing
         #expect(subtitles.count == 3)
         for (style, shown) in subtitles {
             for sample in shown {
-                #expect(!sample.text.lowercased().contains("damn") && !sample.text.lowercased().contains("crap"), "\(style)")
+                #expect(
+                    !sample.text.lowercased().contains("damn") && !sample.text.lowercased().contains("crap"), "\(style)"
+                )
             }
         }
     }
@@ -446,7 +473,9 @@ import Testing
         #expect(demo.probe.edits.map(\.words) == ["damn,", "hell", "crap,", "piece of crap."])
         for (style, shown) in demo.probe.subtitles {
             for sample in shown {
-                for censored in ["damn", "hell", "crap"] { #expect(!sample.text.lowercased().contains(censored), "\(style)") }
+                for censored in ["damn", "hell", "crap"] {
+                    #expect(!sample.text.lowercased().contains(censored), "\(style)")
+                }
             }
         }
     }
@@ -462,7 +491,8 @@ import Testing
         #expect(page.probe.edits.map(\.notes) == [["(times estimated)"], ["(times estimated)"]])
         for (style, shown) in page.probe.subtitles {
             for sample in shown {
-                #expect(!sample.text.contains("whisper") && !sample.text.contains("universe"), "\(style): \(sample.text)")
+                #expect(
+                    !sample.text.contains("whisper") && !sample.text.contains("universe"), "\(style): \(sample.text)")
             }
         }
     }
@@ -481,7 +511,8 @@ import Testing
         #expect(abs(crap.censored - (5.9 - clipStart)) < 1e-3)
         #expect(abs(crap.original - (5.9 - clipStart)) < 1e-3)
         // "quiet" (4.5 s) lies in no excerpt: the page says so instead of playing something else.
-        #expect(page.probe.statuses[3] == "No audio embedded at 0:03.5: the page holds only the audio around each edit.")
+        #expect(
+            page.probe.statuses[3] == "No audio embedded at 0:03.5: the page holds only the audio around each edit.")
         #expect(page.probe.statuses[5] == "")
     }
 }

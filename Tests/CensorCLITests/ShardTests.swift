@@ -16,7 +16,8 @@ import Testing
         return (workspace, try Manifest(path: workspace.path("jobs.jsonl")))
     }
 
-    @Test("every job falls in exactly one of N slices, by line and by hash", arguments: [1, 2, 7, 64], Shard.Key.allCases)
+    @Test(
+        "every job falls in exactly one of N slices, by line and by hash", arguments: [1, 2, 7, 64], Shard.Key.allCases)
     func partition(count: Int, key: Shard.Key) throws {
         let (workspace, manifest) = try Self.manifest(jobs: 300)
         defer { workspace.remove() }
@@ -58,22 +59,31 @@ import Testing
     func fnv() {
         #expect(Shard.fnv1a("") == 0xcbf2_9ce4_8422_2325)
         #expect(Shard.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
-        #expect(Shard.fnv1a("foobar") == 0x85944171f73967e8)
+        #expect(Shard.fnv1a("foobar") == 0x8594_4171_f739_67e8)
     }
 
     @Test("the slice comes from --shard, else JOB_COMPLETION_INDEX with --shards, else Slurm's array variables")
     func resolve() throws {
-        let kubernetes = try Shard.resolve(shard: nil, shards: "5", key: .hash, environment: ["JOB_COMPLETION_INDEX": "2"])
-        #expect(kubernetes.shard == Shard(index: 2, count: 5, key: .hash) && kubernetes.source == "JOB_COMPLETION_INDEX")
-        let slurm = try Shard.resolve(shard: nil, shards: nil, key: .line, environment: [
-            "SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "4",
-        ])
+        let kubernetes = try Shard.resolve(
+            shard: nil, shards: "5", key: .hash, environment: ["JOB_COMPLETION_INDEX": "2"])
+        #expect(
+            kubernetes.shard == Shard(index: 2, count: 5, key: .hash) && kubernetes.source == "JOB_COMPLETION_INDEX")
+        let slurm = try Shard.resolve(
+            shard: nil, shards: nil, key: .line,
+            environment: [
+                "SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "4",
+            ])
         #expect(slurm.shard == Shard(index: 3, count: 4, key: .line) && slurm.source == "SLURM_ARRAY_TASK_ID")
         let slurmFromZero = try Shard.resolve(
-            shard: nil, shards: nil, key: .line, environment: ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "16"])
+            shard: nil, shards: nil, key: .line,
+            environment: ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "16"])
         #expect(slurmFromZero.shard == Shard(index: 0, count: 16, key: .line))
-        let given = try Shard.resolve(shard: "1/3", shards: nil, key: .line, environment: ["SLURM_ARRAY_TASK_ID": "0",
-                                                                                        "SLURM_ARRAY_TASK_COUNT": "16"])
+        let given = try Shard.resolve(
+            shard: "1/3", shards: nil, key: .line,
+            environment: [
+                "SLURM_ARRAY_TASK_ID": "0",
+                "SLURM_ARRAY_TASK_COUNT": "16",
+            ])
         #expect(given.shard == Shard(index: 1, count: 3, key: .line) && given.source == "--shard")
         let none = try Shard.resolve(shard: nil, shards: nil, key: .line, environment: [:])
         #expect(none.shard == Shard(index: 0, count: 1, key: .line) && none.source == nil)
@@ -88,28 +98,41 @@ import Testing
         }
     }
 
-    @Test("hostile scheduler variables are usage errors (exit 64) naming the variable, never a trap",
-          arguments: [
-            (["SLURM_ARRAY_TASK_MIN": "-9223372036854775808"], "SLURM_ARRAY_TASK_MIN '-9223372036854775808': expected a whole number, 0 or above"),
+    @Test(
+        "hostile scheduler variables are usage errors (exit 64) naming the variable, never a trap",
+        arguments: [
+            (
+                ["SLURM_ARRAY_TASK_MIN": "-9223372036854775808"],
+                "SLURM_ARRAY_TASK_MIN '-9223372036854775808': expected a whole number, 0 or above"
+            ),
             (["SLURM_ARRAY_TASK_MIN": "one"], "SLURM_ARRAY_TASK_MIN 'one': expected a whole number, 0 or above"),
-            (["SLURM_ARRAY_TASK_MIN": "9223372036854775807"], "SLURM_ARRAY_TASK_ID 1 is below SLURM_ARRAY_TASK_MIN 9223372036854775807"),
-            (["SLURM_ARRAY_TASK_ID": "9223372036854775808"], "SLURM_ARRAY_TASK_ID '9223372036854775808': expected a whole number"),
+            (
+                ["SLURM_ARRAY_TASK_MIN": "9223372036854775807"],
+                "SLURM_ARRAY_TASK_ID 1 is below SLURM_ARRAY_TASK_MIN 9223372036854775807"
+            ),
+            (
+                ["SLURM_ARRAY_TASK_ID": "9223372036854775808"],
+                "SLURM_ARRAY_TASK_ID '9223372036854775808': expected a whole number"
+            ),
             (["SLURM_ARRAY_TASK_COUNT": "-2"], "SLURM_ARRAY_TASK_COUNT '-2': expected a whole number above 0"),
-          ])
+        ])
     func hostileVariables(variables: [String: String], error: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data(#"{"input": "talk.wav", "output": "out.wav"}"#.utf8).write(to: workspace.file("jobs.jsonl"))
         var environment = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"]
         environment.merge(variables) { $1 }
-        let result = try workspace.shell("\"$CENSOR\" --manifest jobs.jsonl --words words.txt", environment: environment)
+        let result = try workspace.shell(
+            "\"$CENSOR\" --manifest jobs.jsonl --words words.txt", environment: environment)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderrLines.first == "Error: " + error, "\(result)")
         #expect(!result.stderr.contains("interrupted"))
         #expect(!workspace.exists("out.wav"))
     }
 
-    @Test("a stopping signal the process sends itself is the crash handler's, not an interruption; the kernel's SIGPIPE is")
+    @Test(
+        "a stopping signal the process sends itself is the crash handler's, not an interruption; the kernel's SIGPIPE is"
+    )
     func crashHandlerSignals() {
         #expect(SignalHandling.isCrashHandlerStop(SIGUSR1, code: Int32(SI_USER), sender: getpid()))
         #expect(SignalHandling.isCrashHandlerStop(SIGTERM, code: Int32(SI_USER), sender: getpid()))
@@ -118,11 +141,12 @@ import Testing
         #expect(!SignalHandling.isCrashHandlerStop(SIGHUP, code: Int32(SI_KERNEL), sender: 0))
     }
 
-    @Test("slices run side by side as separate processes censor every job exactly once, and a rerun does nothing",
-          arguments: [
+    @Test(
+        "slices run side by side as separate processes censor every job exactly once, and a rerun does nothing",
+        arguments: [
             (["--shards", "3"], ["JOB_COMPLETION_INDEX"], 3),
             (["--shard-by", "hash"], ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT"], 7),
-          ])
+        ])
     func fleet(options: [String], variables: [String], count: Int) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -131,12 +155,15 @@ import Testing
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: workspace.file("jobs.jsonl"))
         func runFleet() throws -> [[String: Any]] {
             // Every slice started at once, in the background, as a scheduler would.
-            let script = (0..<count).map { index in
-                let environment = variables.count == 1 ? "\(variables[0])=\(index)"
-                    : "\(variables[0])=\(index) \(variables[1])=\(count)"
-                return "\(environment) \"$CENSOR\" --manifest jobs.jsonl --words words.txt --no-refine -j 1 -q "
-                    + options.joined(separator: " ") + " --results r\(index).jsonl &"
-            }.joined(separator: "\n") + "\nwait"
+            let script =
+                (0..<count).map { index in
+                    let environment =
+                        variables.count == 1
+                        ? "\(variables[0])=\(index)"
+                        : "\(variables[0])=\(index) \(variables[1])=\(count)"
+                    return "\(environment) \"$CENSOR\" --manifest jobs.jsonl --words words.txt --no-refine -j 1 -q "
+                        + options.joined(separator: " ") + " --results r\(index).jsonl &"
+                }.joined(separator: "\n") + "\nwait"
             let result = try workspace.shell(script)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
             return try (0..<count).flatMap { try ManifestTests.results(workspace, "r\($0).jsonl") }
@@ -167,7 +194,8 @@ import Testing
         for pieces in [1, 3, 56] {
             #expect(digest(long, pieces: pieces) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         }
-        #expect(digest(String(repeating: "a", count: 1_000_000), pieces: 7)
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            digest(String(repeating: "a", count: 1_000_000), pieces: 7)
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

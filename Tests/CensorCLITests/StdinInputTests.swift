@@ -15,8 +15,9 @@ import Testing
         return buffer
     }
 
-    @Test("a WAV, FLAC or AU file piped into `censor -` gives the file-to-file result sample for sample",
-          arguments: ["wav", "flac", "au"])
+    @Test(
+        "a WAV, FLAC or AU file piped into `censor -` gives the file-to-file result sample for sample",
+        arguments: ["wav", "flac", "au"])
     func pipedContainer(container: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -69,10 +70,13 @@ import Testing
             environment: ["TMPDIR": spool])
         #expect(result.status == 0, "\(result)")
         let bytes = try workspace.bytes("talk.wav").count
-        #expect(result.stderrLines.first?.hasPrefix("censor: standard input spooled to \(spool)/.stdin.censor-") == true,
-                "\(result)")
-        #expect(result.stderrLines.first?.contains(".wav (\(bytes) bytes): planning reads the audio near each span "
-            + "out of order, which a pipe cannot do") == true, "\(result)")
+        #expect(
+            result.stderrLines.first?.hasPrefix("censor: standard input spooled to \(spool)/.stdin.censor-") == true,
+            "\(result)")
+        #expect(
+            result.stderrLines.first?.contains(
+                ".wav (\(bytes) bytes): planning reads the audio near each span "
+                    + "out of order, which a pipe cannot do") == true, "\(result)")
         #expect(try workspace.contents("spool") == [])
     }
 
@@ -81,13 +85,17 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         try FileManager.default.createDirectory(at: workspace.file("spool"), withIntermediateDirectories: false)
-        try Data(WAVFile(contentsOf: workspace.file("talk.wav")).data.prefix(4_003)).write(to: workspace.file("odd.raw"))
+        try Data(WAVFile(contentsOf: workspace.file("talk.wav")).data.prefix(4_003)).write(
+            to: workspace.file("odd.raw"))
         let result = try workspace.shell(
             "cat odd.raw | \"$CENSOR\" - --raw 22050:2:pcm16 " + Self.censoring.joined(separator: " ") + " -o out.wav",
             environment: ["TMPDIR": workspace.path("spool")])
         #expect(result.status == 1)
-        #expect(result.stderrLines == ["Error: raw audio on standard input ended inside a frame: 4003 bytes is not a "
-            + "whole number of 4-byte frames (2 channels of pcm16); is --raw right?"], "\(result)")
+        #expect(
+            result.stderrLines == [
+                "Error: raw audio on standard input ended inside a frame: 4003 bytes is not a "
+                    + "whole number of 4-byte frames (2 channels of pcm16); is --raw right?"
+            ], "\(result)")
         #expect(!workspace.exists("out.wav"))
         #expect(try workspace.contents("spool") == [])
     }
@@ -114,8 +122,9 @@ import Testing
             ls -A spool | wc -l
             """
         let result = try workspace.shell(script, environment: ["TMPDIR": workspace.path("spool")])
-        #expect(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            == [".stdin.censor-PID-RANDOM.tmp.audio", "status 143", "0"], "\(result)")
+        #expect(
+            result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                == [".stdin.censor-PID-RANDOM.tmp.audio", "status 143", "0"], "\(result)")
         #expect(result.stderr.contains("censor: interrupted by SIGTERM"), "\(result)")
         #expect(!workspace.exists("out.wav"))
     }
@@ -124,26 +133,37 @@ import Testing
     func emptyInput() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let result = try workspace.shell("\"$CENSOR\" - " + Self.censoring.joined(separator: " ") + " -o out.wav < /dev/null")
+        let result = try workspace.shell(
+            "\"$CENSOR\" - " + Self.censoring.joined(separator: " ") + " -o out.wav < /dev/null")
         #expect(result.status == 1)
         #expect(result.stderrLines == ["Error: standard input is empty; expected audio"], "\(result)")
         #expect(!workspace.exists("out.wav"))
     }
 
-    @Test("usage errors for - and --raw", arguments: [
-        (["-", "--words", "words.txt", "-o", "out.wav"],
-         "audio from standard input (-) has no file name to find a transcript beside; give --transcript <file>"),
-        (["-", "--transcript", "talk.json"], "audio from standard input (-) needs --output <file> (or --dry-run)"),
-        (["-", "talk.wav", "--dry-run"], "- (standard input) must be the only input, but 2 were given"),
-        (["talk.wav", "--raw", "8000:1:pcm16"], "--raw describes audio on standard input; give - as the input"),
-        (["-", "--transcript", "talk.json", "-o", "o.wav", "--review", "r.html"],
-         "--review shows the original audio beside the censored audio, and standard input (-) leaves no original to "
-            + "show; censor a file to review it"),
-        (["-", "--transcript", "talk.json", "-o", "o.wav", "--raw", "8000:1:vorbis"],
-         "--raw '8000:1:vorbis': the encoding 'vorbis' is not one of pcm8, pcm16, pcm24, pcm32, float, double, ulaw, alaw"),
-        (["-", "--transcript", "talk.json", "-o", "o.wav", "--raw", "8000:2"],
-         "--raw '8000:2': expected RATE:CHANNELS:ENCODING such as 48000:2:pcm16"),
-    ])
+    @Test(
+        "usage errors for - and --raw",
+        arguments: [
+            (
+                ["-", "--words", "words.txt", "-o", "out.wav"],
+                "audio from standard input (-) has no file name to find a transcript beside; give --transcript <file>"
+            ),
+            (["-", "--transcript", "talk.json"], "audio from standard input (-) needs --output <file> (or --dry-run)"),
+            (["-", "talk.wav", "--dry-run"], "- (standard input) must be the only input, but 2 were given"),
+            (["talk.wav", "--raw", "8000:1:pcm16"], "--raw describes audio on standard input; give - as the input"),
+            (
+                ["-", "--transcript", "talk.json", "-o", "o.wav", "--review", "r.html"],
+                "--review shows the original audio beside the censored audio, and standard input (-) leaves no original to "
+                    + "show; censor a file to review it"
+            ),
+            (
+                ["-", "--transcript", "talk.json", "-o", "o.wav", "--raw", "8000:1:vorbis"],
+                "--raw '8000:1:vorbis': the encoding 'vorbis' is not one of pcm8, pcm16, pcm24, pcm32, float, double, ulaw, alaw"
+            ),
+            (
+                ["-", "--transcript", "talk.json", "-o", "o.wav", "--raw", "8000:2"],
+                "--raw '8000:2': expected RATE:CHANNELS:ENCODING such as 48000:2:pcm16"
+            ),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

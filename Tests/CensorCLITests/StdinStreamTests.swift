@@ -6,15 +6,19 @@ import Testing
 /// what the same audio in a file gives; `--verbose` says which way was taken, and why.
 @Suite struct StdinStreamTests {
     static let censoring = StdinInputTests.censoring + ["--no-refine"]
-    static let streamed = "censor: standard input is censored as it streams, in one pass: nothing is spooled, "
+    static let streamed =
+        "censor: standard input is censored as it streams, in one pass: nothing is spooled, "
         + "and memory holds a block and the longest group of nearby spans"
 
     static func command(_ arguments: [String]) -> String {
         "\"$CENSOR\" - " + arguments.joined(separator: " ")
     }
 
-    @Test("a piped WAV is censored as it streams: the file's samples and marker, its spooled copy's bytes; AU byte for byte",
-          arguments: [["--mode", "mute"], ["--mode", "duck"], ["--mode", "beep"], ["--mode", "beep", "--beep-level", "-12"]])
+    @Test(
+        "a piped WAV is censored as it streams: the file's samples and marker, its spooled copy's bytes; AU byte for byte",
+        arguments: [
+            ["--mode", "mute"], ["--mode", "duck"], ["--mode", "beep"], ["--mode", "beep", "--beep-level", "-12"],
+        ])
     func streamedEqualsFile(mode: [String]) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -24,8 +28,9 @@ import Testing
         // Standard input that is a file, not a pipe, is spooled.
         let spooled = try workspace.shell(Self.command(arguments + ["-o", "spooled.wav", "-v"]) + " < talk.wav")
         #expect(spooled.status == 0, "\(spooled)")
-        #expect(spooled.stderrLines.first?.contains("(standard input is not a pipe whose start can be looked at)") == true,
-                "\(spooled)")
+        #expect(
+            spooled.stderrLines.first?.contains("(standard input is not a pipe whose start can be looked at)") == true,
+            "\(spooled)")
         let streamed = try workspace.shell(
             "cat talk.wav | " + Self.command(arguments + ["-o", "streamed.wav", "-v", "--report", "streamed.json"]))
         #expect(streamed.status == 0, "\(streamed)")
@@ -41,16 +46,20 @@ import Testing
         let digest = try #require(text.range(of: "file sha256:")?.upperBound)
         let at = text[..<digest].utf8.count
         #expect(text.contains("censored by censor \(Censor.version): 2 spans at "))
-        #expect(fromFile.count == fromStream.count && fromFile.prefix(at) == fromStream.prefix(at)
-            && fromFile.dropFirst(at + 64) == fromStream.dropFirst(at + 64))
-        let fileReport = try #require(JSONSerialization.jsonObject(with: workspace.bytes("file.json")) as? [String: Any])
-        let streamReport = try #require(JSONSerialization.jsonObject(with: workspace.bytes("streamed.json")) as? [String: Any])
+        #expect(
+            fromFile.count == fromStream.count && fromFile.prefix(at) == fromStream.prefix(at)
+                && fromFile.dropFirst(at + 64) == fromStream.dropFirst(at + 64))
+        let fileReport = try #require(
+            JSONSerialization.jsonObject(with: workspace.bytes("file.json")) as? [String: Any])
+        let streamReport = try #require(
+            JSONSerialization.jsonObject(with: workspace.bytes("streamed.json")) as? [String: Any])
         #expect(streamReport["input"] as? String == "-")
         #expect((streamReport["spans"] as? NSArray) == (fileReport["spans"] as? NSArray))
         #expect((fileReport["spans"] as? [Any])?.count == 2)
 
-        let fileAU = try workspace.shell("sox talk.wav talk.au && " + "\"$CENSOR\" talk.au "
-            + arguments.joined(separator: " ") + " -o file.au")
+        let fileAU = try workspace.shell(
+            "sox talk.wav talk.au && " + "\"$CENSOR\" talk.au "
+                + arguments.joined(separator: " ") + " -o file.au")
         #expect(fileAU.status == 0, "\(fileAU)")
         let streamedAU = try workspace.shell("cat talk.au | " + Self.command(arguments + ["-o", "streamed.au", "-v"]))
         #expect(streamedAU.stderrLines.first == Self.streamed, "\(streamedAU)")
@@ -64,24 +73,39 @@ import Testing
         let file = try workspace.run(["talk.wav"] + Self.censoring + ["-o", "file.wav"])
         #expect(file.status == 0, "\(file)")
         let piped = try workspace.shell(
-            "ffmpeg -nostdin -v error -i talk.wav -f wav - | " + Self.command(Self.censoring + ["-o", "-", "-v", "--report", "r.json"])
+            "ffmpeg -nostdin -v error -i talk.wav -f wav - | "
+                + Self.command(Self.censoring + ["-o", "-", "-v", "--report", "r.json"])
                 + " > piped.wav")
         #expect(piped.status == 0, "\(piped)")
         #expect(piped.stderrLines.first == Self.streamed, "\(piped)")
-        #expect(try WAVFile(contentsOf: workspace.file("piped.wav")).data == WAVFile(contentsOf: workspace.file("file.wav")).data)
+        #expect(
+            try WAVFile(contentsOf: workspace.file("piped.wav")).data
+                == WAVFile(contentsOf: workspace.file("file.wav")).data)
         let report = try #require(JSONSerialization.jsonObject(with: workspace.bytes("r.json")) as? [String: Any])
         #expect(report["frames"] as? Int == Workspace.frames)
     }
 
-    @Test("--verbose names why standard input is spooled instead", arguments: [
-        ("cat talk.wav |", StdinInputTests.censoring + ["-o", "out.wav"],
-         "edge refinement reads the audio around each word, and fits the transcript's timing to the whole recording"),
-        ("sox talk.wav -t flac - |", censoring + ["-o", "out.wav"], "libsndfile reads FLAC from a file, not from a pipe"),
-        ("cat talk.wav |", censoring + ["-o", "out.flac"],
-         "FLAC keeps its text fields before the audio, and the marker of what was censored is known only at the end"),
-        ("ffmpeg -nostdin -v error -i talk.wav -c:a aac -f mp4 -movflags frag_keyframe+empty_moov - |", censoring + ["-o", "out.wav"],
-         "its start is not a header libsndfile reads from a pipe (ffmpeg's containers, MP3 and FLAC are read from a file)"),
-    ])
+    @Test(
+        "--verbose names why standard input is spooled instead",
+        arguments: [
+            (
+                "cat talk.wav |", StdinInputTests.censoring + ["-o", "out.wav"],
+                "edge refinement reads the audio around each word, and fits the transcript's timing to the whole recording"
+            ),
+            (
+                "sox talk.wav -t flac - |", censoring + ["-o", "out.wav"],
+                "libsndfile reads FLAC from a file, not from a pipe"
+            ),
+            (
+                "cat talk.wav |", censoring + ["-o", "out.flac"],
+                "FLAC keeps its text fields before the audio, and the marker of what was censored is known only at the end"
+            ),
+            (
+                "ffmpeg -nostdin -v error -i talk.wav -c:a aac -f mp4 -movflags frag_keyframe+empty_moov - |",
+                censoring + ["-o", "out.wav"],
+                "its start is not a header libsndfile reads from a pipe (ffmpeg's containers, MP3 and FLAC are read from a file)"
+            ),
+        ])
     func spoolReasons(feed: String, arguments: [String], reason: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -89,7 +113,8 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let first = try #require(result.stderrLines.first)
         #expect(first.hasPrefix("censor: standard input spooled to "), "\(result)")
-        #expect(first.contains("which a pipe cannot do (\(reason)); the file is removed when censor exits"), "\(result)")
+        #expect(
+            first.contains("which a pipe cannot do (\(reason)); the file is removed when censor exits"), "\(result)")
         #expect(workspace.exists(arguments.last!))
     }
 

@@ -14,21 +14,26 @@ import Testing
         {"word": " works.", "start": 1.6, "end": 1.9}]}]}
         """#
 
-    @Test("hostile words stay in their cue: ffmpeg reads back as many cues as censor wrote, with the words on one line",
-          arguments: ["srt", "vtt"])
+    @Test(
+        "hostile words stay in their cue: ffmpeg reads back as many cues as censor wrote, with the words on one line",
+        arguments: ["srt", "vtt"])
     func hostileWords(format: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data(Self.transcript.utf8).write(to: workspace.file("hostile.json"))
-        let result = try workspace.run(["talk.wav", "--transcript", "hostile.json", "--word", "crap", "-o", "out.wav",
-                                        "--subtitles", "out.\(format)", "-q"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "hostile.json", "--word", "crap", "-o", "out.wav",
+            "--subtitles", "out.\(format)", "-q",
+        ])
         #expect(result.status == 0, "\(result)")
         let written = String(decoding: try workspace.bytes("out.\(format)"), as: UTF8.self)
         // "Well", the hostile word (longer than a cue's 40 characters, so a cue of its own), "works.".
         #expect(written.components(separatedBy: " --> ").count - 1 == 3, "\(written)")
         let read = try workspace.shell("ffmpeg -v error -i out.\(format) -f srt -")
         #expect(read.status == 0, "\(read)")
-        let cues = read.stdout.components(separatedBy: "\n\n").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let cues = read.stdout.components(separatedBy: "\n\n").filter {
+            !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
         #expect(cues.count == 3, "\(read.stdout)")
         let first = cues.dropFirst().first?.split(separator: "\n").map(String.init) ?? []
         #expect(first.count == 3, "number, timing, one line of text: \(first)")
@@ -46,7 +51,8 @@ import Testing
     /// A page that plays nothing and loads `vtt` (the file's text) as a `<track>` of a video
     /// element, through a Blob URL (a page opened from a file may not load another file).
     static func trackPage(_ vtt: String) throws -> String {
-        let text = String(decoding: try JSONEncoder().encode(vtt), as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+        let text = String(decoding: try JSONEncoder().encode(vtt), as: UTF8.self).replacingOccurrences(
+            of: "<", with: "\\u003c")
         return """
             <!DOCTYPE html><html><body><video id="video"></video><script>
             const track = document.createElement("track");
@@ -74,13 +80,17 @@ import Testing
         })();
         """
 
-    @Test("hostile words stay in their cue as Chromium's TextTrack reads the .vtt: three cues, their times, the markup as text")
+    @Test(
+        "hostile words stay in their cue as Chromium's TextTrack reads the .vtt: three cues, their times, the markup as text"
+    )
     func chromiumTextTrack() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data(Self.transcript.utf8).write(to: workspace.file("hostile.json"))
-        let result = try workspace.run(["talk.wav", "--transcript", "hostile.json", "--word", "crap", "-o", "out.wav",
-                                        "--subtitles", "out.vtt", "-q"])
+        let result = try workspace.run([
+            "talk.wav", "--transcript", "hostile.json", "--word", "crap", "-o", "out.wav",
+            "--subtitles", "out.vtt", "-q",
+        ])
         #expect(result.status == 0, "\(result)")
         let vtt = String(decoding: try workspace.bytes("out.vtt"), as: UTF8.self)
         try Data(try Self.trackPage(vtt).utf8).write(to: workspace.file("track.html"))
@@ -103,7 +113,10 @@ import Testing
         // HTMLTrackElement.LOADED
         #expect(page.probe.state == 2)
         let cues = page.probe.cues
-        #expect(cues.map(\.text) == ["Well", "damn 9 00:00:00,000 --> 00:00:09,000 INJECTED <b>bold</b> &amp; a-->b", "works."])
+        #expect(
+            cues.map(\.text) == [
+                "Well", "damn 9 00:00:00,000 --> 00:00:09,000 INJECTED <b>bold</b> &amp; a-->b", "works.",
+            ])
         #expect(cues.map(\.start) == [0.1, 0.5, 1.6])
         #expect(cues.map(\.end) == [0.4, 0.8, 1.9])
         #expect(cues.map(\.elements) == [0, 0, 0], "no markup became an element")

@@ -48,12 +48,18 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         try Data(Self.textGrid.utf8).write(to: workspace.file("talk.TextGrid"))
-        let refused = try workspace.run(["talk.wav", "--transcript", "talk.TextGrid", "--words", "words.txt", "--dry-run"])
+        let refused = try workspace.run([
+            "talk.wav", "--transcript", "talk.TextGrid", "--words", "words.txt", "--dry-run",
+        ])
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr.contains(#"Error: talk.TextGrid (textgrid): tiers: expected a tier named "words", "#
-            + #""<speaker> - words" or "TokensAlign", found tiers "phones", "ortho""# + "\n"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("Note: name the tier that holds the words with --tier NAME\n"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                #"Error: talk.TextGrid (textgrid): tiers: expected a tier named "words", "#
+                    + #""<speaker> - words" or "TokensAlign", found tiers "phones", "ortho""# + "\n"),
+            "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("Note: name the tier that holds the words with --tier NAME\n"), "\(refused.stderr)")
         let missing = try workspace.run(
             ["talk.wav", "--transcript", "talk.TextGrid", "--tier", "words", "--words", "words.txt", "--dry-run"])
         #expect(missing.status == 1, "\(missing)")

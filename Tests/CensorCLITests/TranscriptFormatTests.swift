@@ -9,7 +9,9 @@ import Testing
 
     /// The sentence in each of these formats, named as a user would name the file.
     static let sentences: [(file: String, text: String)] = [
-        ("talk.speechmatics.json", #"""
+        (
+            "talk.speechmatics.json",
+            #"""
             {"format": "2.9", "metadata": {"type": "transcription"}, "results": [
              {"type": "word", "start_time": 0.1, "end_time": 0.4, "alternatives": [{"content": "Well", "confidence": 0.9, "speaker": "S1"}]},
              {"type": "punctuation", "attaches_to": "previous", "start_time": 0.4, "end_time": 0.4, "alternatives": [{"content": ","}]},
@@ -19,39 +21,71 @@ import Testing
              {"type": "word", "start_time": 1.25, "end_time": 1.55, "alternatives": [{"content": "crap"}]},
              {"type": "word", "start_time": 1.6, "end_time": 1.9, "alternatives": [{"content": "works"}]},
              {"type": "punctuation", "attaches_to": "previous", "is_eos": true, "start_time": 1.9, "end_time": 1.9, "alternatives": [{"content": "."}]}]}
-            """#),
-        ("talk.watson.json", #"""
+            """#
+        ),
+        (
+            "talk.watson.json",
+            #"""
             {"result_index": 0, "results": [{"final": true, "alternatives": [{"transcript": "well damn this crap works ", "confidence": 0.9,
               "timestamps": [["Well, ", 0.1, 0.4], ["damn, ", 0.5, 0.8], ["this ", 0.95, 1.15], ["crap ", 1.25, 1.55], ["works. ", 1.6, 1.9]]}]}]}
-            """#),
-        ("talk.azure.json", #"""
+            """#
+        ),
+        (
+            "talk.azure.json",
+            #"""
             {"durationMilliseconds": 2000, "combinedPhrases": [{"text": "Well, damn, this crap works."}], "phrases": [{"offsetMilliseconds": 100, "durationMilliseconds": 1800,
               "text": "Well, damn, this crap works.", "locale": "en-US", "confidence": 0.9, "words": [{"text": "Well,", "offsetMilliseconds": 100, "durationMilliseconds": 300},
               {"text": "damn,", "offsetMilliseconds": 500, "durationMilliseconds": 300}, {"text": "this", "offsetMilliseconds": 950, "durationMilliseconds": 200},
               {"text": "crap", "offsetMilliseconds": 1250, "durationMilliseconds": 300}, {"text": "works.", "offsetMilliseconds": 1600, "durationMilliseconds": 300}]}]}
-            """#),
-        ("talk.scribe.json", #"""
+            """#
+        ),
+        (
+            "talk.scribe.json",
+            #"""
             {"language_code": "en", "language_probability": 0.99, "text": "Well, damn, this crap works.", "words": [
              {"text": "Well,", "start": 0.1, "end": 0.4, "type": "word", "logprob": -0.1}, {"text": " ", "start": 0.4, "end": 0.5, "type": "spacing"},
              {"text": "damn,", "start": 0.5, "end": 0.8, "type": "word", "logprob": -0.1}, {"text": "(sighs)", "start": 0.8, "end": 0.95, "type": "audio_event"},
              {"text": "this", "start": 0.95, "end": 1.15, "type": "word"}, {"text": "crap", "start": 1.25, "end": 1.55, "type": "word"},
              {"text": "works.", "start": 1.6, "end": 1.9, "type": "word"}]}
-            """#),
-        ("talk.nemo.json", #"""
+            """#
+        ),
+        (
+            "talk.nemo.json",
+            #"""
             [{"word": "Well,", "start_offset": 1, "end_offset": 5, "start": 0.1, "end": 0.4}, {"word": "damn,", "start_offset": 6, "end_offset": 10, "start": 0.5, "end": 0.8},
              {"word": "this", "start_offset": 12, "end_offset": 14, "start": 0.95, "end": 1.15}, {"word": "crap", "start_offset": 16, "end_offset": 19, "start": 1.25, "end": 1.55},
              {"word": "works.", "start_offset": 20, "end_offset": 24, "start": 1.6, "end": 1.9}]
-            """#),
-        ("talk.stable.json", Workspace.transcript.replacingOccurrences(of: #""language": "en"}"#, with: #""language": "en", "ori_dict": {}}"#)),
-        ("talk.whisperkit.json", Workspace.transcript.replacingOccurrences(of: #""language": "en"}"#, with: #""language": "en", "timings": {"fullPipeline": 1.2}}"#)),
-        ("talk.json3", #"""
+            """#
+        ),
+        (
+            "talk.stable.json",
+            Workspace.transcript.replacingOccurrences(
+                of: #""language": "en"}"#, with: #""language": "en", "ori_dict": {}}"#)
+        ),
+        (
+            "talk.whisperkit.json",
+            Workspace.transcript.replacingOccurrences(
+                of: #""language": "en"}"#, with: #""language": "en", "timings": {"fullPipeline": 1.2}}"#)
+        ),
+        (
+            "talk.json3",
+            #"""
             {"wireMagic": "pb3", "events": [{"tStartMs": 0, "dDurationMs": 2000, "id": 1, "wpWinPosId": 1, "wsWinStyleId": 1},
              {"tStartMs": 100, "dDurationMs": 1800, "wWinId": 1, "segs": [{"utf8": "Well,"}, {"utf8": " damn,", "tOffsetMs": 400}, {"utf8": " this", "tOffsetMs": 700},
                {"utf8": " crap", "tOffsetMs": 1150}, {"utf8": " works.", "tOffsetMs": 1450}]}]}
-            """#),
-        ("talk.sbv", "0:00:00.100,0:00:00.400\nWell,\n\n0:00:00.500,0:00:00.800\ndamn,\n\n0:00:00.950,0:00:01.150\nthis\n\n0:00:01.250,0:00:01.550\ncrap\n\n0:00:01.600,0:00:01.900\nworks.\n"),
-        ("talk.ctm", "talk 1 0.10 0.30 Well,\ntalk 1 0.50 0.30 damn,\ntalk 1 0.95 0.20 this\ntalk 1 1.25 0.30 crap\ntalk 1 1.60 0.30 works.\n"),
-        ("talk.eaf", #"""
+            """#
+        ),
+        (
+            "talk.sbv",
+            "0:00:00.100,0:00:00.400\nWell,\n\n0:00:00.500,0:00:00.800\ndamn,\n\n0:00:00.950,0:00:01.150\nthis\n\n0:00:01.250,0:00:01.550\ncrap\n\n0:00:01.600,0:00:01.900\nworks.\n"
+        ),
+        (
+            "talk.ctm",
+            "talk 1 0.10 0.30 Well,\ntalk 1 0.50 0.30 damn,\ntalk 1 0.95 0.20 this\ntalk 1 1.25 0.30 crap\ntalk 1 1.60 0.30 works.\n"
+        ),
+        (
+            "talk.eaf",
+            #"""
             <?xml version="1.0" encoding="UTF-8"?>
             <ANNOTATION_DOCUMENT FORMAT="3.0" VERSION="3.0"><HEADER MEDIA_FILE="" TIME_UNITS="milliseconds"/>
              <TIME_ORDER><TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="500"/><TIME_SLOT TIME_SLOT_ID="ts2" TIME_VALUE="800"/><TIME_SLOT TIME_SLOT_ID="ts3" TIME_VALUE="1250"/><TIME_SLOT TIME_SLOT_ID="ts4" TIME_VALUE="1550"/></TIME_ORDER>
@@ -59,7 +93,8 @@ import Testing
               <ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="ts1" TIME_SLOT_REF2="ts2"><ANNOTATION_VALUE>damn,</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
               <ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="ts3" TIME_SLOT_REF2="ts4"><ANNOTATION_VALUE>crap</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
              </TIER></ANNOTATION_DOCUMENT>
-            """#),
+            """#
+        ),
     ]
 
     @Test("each new format's transcript is detected and its listed words censored", arguments: sentences)
@@ -125,7 +160,10 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         let result = try workspace.run(
-            ["talk.wav", "--transcript", "talk.json", "--transcript-format", "ctm", "--words", "words.txt", "-o", "out.wav"])
+            [
+                "talk.wav", "--transcript", "talk.json", "--transcript-format", "ctm", "--words", "words.txt", "-o",
+                "out.wav",
+            ])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.hasPrefix("Error: talk.json (ctm): line 1:column "), "\(result)")
         #expect(!workspace.exists("out.wav"))

@@ -21,7 +21,8 @@ import Testing
     func labels() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let result = try workspace.run(Self.standard + ["--labels", "edits.txt", "--no-refine", "--report", "report.json"])
+        let result = try workspace.run(
+            Self.standard + ["--labels", "edits.txt", "--no-refine", "--report", "report.json"])
         #expect(result.status == 0, "\(result)")
         let lines = try String(decoding: workspace.bytes("edits.txt"), as: UTF8.self).split(separator: "\n")
         let report = try #require(JSONSerialization.jsonObject(with: workspace.bytes("report.json")) as? [String: Any])
@@ -61,8 +62,10 @@ import Testing
         try workspace.bytes("talk.json").write(to: workspace.file("broken.json"))
         try FileManager.default.createDirectory(at: workspace.file("clean"), withIntermediateDirectories: false)
         let result = try workspace.run(
-            ["talk.wav", "broken.wav", "second.wav", "--words", "words.txt", "--output-dir", "clean", "-j", "2",
-             "--report", "reports.json"])
+            [
+                "talk.wav", "broken.wav", "second.wav", "--words", "words.txt", "--output-dir", "clean", "-j", "2",
+                "--report", "reports.json",
+            ])
         #expect(result.status == 1, "\(result)")
         #expect(try workspace.contents("clean") == ["second.wav", "talk.wav"])
         let summary = result.stderrLines.drop { !$0.hasPrefix("censor: 2 of 3 files done, 1 failed:") }
@@ -70,9 +73,11 @@ import Testing
         #expect(lines.count == 4, "\(result)")
         #expect(lines.first == "censor: 2 of 3 files done, 1 failed:")
         #expect(lines.dropFirst().first == "  ok      talk.wav → clean/talk.wav (2 spans)")
-        #expect(lines.dropFirst(2).first?.hasPrefix("  FAILED  broken.wav: cannot read audio file 'broken.wav': ") == true)
+        #expect(
+            lines.dropFirst(2).first?.hasPrefix("  FAILED  broken.wav: cannot read audio file 'broken.wav': ") == true)
         #expect(lines.last == "  ok      second.wav → clean/second.wav (2 spans)")
-        let reports = try #require(JSONSerialization.jsonObject(with: workspace.bytes("reports.json")) as? [[String: Any]])
+        let reports = try #require(
+            JSONSerialization.jsonObject(with: workspace.bytes("reports.json")) as? [[String: Any]])
         #expect(reports.map { $0["input"] as? String } == ["talk.wav", "second.wav"])
     }
 
@@ -93,7 +98,10 @@ import Testing
         // The same audio length and format; the file itself grows by the censored marker's tag.
         let censored = try WAVFile(contentsOf: workspace.file("talk.wav"))
         #expect(censored.data.count == original.count - 44)
-        #expect((censored.channels, censored.sampleRate, censored.bitsPerSample) == (Workspace.channels, Workspace.sampleRate, 16))
+        #expect(
+            (censored.channels, censored.sampleRate, censored.bitsPerSample) == (
+                Workspace.channels, Workspace.sampleRate, 16
+            ))
         #expect(String(decoding: try workspace.bytes("talk.wav"), as: UTF8.self).contains("censored by censor "))
         var status = stat()
         #expect(stat(workspace.path("talk.wav"), &status) == 0)
@@ -123,8 +131,10 @@ import Testing
         defer { workspace.remove() }
         let result = try workspace.run(["--list-formats"])
         #expect(result.status == 0)
-        for expected in ["FLAC (Free Lossless Audio Codec)", "Signed 24 bit PCM", "  flac    pcm8 pcm16 pcm24",
-                         "  whisper-json", "  srt", "  textgrid"] {
+        for expected in [
+            "FLAC (Free Lossless Audio Codec)", "Signed 24 bit PCM", "  flac    pcm8 pcm16 pcm24",
+            "  whisper-json", "  srt", "  textgrid",
+        ] {
             #expect(result.stdout.contains(expected), "missing \(expected)")
         }
     }
@@ -151,7 +161,8 @@ import Testing
         defer { workspace.remove() }
         let binary = try CensorCommand.executable().path
         let command = ([binary] + Self.standard + ["-o", "out.wav"]).map { "'\($0)'" }.joined(separator: " ")
-        let terminal = try Self.run("/usr/bin/script", ["-qec", "cd '\(workspace.url.path)' && \(command)", "/dev/null"])
+        let terminal = try Self.run(
+            "/usr/bin/script", ["-qec", "cd '\(workspace.url.path)' && \(command)", "/dev/null"])
         #expect(terminal.status == 0, "\(terminal.output)")
         #expect(terminal.output.contains("\r\u{1B}[Kcensor: 100%"), "\(terminal.output)")
         #expect(terminal.output.contains("× real time"), "\(terminal.output)")

@@ -1,5 +1,5 @@
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorDSP
@@ -36,11 +36,14 @@ import Testing
             var source = InterleavedBuffer(samples: samples, channelCount: channels)
             amplitudes = try BeepLevels.amplitudes(for: spans, beep: beep, in: &source)
         }
-        return try CensorEngine(spans: spans, mode: mode, channelCount: channels, sampleRate: rate, beepAmplitudes: amplitudes)
+        return try CensorEngine(
+            spans: spans, mode: mode, channelCount: channels, sampleRate: rate, beepAmplitudes: amplitudes)
     }
 
     /// `samples` rendered from frame `first` on, in blocks of the given sizes (cycled).
-    static func render(_ samples: [Float], channels: Int, mode: CensorMode, blockSizes: [Int], from first: Int = 0) throws -> [Float] {
+    static func render(_ samples: [Float], channels: Int, mode: CensorMode, blockSizes: [Int], from first: Int = 0)
+        throws -> [Float]
+    {
         var engine = try engine(for: mode, samples: samples, channels: channels)
         var output: [Float] = []
         output.reserveCapacity(samples.count - first * channels)
@@ -59,8 +62,9 @@ import Testing
 
     static let channelCounts = [1, 2, 6]
 
-    @Test("blocks of 1, 7, 64, 4096 frames and of uneven sizes give the same bits as one huge block",
-          arguments: modes, channelCounts)
+    @Test(
+        "blocks of 1, 7, 64, 4096 frames and of uneven sizes give the same bits as one huge block",
+        arguments: modes, channelCounts)
     func blockSizesAgree(mode: CensorMode, channels: Int) throws {
         let input = Self.input(channels: channels)
         let whole = try Self.render(input, channels: channels, mode: mode, blockSizes: [Self.frameCount])
@@ -76,7 +80,9 @@ import Testing
 
     /// Frames to start at: inside the long span's fade in and core, on and just off its
     /// re-anchor points, and inside its fade out.
-    static let midStreamStarts = [10_001, 10_240, 10_000 + 1024, 10_000 + 5 * 1024 - 1, 10_000 + 50 * 1024 + 7, 115_700]
+    static let midStreamStarts = [
+        10_001, 10_240, 10_000 + 1024, 10_000 + 5 * 1024 - 1, 10_000 + 50 * 1024 + 7, 115_700,
+    ]
 
     @Test("an engine that starts mid-stream, inside a span, renders the same bits from there on", arguments: modes)
     func startingMidSpan(mode: CensorMode) throws {
@@ -85,7 +91,8 @@ import Testing
         let whole = Signals.bits(try Self.render(input, channels: channels, mode: mode, blockSizes: [Self.frameCount]))
         for first in Self.midStreamStarts {
             for sizes in [[Self.frameCount], [333]] {
-                let tail = Signals.bits(try Self.render(input, channels: channels, mode: mode, blockSizes: sizes, from: first))
+                let tail = Signals.bits(
+                    try Self.render(input, channels: channels, mode: mode, blockSizes: sizes, from: first))
                 let differing = zip(tail, whole[(first * channels)...]).filter { $0 != $1 }.count
                 #expect(tail.count == (Self.frameCount - first) * channels)
                 #expect(differing == 0, "starting at \(first) in blocks of \(sizes): \(differing) samples differ")
@@ -93,8 +100,9 @@ import Testing
         }
     }
 
-    @Test("the long beep keeps its phase across re-anchor points: it matches a reference sine throughout",
-          arguments: [1, 7, 4096])
+    @Test(
+        "the long beep keeps its phase across re-anchor points: it matches a reference sine throughout",
+        arguments: [1, 7, 4096])
     func longBeepPhase(blockSize: Int) throws {
         let channels = 1
         let input = Self.input(channels: channels)

@@ -19,7 +19,9 @@ import Testing
     /// Each channel's sum of squares, one sample at a time.
     static func naive(_ samples: ArraySlice<Int16>, channels: Int) -> [Int64] {
         var sums = [Int64](repeating: 0, count: channels)
-        for (index, sample) in zip(samples.indices, samples) { sums[(index - samples.startIndex) % channels] += Int64(sample) * Int64(sample) }
+        for (index, sample) in zip(samples.indices, samples) {
+            sums[(index - samples.startIndex) % channels] += Int64(sample) * Int64(sample)
+        }
         return sums
     }
 
@@ -30,7 +32,9 @@ import Testing
             let slice = samples[0..<(frames * channels)]
             var sums = [Int64](repeating: 5, count: channels)
             slice.withUnsafeBufferPointer { slice in
-                sums.withUnsafeMutableBufferPointer { BlockSquares.addSquares(of: slice, channels: channels, into: $0.baseAddress!) }
+                sums.withUnsafeMutableBufferPointer {
+                    BlockSquares.addSquares(of: slice, channels: channels, into: $0.baseAddress!)
+                }
             }
             #expect(sums == Self.naive(slice, channels: channels).map { $0 + 5 }, "\(frames) frames")
         }
@@ -38,14 +42,18 @@ import Testing
         let loudest = [Int16](repeating: .min, count: 4000 * channels)
         var sums = [Int64](repeating: 0, count: channels)
         loudest.withUnsafeBufferPointer { loudest in
-            sums.withUnsafeMutableBufferPointer { BlockSquares.addSquares(of: loudest, channels: channels, into: $0.baseAddress!) }
+            sums.withUnsafeMutableBufferPointer {
+                BlockSquares.addSquares(of: loudest, channels: channels, into: $0.baseAddress!)
+            }
         }
         #expect(sums == Array(repeating: 4000 << 30, count: channels))
     }
 
     /// Feeds `samples` (interleaved, `channels` per frame) of `frames` to `recorder`, cut into
     /// reads of `pieces` frames in turn.
-    static func feed(_ recorder: inout BlockSquares.Recorder, _ samples: [Int16], channels: Int, frames: Range<Int>, pieces: [Int]) {
+    static func feed(
+        _ recorder: inout BlockSquares.Recorder, _ samples: [Int16], channels: Int, frames: Range<Int>, pieces: [Int]
+    ) {
         var start = frames.lowerBound, turn = 0
         while start < frames.upperBound {
             let end = min(frames.upperBound, start + pieces[turn % pieces.count])
@@ -61,9 +69,11 @@ import Testing
         let store = BlockSquares(channelCount: channels)
         var recorder = BlockSquares.Recorder(store: store)
         // Blocks 0 to 2 whole in reads of many sizes; block 3 left partway.
-        Self.feed(&recorder, samples, channels: channels, frames: 0..<(3 * size + 100), pieces: [1000, 7, size, 3 * size, 1])
+        Self.feed(
+            &recorder, samples, channels: channels, frames: 0..<(3 * size + 100), pieces: [1000, 7, size, 3 * size, 1])
         // A run that starts inside block 4 (not kept) and reads blocks 5 and 6 whole, block 7 not.
-        Self.feed(&recorder, samples, channels: channels, frames: (4 * size + 10)..<(7 * size + 5), pieces: [2048, 999])
+        Self.feed(
+            &recorder, samples, channels: channels, frames: (4 * size + 10)..<(7 * size + 5), pieces: [2048, 999])
         // Back to block 3's end: a read that does not follow the last one does not complete it.
         Self.feed(&recorder, samples, channels: channels, frames: (3 * size + 100)..<(4 * size), pieces: [size])
         #expect(store.count == 5)
@@ -72,7 +82,10 @@ import Testing
             let kept = sums.withUnsafeMutableBufferPointer { store.add(block, to: $0.baseAddress!) }
             #expect(kept == [0, 1, 2, 5, 6].contains(block), "block \(block)")
             if kept {
-                #expect(sums == Self.naive(samples[(block * size * channels)..<((block + 1) * size * channels)], channels: channels))
+                #expect(
+                    sums
+                        == Self.naive(
+                            samples[(block * size * channels)..<((block + 1) * size * channels)], channels: channels))
             }
         }
     }
@@ -83,7 +96,9 @@ import Testing
         [Int64(3)].withUnsafeBufferPointer { store.record(4, squares: $0) }
         [Int64(9)].withUnsafeBufferPointer { store.record(4, squares: $0) }
         var recorder = BlockSquares.Recorder(store: store)
-        Self.feed(&recorder, Self.samples(6 * BlockSquares.frames), channels: 1, frames: 0..<(6 * BlockSquares.frames), pieces: [5000])
+        Self.feed(
+            &recorder, Self.samples(6 * BlockSquares.frames), channels: 1, frames: 0..<(6 * BlockSquares.frames),
+            pieces: [5000])
         var sum: Int64 = 0
         #expect(store.add(4, to: &sum))
         #expect(sum == 3)
@@ -108,13 +123,16 @@ import Testing
         var storesNarrowIntegers: Bool { true }
 
         func readFrames(_ range: Range<Int>, into buffer: inout [Float]) {
-            buffer = samples[(range.lowerBound * channelCount)..<(range.upperBound * channelCount)].map { Float($0) / 32_768 }
+            buffer = samples[(range.lowerBound * channelCount)..<(range.upperBound * channelCount)].map {
+                Float($0) / 32_768
+            }
         }
 
         func readStoredSamples(_ range: Range<Int>, into buffer: UnsafeMutablePointer<Int16>) {
             framesRead += range.count
             samples.withUnsafeBufferPointer {
-                buffer.update(from: $0.baseAddress! + range.lowerBound * channelCount, count: range.count * channelCount)
+                buffer.update(
+                    from: $0.baseAddress! + range.lowerBound * channelCount, count: range.count * channelCount)
             }
         }
     }
@@ -124,9 +142,11 @@ import Testing
         let size = BlockSquares.frames
         // Louder from block 3 on, so that a block added twice or missed would change a level
         // (none reaches the cap, where a wrong sum could give the same level).
-        let samples = Self.samples(10 * size * channels).enumerated().map { $0.element / ($0.offset < 3 * size * channels ? 8 : 3) }
+        let samples = Self.samples(10 * size * channels).enumerated().map {
+            $0.element / ($0.offset < 3 * size * channels ? 8 : 3)
+        }
         let spans = [
-            Span(ordered: 100, start: 340, end: 900, fadeEnd: 1140),                        // inside block 0
+            Span(ordered: 100, start: 340, end: 900, fadeEnd: 1140),  // inside block 0
             Span(ordered: size - 500, start: size - 260, end: 6 * size + 33, fadeEnd: 6 * size + 273),
             Span(ordered: 7 * size + 3, start: 7 * size + 243, end: 9 * size + 243, fadeEnd: 9 * size + 483),
         ]

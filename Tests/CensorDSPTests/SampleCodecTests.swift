@@ -41,8 +41,9 @@ import Testing
         #expect(samples[0] == original[0] && Array(samples[6...]) == Array(original[6...]))
     }
 
-    @Test("a stereo tone encoded four frames at a time: every value as encode gives it, tail and clipping included",
-          arguments: [8, 12, 16])
+    @Test(
+        "a stereo tone encoded four frames at a time: every value as encode gives it, tail and clipping included",
+        arguments: [8, 12, 16])
     func narrowStereoIsPerSample(bits: Int) {
         let codec = NarrowPCMCodec(bits: bits)
         // Values past full scale both ways, steps finer than a 16-bit step, and a count of 4k + 3.
@@ -54,7 +55,8 @@ import Testing
             var stereo = [Int16](repeating: 0x5A5A, count: 2 * values.count + 2)
             stereo.withUnsafeMutableBufferPointer { samples in
                 values.withUnsafeBufferPointer {
-                    codec.encodeStereo($0.baseAddress!, count: $0.count, left: left, right: right, into: samples.baseAddress! + 1)
+                    codec.encodeStereo(
+                        $0.baseAddress!, count: $0.count, left: left, right: right, into: samples.baseAddress! + 1)
                 }
             }
             let expected = values.flatMap { [codec.encode(left * $0), codec.encode(right * $0)] }

@@ -23,9 +23,11 @@ import Testing
         return values
     }
 
-    @Test("fills inside, across and past the table give the computed tone to the bit", arguments: [
-        (0, 3000, 256), (0, 3000, 7), (1000, 2500, 256), (2999, 700, 13), (4096, 2048, 256), (17, 5000, 1023),
-    ])
+    @Test(
+        "fills inside, across and past the table give the computed tone to the bit",
+        arguments: [
+            (0, 3000, 256), (0, 3000, 7), (1000, 2500, 256), (2999, 700, 13), (4096, 2048, 256), (17, 5000, 1023),
+        ])
     func tableIsTheTone(start: Int, count: Int, pieces: Int) {
         let table = SineOscillator.table(frequency: 997, sampleRate: 48_000, frames: 3000)
         #expect(table.count == 3000)
@@ -44,15 +46,18 @@ import Testing
         #expect(SineOscillator.table(frequency: 1000, sampleRate: 48_000, frames: 0).isEmpty)
     }
 
-    @Test("a whole-hertz tone repeats its cycle: a table of whole cycles gives the sine far past its end, however it is cut",
-          arguments: [(1000.0, 48, 480), (997.0, 48_000, 48_000), (440.0, 1200, 2400)])
+    @Test(
+        "a whole-hertz tone repeats its cycle: a table of whole cycles gives the sine far past its end, however it is cut",
+        arguments: [(1000.0, 48, 480), (997.0, 48_000, 48_000), (440.0, 1200, 2400)])
     func cyclesRepeat(frequency: Double, cycle: Int, tableFrames: Int) {
         #expect(SineOscillator.cycle(frequency: frequency, sampleRate: 48_000) == cycle)
         let table = SineOscillator.table(frequency: frequency, sampleRate: 48_000, frames: tableFrames)
         let origin = 5_000
         let start = 3 * 65_536 + 11
-        let whole = Self.tone(frequency: frequency, origin: origin, from: start, count: 10_000, pieces: 10_000, table: table)
-        let pieces = Self.tone(frequency: frequency, origin: origin, from: start, count: 10_000, pieces: 333, table: table)
+        let whole = Self.tone(
+            frequency: frequency, origin: origin, from: start, count: 10_000, pieces: 10_000, table: table)
+        let pieces = Self.tone(
+            frequency: frequency, origin: origin, from: start, count: 10_000, pieces: 333, table: table)
         #expect(whole.map(\.bitPattern) == pieces.map(\.bitPattern))
         // Each value is the table's at its offset within the cycle, and the sine's to within a float's precision.
         let step = 2 * Double.pi * frequency / 48_000

@@ -10,10 +10,15 @@ import Testing
 
     @Test("touching and overlapping spans merge into one covering them, sorted; a one-frame gap keeps them apart")
     func spansMerge() {
-        let spans = [Self.span(900, 950, 960, 1000), Self.span(300, 350, 360, 400), Self.span(0, 10, 20, 30),
-                     Self.span(400, 420, 430, 500), Self.span(1001, 1001, 1002, 1002), Self.span(310, 315, 317, 320)]
-        #expect(spans.merged() == [Self.span(0, 10, 20, 30), Self.span(300, 315, 430, 500),
-                                   Self.span(900, 950, 960, 1000), Self.span(1001, 1001, 1002, 1002)])
+        let spans = [
+            Self.span(900, 950, 960, 1000), Self.span(300, 350, 360, 400), Self.span(0, 10, 20, 30),
+            Self.span(400, 420, 430, 500), Self.span(1001, 1001, 1002, 1002), Self.span(310, 315, 317, 320),
+        ]
+        #expect(
+            spans.merged() == [
+                Self.span(0, 10, 20, 30), Self.span(300, 315, 430, 500),
+                Self.span(900, 950, 960, 1000), Self.span(1001, 1001, 1002, 1002),
+            ])
     }
 
     /// A caller's span with what it censors beside it.
@@ -24,11 +29,16 @@ import Testing
 
     @Test("a payload is folded into its group's first element in span order")
     func payloadMerges() {
-        let items = [Labelled(span: Self.span(400, 500, 600, 700), labels: ["b"]),
-                     Labelled(span: Self.span(100, 200, 300, 400), labels: ["a"]),
-                     Labelled(span: Self.span(701, 800, 900, 950), labels: ["c"])]
+        let items = [
+            Labelled(span: Self.span(400, 500, 600, 700), labels: ["b"]),
+            Labelled(span: Self.span(100, 200, 300, 400), labels: ["a"]),
+            Labelled(span: Self.span(701, 800, 900, 950), labels: ["c"]),
+        ]
         let merged = items.mergedBySpan(\.span) { group, next in group.labels += next.labels }
-        #expect(merged == [Labelled(span: Self.span(100, 200, 600, 700), labels: ["a", "b"]),
-                           Labelled(span: Self.span(701, 800, 900, 950), labels: ["c"])])
+        #expect(
+            merged == [
+                Labelled(span: Self.span(100, 200, 600, 700), labels: ["a", "b"]),
+                Labelled(span: Self.span(701, 800, 900, 950), labels: ["c"]),
+            ])
     }
 }

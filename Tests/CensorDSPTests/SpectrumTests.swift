@@ -1,5 +1,5 @@
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorDSP
@@ -19,12 +19,14 @@ import Testing
         #expect(far < power[bin] / 1000)
     }
 
-    @Test("every bin, 0 Hz and Nyquist included, is a direct DFT's to 1e-5 of the frame's total power, by either transform",
-          arguments: [480, 160, 64, 450, 441, 120])
+    @Test(
+        "every bin, 0 Hz and Nyquist included, is a direct DFT's to 1e-5 of the frame's total power, by either transform",
+        arguments: [480, 160, 64, 450, 441, 120])
     func matchesDirectDFT(size: Int) {
         // 480, 160, 64 and 120 take the half-size complex transform; 450 and 441 the real one.
         let spectrum = Spectrum(size: size)
-        let samples = Signals.noise(frames: size, amplitudes: [0.4], seed: UInt64(size)).enumerated().map { index, noise in
+        let samples = Signals.noise(frames: size, amplitudes: [0.4], seed: UInt64(size)).enumerated().map {
+            index, noise in
             noise + Float(0.3 * sin(2 * Double.pi * 7.3 * Double(index) / Double(size))) + 0.05
         }
         var power: [Float] = []
@@ -79,7 +81,9 @@ import Testing
         #expect(second.indices.max { second[$0] < second[$1] } == 9)
         var part = [Float](repeating: -1, count: spectrum.binCount)
         part.withUnsafeMutableBufferPointer { part in
-            left.withUnsafeBufferPointer { spectrum.power(of: $0, stride: 1, bins: 3..<6, writingTo: part.baseAddress!) }
+            left.withUnsafeBufferPointer {
+                spectrum.power(of: $0, stride: 1, bins: 3..<6, writingTo: part.baseAddress!)
+            }
         }
         #expect(Array(part[3..<6]) == Array(mono[3..<6]))
         #expect(part[..<3].allSatisfy { $0 == -1 } && part[6...].allSatisfy { $0 == -1 })

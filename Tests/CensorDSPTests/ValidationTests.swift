@@ -24,21 +24,26 @@ import Testing
 
     @Test("a matched beep without measured levels is refused, naming the span count; a fixed-level beep needs none")
     func beepWithoutLevels() throws {
-        let spans = [try Span(fadeStart: 0, start: 240, end: 4800, fadeEnd: 5040),
-                     try Span(fadeStart: 9000, start: 9240, end: 12_000, fadeEnd: 12_240)]
+        let spans = [
+            try Span(fadeStart: 0, start: 240, end: 4800, fadeEnd: 5040),
+            try Span(fadeStart: 9000, start: 9240, end: 12_000, fadeEnd: 12_240),
+        ]
         #expect(throws: CensorEngineError.beepAmplitudes(spans: 2, given: 0)) {
             try CensorEngine(spans: spans, mode: .beep(Beep()), channelCount: 2, sampleRate: Self.rate)
         }
         #expect(throws: CensorEngineError.beepChannels(span: 1, channelCount: 2, given: 1)) {
-            try CensorEngine(spans: spans, mode: .beep(Beep()), channelCount: 2, sampleRate: Self.rate,
-                             beepAmplitudes: [[0.5, 0.5], [0.5]])
+            try CensorEngine(
+                spans: spans, mode: .beep(Beep()), channelCount: 2, sampleRate: Self.rate,
+                beepAmplitudes: [[0.5, 0.5], [0.5]])
         }
         #expect(throws: CensorEngineError.beepAmplitudeRange(span: 0)) {
-            try CensorEngine(spans: spans, mode: .beep(Beep()), channelCount: 2, sampleRate: Self.rate,
-                             beepAmplitudes: [[60, 0.5], [0.5, 0.5]])
+            try CensorEngine(
+                spans: spans, mode: .beep(Beep()), channelCount: 2, sampleRate: Self.rate,
+                beepAmplitudes: [[60, 0.5], [0.5, 0.5]])
         }
-        let fixed = try CensorEngine(spans: spans, mode: .beep(try Beep(level: .peak(dBFS: -6))), channelCount: 2,
-                                     sampleRate: Self.rate)
+        let fixed = try CensorEngine(
+            spans: spans, mode: .beep(try Beep(level: .peak(dBFS: -6))), channelCount: 2,
+            sampleRate: Self.rate)
         let amplitude = Float(0.501_187_2)  // 10^(−6/20)
         #expect(fixed.beepAmplitudes.count == 2)
         #expect(fixed.beepAmplitudes.allSatisfy { $0.count == 2 && $0.allSatisfy { abs($0 - amplitude) < 1e-6 } })
@@ -78,25 +83,30 @@ import Testing
             try CensorEngine(spans: [first], mode: .mute, channelCount: 1, sampleRate: -1)
         }
         #expect(throws: CensorEngineError.beepFades(spans: 1, given: 2)) {
-            try CensorEngine(spans: [first], mode: .mute, channelCount: 1, sampleRate: Self.rate,
-                             beepFades: [.equalPower, .equalPower])
+            try CensorEngine(
+                spans: [first], mode: .mute, channelCount: 1, sampleRate: Self.rate,
+                beepFades: [.equalPower, .equalPower])
         }
     }
 
-    @Test("span bounds out of order or negative are refused with the four frames", arguments: [
-        (10, 5, 20, 30), (0, 20, 10, 30), (0, 5, 20, 15), (-1, 0, 10, 20),
-    ])
+    @Test(
+        "span bounds out of order or negative are refused with the four frames",
+        arguments: [
+            (10, 5, 20, 30), (0, 20, 10, 30), (0, 5, 20, 15), (-1, 0, 10, 20),
+        ])
     func spanOrder(bounds: (Int, Int, Int, Int)) {
         #expect(throws: SpanError(fadeStart: bounds.0, start: bounds.1, end: bounds.2, fadeEnd: bounds.3)) {
             try Span(fadeStart: bounds.0, start: bounds.1, end: bounds.2, fadeEnd: bounds.3)
         }
     }
 
-    @Test("a beep's frequency and fixed level are checked against 20…20000 Hz and −120…0 dBFS", arguments: [
-        (10.0, nil, Parameters.beepFrequency, 10.0), (25_000, nil, Parameters.beepFrequency, 25_000),
-        (Double.nan, nil, Parameters.beepFrequency, Double.nan), (1000, 3, Parameters.beepLevel, 3),
-        (1000, -130, Parameters.beepLevel, -130),
-    ] as [(Double, Double?, Parameter, Double)])
+    @Test(
+        "a beep's frequency and fixed level are checked against 20…20000 Hz and −120…0 dBFS",
+        arguments: [
+            (10.0, nil, Parameters.beepFrequency, 10.0), (25_000, nil, Parameters.beepFrequency, 25_000),
+            (Double.nan, nil, Parameters.beepFrequency, Double.nan), (1000, 3, Parameters.beepLevel, 3),
+            (1000, -130, Parameters.beepLevel, -130),
+        ] as [(Double, Double?, Parameter, Double)])
     func beepRanges(frequency: Double, dBFS: Double?, parameter: Parameter, value: Double) {
         #expect {
             try Beep(frequency: frequency, level: dBFS.map { .peak(dBFS: $0) } ?? .matched)

@@ -1,9 +1,9 @@
-import Foundation
+import CensorTestFiles
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestFiles
 
 /// Censoring AAC on its compressed data: files made by ffmpeg's AAC encoder, censored by
 /// rewriting the packets under each word in place, decoded again by ffmpeg's two AAC decoders.
@@ -38,8 +38,10 @@ import CensorTestFiles
         var videoAfter: [AACFiles.Packet] = []
     }
 
-    static func run(_ encoding: AACFiles.Encoding, mode: CensorMode, decoder: String = "aac",
-                    matches: [Match] = MP3DirectTests.matches()) throws -> Run {
+    static func run(
+        _ encoding: AACFiles.Encoding, mode: CensorMode, decoder: String = "aac",
+        matches: [Match] = MP3DirectTests.matches()
+    ) throws -> Run {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let input = folder.path("in.\(encoding.container)"), output = folder.path("out.\(encoding.container)")
@@ -48,7 +50,8 @@ import CensorTestFiles
         let report = try Censor(mode: mode, options: options).censorAAC(
             input: input, output: output, matches: matches, into: transaction)
         try transaction.commit()
-        let video = encoding.video ? (try AACFiles.packets(input, of: "v"), try AACFiles.packets(output, of: "v")) : ([], [])
+        let video =
+            encoding.video ? (try AACFiles.packets(input, of: "v"), try AACFiles.packets(output, of: "v")) : ([], [])
         return Run(
             encoding: encoding, input: Array(try Data(contentsOf: URL(fileURLWithPath: input))),
             output: Array(try Data(contentsOf: URL(fileURLWithPath: output))), report: report,
@@ -76,7 +79,9 @@ import CensorTestFiles
         for (index, packet) in run.packetsBefore.enumerated() {
             // ffprobe places a Matroska packet at its block: the frame follows a one-byte track
             // number, the 16-bit timestamp and the flags.
-            if matroska { #expect(run.input[packet.position] & 0x80 != 0, "packet \(index): not a one-byte track number") }
+            if matroska {
+                #expect(run.input[packet.position] & 0x80 != 0, "packet \(index): not a one-byte track number")
+            }
             let start = packet.position + (matroska ? 4 : 0)
             let bytes = start..<(start + packet.size)
             let reach = (index * 1024 - priming)..<(index * 1024 + 2048 - priming)
@@ -119,7 +124,8 @@ import CensorTestFiles
         // Each reported core holds the planned one, widened to frames by less than two frames.
         let planner = Planner(options: Self.options)
         for (span, match) in zip(spans, MP3DirectTests.matches()) {
-            let planned = try #require(planner.coreFrames(of: match, sampleRate: encoding.rate, frameCount: run.report.frames))
+            let planned = try #require(
+                planner.coreFrames(of: match, sampleRate: encoding.rate, frameCount: run.report.frames))
             #expect(span.startFrame <= planned.lowerBound && span.endFrame >= planned.upperBound)
             #expect(planned.lowerBound - span.startFrame < 2048 && span.endFrame - planned.upperBound < 1024)
             #expect(span.fadeStartFrame == span.startFrame - 1024 && span.fadeEndFrame == span.endFrame + 1024)
@@ -143,13 +149,15 @@ import CensorTestFiles
 
     @Test("without noise substitution, the decoded audio outside the modified regions is bit-identical")
     func untouchedExactly() throws {
-        let run = try Self.run(.init(rate: 44100, channels: 2, kbps: 128, container: "m4a", options: ["-aac_pns", "0"]), mode: .mute)
+        let run = try Self.run(
+            .init(rate: 44100, channels: 2, kbps: 128, container: "m4a", options: ["-aac_pns", "0"]), mode: .mute)
         _ = try Self.checkBytes(run)
         for channel in 0..<2 { Self.checkUntouched(run, channel: channel, tolerance: 0) }
     }
 
-    @Test("planning's decoded stretches are the whole stream's decoded samples, exactly, prepared or read on a miss",
-          arguments: [encodings[1], encodings[2], encodings[5]])
+    @Test(
+        "planning's decoded stretches are the whole stream's decoded samples, exactly, prepared or read on a miss",
+        arguments: [encodings[1], encodings[2], encodings[5]])
     func decodedStretches(encoding: AACFiles.Encoding) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -158,13 +166,15 @@ import CensorTestFiles
         let input = folder.path("in.\(encoding.container)")
         try AACFiles.make(input, exact)
         let whole = try AACFiles.decode(input, channels: encoding.channels)
-        let stream = switch MediaContainer.named(byPathOf: input) {
-        case .aac: try AACStream.adts(path: input)
-        case .mka, .mkv: try AACStream.matroska(path: input, audioStream: 0)
-        default: try AACStream.mp4(path: input, audioStream: 0)
-        }
+        let stream =
+            switch MediaContainer.named(byPathOf: input) {
+            case .aac: try AACStream.adts(path: input)
+            case .mka, .mkv: try AACStream.matroska(path: input, audioStream: 0)
+            default: try AACStream.mp4(path: input, audioStream: 0)
+            }
         #expect(stream.frameCount == whole[0].count)
-        let audio = AACDecodedAudio(stream: stream, source: try MP3File(reading: input), scratch: ScratchFiles(beside: folder.path("x")))
+        let audio = AACDecodedAudio(
+            stream: stream, source: try MP3File(reading: input), scratch: ScratchFiles(beside: folder.path("x")))
         try audio.prepare(around: [30_000..<40_000, 90_000..<95_000])
         var buffer: [Float] = []
         // Inside the prepared stretches, then outside them (from the very start, and the end).
@@ -190,15 +200,22 @@ import CensorTestFiles
         }
     }
 
-    @Test("duck: every channel's core at the duck gain on the 1.505 dB grid, within ±0.75 dB; the rest bit-identical; no click",
-          arguments: [
-              (encodings[0], -30.0), (encodings[3], -10.0), (AACFiles.Encoding(rate: 44100, channels: 1, kbps: 160, container: "aac"), -20.0),
-              (encodings[1], -20.0), (encodings[4], -10.0), (encodings[5], -20.0), (encodings[6], -10.0), (encodings[7], -30.0),
-              (AACFiles.Encoding(rate: 44100, channels: 2, kbps: 64, container: "aac", options: ["-aac_is", "1", "-aac_ms", "1"]), -20.0),
-              (AACFiles.Encoding(rate: 48000, channels: 6, kbps: 256, container: "m4a"), -20.0),
-              (AACFiles.Encoding(rate: 44100, channels: 2, kbps: 256, container: "aac", signal: .castanets), -30.0),
-              (AACFiles.Encoding(rate: 44100, channels: 6, kbps: 192, container: "aac", signal: .music), -10.0),
-          ])
+    @Test(
+        "duck: every channel's core at the duck gain on the 1.505 dB grid, within ±0.75 dB; the rest bit-identical; no click",
+        arguments: [
+            (encodings[0], -30.0), (encodings[3], -10.0),
+            (AACFiles.Encoding(rate: 44100, channels: 1, kbps: 160, container: "aac"), -20.0),
+            (encodings[1], -20.0), (encodings[4], -10.0), (encodings[5], -20.0), (encodings[6], -10.0),
+            (encodings[7], -30.0),
+            (
+                AACFiles.Encoding(
+                    rate: 44100, channels: 2, kbps: 64, container: "aac", options: ["-aac_is", "1", "-aac_ms", "1"]),
+                -20.0
+            ),
+            (AACFiles.Encoding(rate: 48000, channels: 6, kbps: 256, container: "m4a"), -20.0),
+            (AACFiles.Encoding(rate: 44100, channels: 2, kbps: 256, container: "aac", signal: .castanets), -30.0),
+            (AACFiles.Encoding(rate: 44100, channels: 6, kbps: 192, container: "aac", signal: .music), -10.0),
+        ])
     func duck(encoding: AACFiles.Encoding, gain: Double) throws {
         let run = try Self.run(encoding, mode: .duck(gainDB: gain))
         let changed = try Self.checkBytes(run)
@@ -215,14 +232,20 @@ import CensorTestFiles
                 let measured = 20 * log10(Signals.rms(censored[core]) / Signals.rms(original[core]))
                 figures.append(measured)
                 #expect(abs(measured - gain) <= 0.75, "\(encoding) channel \(channel): \(measured) dB for \(gain) dB")
-                #expect(abs(measured + steps * CodedGainPlan.stepDB) < 0.01, "channel \(channel): \(measured) dB off the step grid")
+                #expect(
+                    abs(measured + steps * CodedGainPlan.stepDB) < 0.01,
+                    "channel \(channel): \(measured) dB off the step grid")
             }
             let clicks = encoding.signal == .tone ? MP3DirectTests.clickPeak(censored, rate: encoding.rate) : nil
             let before = encoding.signal == .tone ? MP3DirectTests.clickPeak(original, rate: encoding.rate) : nil
-            print("duck \(encoding) channel \(channel): \(figures.map { String(format: "%.3f", $0) }) dB, clicks "
-                + "\(clicks.map { String(format: "%.1f", $0) } ?? "-") dBFS (input \(before.map { String(format: "%.1f", $0) } ?? "-"))")
+            print(
+                "duck \(encoding) channel \(channel): \(figures.map { String(format: "%.3f", $0) }) dB, clicks "
+                    + "\(clicks.map { String(format: "%.1f", $0) } ?? "-") dBFS (input \(before.map { String(format: "%.1f", $0) } ?? "-"))"
+            )
             // The click measure filters above 5 kHz: the tone's own spectrum lies below it.
-            if let clicks { #expect(clicks < ClickTests.limitDBFS, "\(encoding) channel \(channel): \(clicks) dBFS above 5 kHz") }
+            if let clicks {
+                #expect(clicks < ClickTests.limitDBFS, "\(encoding) channel \(channel): \(clicks) dBFS above 5 kHz")
+            }
         }
     }
 }

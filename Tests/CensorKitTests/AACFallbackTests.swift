@@ -1,9 +1,9 @@
-import Foundation
+import CensorTestFiles
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestFiles
 
 /// What the direct AAC editor refuses, and what becomes of malformed packets: it never writes a
 /// partial output, never lets a censored word through, and ``Censor/censorMedia(input:output:matches:options:format:replacingInput:into:progress:)``
@@ -12,7 +12,8 @@ import CensorTestFiles
     static let stereo = AACFiles.Encoding(rate: 44100, channels: 2, kbps: 128, container: "m4a")
 
     /// `body` with a scratch folder holding the tone encoded as `encoding` at `in.<container>`.
-    static func withInput<T>(_ encoding: AACFiles.Encoding, _ body: (AudioFiles.Folder, String) throws -> T) throws -> T {
+    static func withInput<T>(_ encoding: AACFiles.Encoding, _ body: (AudioFiles.Folder, String) throws -> T) throws -> T
+    {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let input = folder.path("in.\(encoding.container)")
@@ -22,7 +23,9 @@ import CensorTestFiles
 
     /// The reason `censorAAC` gives for not editing `input` into `output`, checking that it left
     /// nothing behind.
-    static func refusal(_ input: String, output: String, mode: CensorMode = .mute, folder: AudioFiles.Folder) throws -> String? {
+    static func refusal(_ input: String, output: String, mode: CensorMode = .mute, folder: AudioFiles.Folder) throws
+        -> String?
+    {
         let before = try folder.contents()
         let transaction = OutputTransaction(overwrite: false, protecting: [(input, .input)])
         defer { #expect((try? folder.contents()) == before, "a refused run left files") }
@@ -37,9 +40,12 @@ import CensorTestFiles
         }
     }
 
-    @Test("a beep and another output container are refused before anything is written",
-          arguments: [(CensorMode.beep(Beep()), "out.m4a", "a beep needs new audio"),
-                      (.mute, "out.mkv", "the output's container is not the input's")])
+    @Test(
+        "a beep and another output container are refused before anything is written",
+        arguments: [
+            (CensorMode.beep(Beep()), "out.m4a", "a beep needs new audio"),
+            (.mute, "out.mkv", "the output's container is not the input's"),
+        ])
     func refused(mode: CensorMode, output: String, reason: String) throws {
         try Self.withInput(Self.stereo) { folder, input in
             let given = try Self.refusal(input, output: folder.path(output), mode: mode, folder: folder)
@@ -47,13 +53,18 @@ import CensorTestFiles
         }
     }
 
-    @Test("channels laid out by a program config element are refused, for a duck as for a mute",
-          arguments: [CensorMode.mute, .duck(gainDB: -20)])
+    @Test(
+        "channels laid out by a program config element are refused, for a duck as for a mute",
+        arguments: [CensorMode.mute, .duck(gainDB: -20)])
     func programConfig(mode: CensorMode) throws {
-        try Self.withInput(AACFiles.Encoding(rate: 44100, channels: 2, kbps: 128, container: "m4a", options: ["-aac_pce", "1"])) {
+        try Self.withInput(
+            AACFiles.Encoding(rate: 44100, channels: 2, kbps: 128, container: "m4a", options: ["-aac_pce", "1"])
+        ) {
             folder, input in
             let given = try Self.refusal(input, output: folder.path("out.m4a"), mode: mode, folder: folder)
-            #expect(given == "its channels are laid out by a program config element (channel configuration 0)", "\(given ?? "accepted")")
+            #expect(
+                given == "its channels are laid out by a program config element (channel configuration 0)",
+                "\(given ?? "accepted")")
         }
     }
 
@@ -62,9 +73,12 @@ import CensorTestFiles
         try Self.withInput(Self.stereo) { folder, input in
             let before = try Data(contentsOf: URL(fileURLWithPath: input))
             let transaction = OutputTransaction(overwrite: true, protecting: [])
-            #expect(throws: AACError.notDirect(path: input, reason: "it is censored in place, which marks it in its tags")) {
+            #expect(
+                throws: AACError.notDirect(path: input, reason: "it is censored in place, which marks it in its tags")
+            ) {
                 try Censor(mode: .mute, options: AACDirectTests.options).censorAAC(
-                    input: input, output: input, matches: MP3DirectTests.matches(), replacingInput: true, into: transaction)
+                    input: input, output: input, matches: MP3DirectTests.matches(), replacingInput: true,
+                    into: transaction)
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
             #expect(try folder.contents() == ["in.m4a"])
@@ -93,15 +107,19 @@ import CensorTestFiles
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
             try Data(bytes.dropLast(5)).write(to: URL(fileURLWithPath: input))
             let cut = try Self.refusal(input, output: folder.path("out.aac"), folder: folder)
-            #expect(cut?.hasPrefix("the ADTS frame at byte ") == true && cut?.hasSuffix(" is cut short") == true, "\(cut ?? "")")
+            #expect(
+                cut?.hasPrefix("the ADTS frame at byte ") == true && cut?.hasSuffix(" is cut short") == true,
+                "\(cut ?? "")")
             try Data(bytes + [0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48]).write(to: URL(fileURLWithPath: input))
-            #expect(try Self.refusal(input, output: folder.path("out.aac"), folder: folder)
-                == "byte \(bytes.count) is not the start of an ADTS frame")
+            #expect(
+                try Self.refusal(input, output: folder.path("out.aac"), folder: folder)
+                    == "byte \(bytes.count) is not the start of an ADTS frame")
         }
     }
 
-    @Test("packets under a span that are garbage are muted all the same, and in a duck too, with a warning",
-          arguments: [CensorMode.mute, .duck(gainDB: -20)])
+    @Test(
+        "packets under a span that are garbage are muted all the same, and in a duck too, with a warning",
+        arguments: [CensorMode.mute, .duck(gainDB: -20)])
     func garbagePackets(mode: CensorMode) throws {
         try Self.withInput(AACFiles.Encoding(rate: 44100, channels: 1, kbps: 96, container: "aac")) { folder, input in
             var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
@@ -126,25 +144,35 @@ import CensorTestFiles
             #expect(core.contains(garbage.lowerBound) && core.contains(garbage.upperBound - 1))
             #expect(censored[0][(garbage.lowerBound + 1024)..<(garbage.upperBound - 1024)].allSatisfy { $0 == 0 })
             if case .duck = mode {
-                #expect(report.warnings.count == 1 && report.warnings[0].contains("were muted instead"), "\(report.warnings)")
+                #expect(
+                    report.warnings.count == 1 && report.warnings[0].contains("were muted instead"),
+                    "\(report.warnings)")
             }
         }
     }
 
-    @Test("a Matroska file with one audio stream is muted directly; with two audio streams or a subtitle stream, re-encoded")
+    @Test(
+        "a Matroska file with one audio stream is muted directly; with two audio streams or a subtitle stream, re-encoded"
+    )
     func matroskaStreams() throws {
         try Self.withInput(AACFiles.Encoding(rate: 48000, channels: 2, kbps: 128, container: "mka")) { folder, input in
             let subtitles = folder.path("cues.srt")
             try Data("1\n00:00:00,500 --> 00:00:01,500\nhello\n".utf8).write(to: URL(fileURLWithPath: subtitles))
             let two = folder.path("two.mka"), titled = folder.path("titled.mkv")
             try MP3Files.run("ffmpeg", ["-v", "error", "-i", input, "-map", "0:a", "-map", "0:a", "-c", "copy", two])
-            try MP3Files.run("ffmpeg", ["-v", "error", "-i", input, "-i", subtitles, "-map", "0", "-map", "1", "-c:a", "copy",
-                                        "-c:s", "srt", titled])
+            try MP3Files.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-i", input, "-i", subtitles, "-map", "0", "-map", "1", "-c:a", "copy",
+                    "-c:s", "srt", titled,
+                ])
             let censor = try Censor(mode: .mute, options: AACDirectTests.options)
-            let direct = try censor.censorMedia(input: input, output: folder.path("out.mka"), matches: MP3DirectTests.matches())
+            let direct = try censor.censorMedia(
+                input: input, output: folder.path("out.mka"), matches: MP3DirectTests.matches())
             #expect(direct.direct?.codec == "aac" && direct.direct?.editedPackets ?? 0 > 0 && direct.warnings.isEmpty)
             for (file, output) in [(two, "out2.mka"), (titled, "out3.mkv")] {
-                let report = try censor.censorMedia(input: file, output: folder.path(output), matches: MP3DirectTests.matches())
+                let report = try censor.censorMedia(
+                    input: file, output: folder.path(output), matches: MP3DirectTests.matches())
                 #expect(report.direct == nil, "\(file)")
             }
         }
@@ -157,12 +185,16 @@ import CensorTestFiles
             let report = try Censor(mode: .beep(Beep()), options: AACDirectTests.options).censorMedia(
                 input: input, output: output, matches: MP3DirectTests.matches())
             #expect(report.direct == nil)
-            #expect(report.warnings.contains { $0.hasPrefix("'\(input)' was decoded and re-encoded, since a beep needs new audio") },
-                    "\(report.warnings)")
+            #expect(
+                report.warnings.contains {
+                    $0.hasPrefix("'\(input)' was decoded and re-encoded, since a beep needs new audio")
+                },
+                "\(report.warnings)")
             let ducked = try Censor(mode: .duck(gainDB: -20), options: AACDirectTests.options).censorMedia(
                 input: input, output: folder.path("ducked.m4a"), matches: MP3DirectTests.matches())
-            #expect(ducked.direct?.codec == "aac" && ducked.direct?.editedPackets ?? 0 > 0 && ducked.warnings.isEmpty,
-                    "\(ducked.warnings)")
+            #expect(
+                ducked.direct?.codec == "aac" && ducked.direct?.editedPackets ?? 0 > 0 && ducked.warnings.isEmpty,
+                "\(ducked.warnings)")
             let direct = try Censor(mode: .mute, options: AACDirectTests.options).censorMedia(
                 input: input, output: folder.path("direct.m4a"), matches: MP3DirectTests.matches())
             #expect(direct.direct?.codec == "aac" && direct.warnings.isEmpty)
@@ -174,8 +206,9 @@ import CensorTestFiles
         }
     }
 
-    @Test("a silent block reads back as the element and window it was made with, and fills its length exactly",
-          arguments: [(1, 0, 6), (2, 2, 7), (2, 1, 300), (6, 3, 40), (1, 2, 1000)])
+    @Test(
+        "a silent block reads back as the element and window it was made with, and fills its length exactly",
+        arguments: [(1, 0, 6), (2, 2, 7), (2, 1, 300), (6, 3, 40), (1, 2, 1000)])
     func silentBlockRoundTrip(configuration: Int, sequence: Int, length: Int) throws {
         let elements = try #require(AACSilentBlock.elements(channelConfiguration: configuration))
         let window = AACRawBlock.Window(sequence: sequence, shape: 1, grouping: sequence == 2 ? 0b101_1010 : 0)
@@ -192,12 +225,16 @@ import CensorTestFiles
         var generator = Signals.Random(seed: 11)
         let elements = try #require(AACSilentBlock.elements(channelConfiguration: 2))
         for trial in 0..<2000 {
-            var bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             if trial % 2 == 0, bytes.count >= 7 { bytes[0] = 0xFF; bytes[1] = 0xF1 }
             _ = try? bytes.withUnsafeBytes { try AACStream.adts($0) }
             _ = try? AACRawBlock(bytes, range: 0..<bytes.count)
             _ = try? AACBlockLayout(bytes, range: 0..<bytes.count, sampleRate: 44100)
-            if let silent = AACSilentBlock.make(length: bytes.count, elements: elements) { #expect(silent.count == bytes.count) }
+            if let silent = AACSilentBlock.make(length: bytes.count, elements: elements) {
+                #expect(silent.count == bytes.count)
+            }
         }
     }
 }

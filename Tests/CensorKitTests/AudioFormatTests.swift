@@ -31,37 +31,47 @@ import Testing
     }
 
     static let conversions: [Conversion] = [
-        Conversion(name: "WAV 16 → .flac is FLAC 16", inputContainer: SF_FORMAT_WAV, inputEncoding: SF_FORMAT_PCM_16,
-                   channels: 2, rate: 44_100, outputExtension: "flac",
-                   expectedContainer: SF_FORMAT_FLAC, expectedEncoding: SF_FORMAT_PCM_16, keepsBits: true),
-        Conversion(name: "WAV 24 → .flac is FLAC 24", inputContainer: SF_FORMAT_WAV, inputEncoding: SF_FORMAT_PCM_24,
-                   channels: 1, rate: 48_000, outputExtension: "flac",
-                   expectedContainer: SF_FORMAT_FLAC, expectedEncoding: SF_FORMAT_PCM_24, keepsBits: true),
-        Conversion(name: "WAV float → .flac falls to PCM 24", inputContainer: SF_FORMAT_WAV,
-                   inputEncoding: SF_FORMAT_FLOAT, channels: 2, rate: 48_000, outputExtension: "flac",
-                   expectedContainer: SF_FORMAT_FLAC, expectedEncoding: SF_FORMAT_PCM_24, keepsBits: false),
-        Conversion(name: "FLAC 24 → .wav is WAV 24", inputContainer: SF_FORMAT_FLAC, inputEncoding: SF_FORMAT_PCM_24,
-                   channels: 2, rate: 96_000, outputExtension: "wav",
-                   expectedContainer: SF_FORMAT_WAV, expectedEncoding: SF_FORMAT_PCM_24, keepsBits: true),
-        Conversion(name: "WAV 16 → .AIFF (any case) is AIFF 16", inputContainer: SF_FORMAT_WAV,
-                   inputEncoding: SF_FORMAT_PCM_16, channels: 1, rate: 22_050, outputExtension: "AIFF",
-                   expectedContainer: SF_FORMAT_AIFF, expectedEncoding: SF_FORMAT_PCM_16, keepsBits: true),
-        Conversion(name: "WAV double → .caf is CAF double", inputContainer: SF_FORMAT_WAV,
-                   inputEncoding: SF_FORMAT_DOUBLE, channels: 2, rate: 44_100, outputExtension: "caf",
-                   expectedContainer: SF_FORMAT_CAF, expectedEncoding: SF_FORMAT_DOUBLE, keepsBits: true),
-        Conversion(name: "AIFF 24 → .w64 is W64 24", inputContainer: SF_FORMAT_AIFF, inputEncoding: SF_FORMAT_PCM_24,
-                   channels: 6, rate: 48_000, outputExtension: "w64",
-                   expectedContainer: SF_FORMAT_W64, expectedEncoding: SF_FORMAT_PCM_24, keepsBits: true),
+        Conversion(
+            name: "WAV 16 → .flac is FLAC 16", inputContainer: SF_FORMAT_WAV, inputEncoding: SF_FORMAT_PCM_16,
+            channels: 2, rate: 44_100, outputExtension: "flac",
+            expectedContainer: SF_FORMAT_FLAC, expectedEncoding: SF_FORMAT_PCM_16, keepsBits: true),
+        Conversion(
+            name: "WAV 24 → .flac is FLAC 24", inputContainer: SF_FORMAT_WAV, inputEncoding: SF_FORMAT_PCM_24,
+            channels: 1, rate: 48_000, outputExtension: "flac",
+            expectedContainer: SF_FORMAT_FLAC, expectedEncoding: SF_FORMAT_PCM_24, keepsBits: true),
+        Conversion(
+            name: "WAV float → .flac falls to PCM 24", inputContainer: SF_FORMAT_WAV,
+            inputEncoding: SF_FORMAT_FLOAT, channels: 2, rate: 48_000, outputExtension: "flac",
+            expectedContainer: SF_FORMAT_FLAC, expectedEncoding: SF_FORMAT_PCM_24, keepsBits: false),
+        Conversion(
+            name: "FLAC 24 → .wav is WAV 24", inputContainer: SF_FORMAT_FLAC, inputEncoding: SF_FORMAT_PCM_24,
+            channels: 2, rate: 96_000, outputExtension: "wav",
+            expectedContainer: SF_FORMAT_WAV, expectedEncoding: SF_FORMAT_PCM_24, keepsBits: true),
+        Conversion(
+            name: "WAV 16 → .AIFF (any case) is AIFF 16", inputContainer: SF_FORMAT_WAV,
+            inputEncoding: SF_FORMAT_PCM_16, channels: 1, rate: 22_050, outputExtension: "AIFF",
+            expectedContainer: SF_FORMAT_AIFF, expectedEncoding: SF_FORMAT_PCM_16, keepsBits: true),
+        Conversion(
+            name: "WAV double → .caf is CAF double", inputContainer: SF_FORMAT_WAV,
+            inputEncoding: SF_FORMAT_DOUBLE, channels: 2, rate: 44_100, outputExtension: "caf",
+            expectedContainer: SF_FORMAT_CAF, expectedEncoding: SF_FORMAT_DOUBLE, keepsBits: true),
+        Conversion(
+            name: "AIFF 24 → .w64 is W64 24", inputContainer: SF_FORMAT_AIFF, inputEncoding: SF_FORMAT_PCM_24,
+            channels: 6, rate: 48_000, outputExtension: "w64",
+            expectedContainer: SF_FORMAT_W64, expectedEncoding: SF_FORMAT_PCM_24, keepsBits: true),
         // The input is `in.input`: its own extension, unknown to censor, keeps its container.
-        Conversion(name: "WAV 16 → the input's unknown extension keeps WAV 16", inputContainer: SF_FORMAT_WAV,
-                   inputEncoding: SF_FORMAT_PCM_16, channels: 2, rate: 8_000, outputExtension: "input",
-                   expectedContainer: SF_FORMAT_WAV, expectedEncoding: SF_FORMAT_PCM_16, keepsBits: true),
-        Conversion(name: "WAV 16 → .ogg is Ogg Vorbis", inputContainer: SF_FORMAT_WAV, inputEncoding: SF_FORMAT_PCM_16,
-                   channels: 2, rate: 44_100, outputExtension: "ogg",
-                   expectedContainer: SF_FORMAT_OGG, expectedEncoding: SF_FORMAT_VORBIS, keepsBits: false),
-        Conversion(name: "WAV float → .oga is Ogg Vorbis", inputContainer: SF_FORMAT_WAV, inputEncoding: SF_FORMAT_FLOAT,
-                   channels: 1, rate: 22_050, outputExtension: "oga",
-                   expectedContainer: SF_FORMAT_OGG, expectedEncoding: SF_FORMAT_VORBIS, keepsBits: false),
+        Conversion(
+            name: "WAV 16 → the input's unknown extension keeps WAV 16", inputContainer: SF_FORMAT_WAV,
+            inputEncoding: SF_FORMAT_PCM_16, channels: 2, rate: 8_000, outputExtension: "input",
+            expectedContainer: SF_FORMAT_WAV, expectedEncoding: SF_FORMAT_PCM_16, keepsBits: true),
+        Conversion(
+            name: "WAV 16 → .ogg is Ogg Vorbis", inputContainer: SF_FORMAT_WAV, inputEncoding: SF_FORMAT_PCM_16,
+            channels: 2, rate: 44_100, outputExtension: "ogg",
+            expectedContainer: SF_FORMAT_OGG, expectedEncoding: SF_FORMAT_VORBIS, keepsBits: false),
+        Conversion(
+            name: "WAV float → .oga is Ogg Vorbis", inputContainer: SF_FORMAT_WAV, inputEncoding: SF_FORMAT_FLOAT,
+            channels: 1, rate: 22_050, outputExtension: "oga",
+            expectedContainer: SF_FORMAT_OGG, expectedEncoding: SF_FORMAT_VORBIS, keepsBits: false),
     ]
 
     static let matches = [
@@ -93,8 +103,10 @@ import Testing
         func format(_ container: Int, _ encoding: Int) -> AudioFileFormat {
             AudioFiles.format(container, encoding, rate: 8000, channels: 1)
         }
-        for encoding in [SF_FORMAT_PCM_U8, SF_FORMAT_PCM_16, SF_FORMAT_PCM_24, SF_FORMAT_PCM_32, SF_FORMAT_ULAW, SF_FORMAT_FLOAT,
-                         SF_FORMAT_DOUBLE] {
+        for encoding in [
+            SF_FORMAT_PCM_U8, SF_FORMAT_PCM_16, SF_FORMAT_PCM_24, SF_FORMAT_PCM_32, SF_FORMAT_ULAW, SF_FORMAT_FLOAT,
+            SF_FORMAT_DOUBLE,
+        ] {
             #expect(format(SF_FORMAT_WAV, encoding).storesFramesInPlace)
         }
         #expect(format(SF_FORMAT_AIFF, SF_FORMAT_PCM_S8).storesFramesInPlace)
@@ -109,10 +121,15 @@ import Testing
         defer { folder.remove() }
         let format = AudioFiles.format(SF_FORMAT_FLAC, SF_FORMAT_PCM_16, rate: 22_050, channels: 1)
         _ = try Self.writeInput(folder.path("in.flac"), format: format)
-        #expect(throws: MediaError.unknownOutput(path: folder.path("out.m4x"), choices: OutputName.extensions
-            .map { "." + $0 }.joined(separator: " "))) {
-            try Censor(mode: .mute).censorFile(input: folder.path("in.flac"), output: folder.path("out.m4x"),
-                                               matches: Self.matches)
+        #expect(
+            throws: MediaError.unknownOutput(
+                path: folder.path("out.m4x"),
+                choices: OutputName.extensions
+                    .map { "." + $0 }.joined(separator: " "))
+        ) {
+            try Censor(mode: .mute).censorFile(
+                input: folder.path("in.flac"), output: folder.path("out.m4x"),
+                matches: Self.matches)
         }
         #expect(try folder.contents() == ["in.flac"])
     }
@@ -130,10 +147,12 @@ import Testing
         #expect(input.code == format.code)
 
         let output = try AudioFiles.read(outputPath)
-        #expect(output.container == Int32(conversion.expectedContainer),
-                "container 0x\(String(output.container, radix: 16))")
-        #expect(output.encoding == Int32(conversion.expectedEncoding),
-                "encoding 0x\(String(output.encoding, radix: 16))")
+        #expect(
+            output.container == Int32(conversion.expectedContainer),
+            "container 0x\(String(output.container, radix: 16))")
+        #expect(
+            output.encoding == Int32(conversion.expectedEncoding),
+            "encoding 0x\(String(output.encoding, radix: 16))")
         #expect(output.sampleRate == conversion.rate)
         #expect(output.channels == conversion.channels)
         #expect(output.frames == input.frames)
@@ -198,8 +217,9 @@ import Testing
     }
 
     /// Where metadata goes: the containers whose libsndfile support stores these four strings.
-    @Test("title, artist, comment and date travel from input to output",
-          arguments: [("wav", "wav"), ("wav", "flac"), ("flac", "wav"), ("wav", "ogg"), ("flac", "flac")])
+    @Test(
+        "title, artist, comment and date travel from input to output",
+        arguments: [("wav", "wav"), ("wav", "flac"), ("flac", "wav"), ("wav", "ogg"), ("flac", "flac")])
     func metadataTravels(_ inputExtension: String, _ outputExtension: String) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -222,19 +242,21 @@ import Testing
         }
     }
 
-    @Test("an output censor cannot write is refused with an AudioError naming it, and nothing is left",
-          arguments: [
-              // MP3 holds one or two channels.
-              (6, 48_000, "mp3"),
-              // FLAC holds at most 8 channels.
-              (10, 48_000, "flac"),
-          ])
+    @Test(
+        "an output censor cannot write is refused with an AudioError naming it, and nothing is left",
+        arguments: [
+            // MP3 holds one or two channels.
+            (6, 48_000, "mp3"),
+            // FLAC holds at most 8 channels.
+            (10, 48_000, "flac"),
+        ])
     func unsupportedOutputIsRefused(channels: Int, rate: Int, ext: String) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let format = AudioFiles.format(SF_FORMAT_WAV, SF_FORMAT_PCM_16, rate: rate, channels: channels)
         let inputPath = folder.path("in.wav"), outputPath = folder.path("out.\(ext)")
-        try AudioFiles.write(AudioFiles.samples(.ordinary, format: format, frames: 4_000), to: inputPath, format: format)
+        try AudioFiles.write(
+            AudioFiles.samples(.ordinary, format: format, frames: 4_000), to: inputPath, format: format)
         let before = try Data(contentsOf: URL(fileURLWithPath: inputPath))
 
         let error = #expect(throws: AudioError.self) {

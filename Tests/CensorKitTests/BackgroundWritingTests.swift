@@ -1,13 +1,14 @@
 import CSndFile
 import CensorTestFiles
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 
 @testable import CensorAudio
 @testable import CensorKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A streaming pass writes each block on a thread of its own while it reads and censors the
 /// next: the file holds the blocks in order, progress follows the writes, and a failing read
@@ -41,7 +42,9 @@ import Testing
             let count = min(frames, frameCount - position)
             let samples = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: Int16.self)
             for frame in 0..<count {
-                for channel in 0..<2 { samples[frame * 2 + channel] = BackgroundWritingTests.sample(position + frame, channel) }
+                for channel in 0..<2 {
+                    samples[frame * 2 + channel] = BackgroundWritingTests.sample(position + frame, channel)
+                }
             }
             position += count
             return count
@@ -50,7 +53,9 @@ import Testing
 
     /// Censors nothing.
     struct Untouched: BlockCensor {
-        func process<Codec: SampleCodec>(_ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec) {}
+        func process<Codec: SampleCodec>(
+            _ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec
+        ) {}
         func replacedRuns(in frames: Range<Int>) -> [Range<Int>] { [] }
     }
 
@@ -59,10 +64,14 @@ import Testing
         let runs: [Range<Int>]
         let value: Int16
 
-        func process<Codec: SampleCodec>(_ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec) {
+        func process<Codec: SampleCodec>(
+            _ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec
+        ) {
             let samples = UnsafeMutableRawPointer(block.baseAddress!).assumingMemoryBound(to: Int16.self)
             for run in replacedRuns(in: firstFrame..<(firstFrame + block.count / 2)) {
-                for frame in run { (samples[2 * (frame - firstFrame)], samples[2 * (frame - firstFrame) + 1]) = (value, value) }
+                for frame in run {
+                    (samples[2 * (frame - firstFrame)], samples[2 * (frame - firstFrame) + 1]) = (value, value)
+                }
             }
         }
 
@@ -81,15 +90,18 @@ import Testing
         (0..<frames).flatMap { frame in (0..<2).map { Int32(sample(frame, $0)) << 16 } }
     }
 
-    @Test("the blocks come out in order, whole, and each block's progress comes once it is written",
-          arguments: [1, 1000, 4096, 10_001])
+    @Test(
+        "the blocks come out in order, whole, and each block's progress comes once it is written",
+        arguments: [1, 1000, 4096, 10_001])
     func blocksInOrder(frames: Int) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let path = folder.path("out.wav")
         let writer = try AudioWriter(creating: path, for: path, format: Self.format, metadata: AudioMetadata())
         var reported: [Int] = []
-        var stream = FileStream(reader: Input(frames: frames), writer: writer, blockFrames: 1000) { reported.append($0.framesDone) }
+        var stream = FileStream(reader: Input(frames: frames), writer: writer, blockFrames: 1000) {
+            reported.append($0.framesDone)
+        }
         var engine = Untouched()
         try stream.run(engine: &engine, codec: NarrowPCMCodec(bits: 16))
         try writer.close()
@@ -98,34 +110,42 @@ import Testing
         #expect(try Self.stored(path) == Self.expected(frames: frames))
     }
 
-    @Test("a file's pass seeks over the runs the censor replaces and reads every other frame where it belongs",
-          arguments: [1000, 4096])
+    @Test(
+        "a file's pass seeks over the runs the censor replaces and reads every other frame where it belongs",
+        arguments: [1000, 4096])
     func replacedRunsUnread(blockFrames: Int) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let (inputPath, outputPath) = (folder.path("in.wav"), folder.path("out.wav"))
         let frames = 10_000
-        let inputWriter = try AudioWriter(creating: inputPath, for: inputPath, format: Self.format, metadata: AudioMetadata())
-        var copy = FileStream(reader: Input(frames: frames), writer: inputWriter, blockFrames: blockFrames, progress: nil)
+        let inputWriter = try AudioWriter(
+            creating: inputPath, for: inputPath, format: Self.format, metadata: AudioMetadata())
+        var copy = FileStream(
+            reader: Input(frames: frames), writer: inputWriter, blockFrames: blockFrames, progress: nil)
         var untouched = Untouched()
         try copy.run(engine: &untouched, codec: NarrowPCMCodec(bits: 16))
         try inputWriter.close()
         // Runs inside a block, across blocks, shorter than a seek is worth, and to the end.
         let runs = [1500..<2600, 3990..<4010, 5100..<9000, 9500..<frames]
         let reader = try AudioReader(path: inputPath)
-        let writer = try AudioWriter(creating: outputPath, for: outputPath, format: Self.format, metadata: AudioMetadata())
+        let writer = try AudioWriter(
+            creating: outputPath, for: outputPath, format: Self.format, metadata: AudioMetadata())
         var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: nil)
         var censor = Replacing(runs: runs, value: 12_345)
         try stream.run(engine: &censor, codec: NarrowPCMCodec(bits: 16))
         try writer.close()
         #expect(stream.framesRead == frames)
         let expected = (0..<frames).flatMap { frame in
-            (0..<2).map { channel in Int32(runs.contains { $0.contains(frame) } ? 12_345 : Self.sample(frame, channel)) << 16 }
+            (0..<2).map { channel in
+                Int32(runs.contains { $0.contains(frame) } ? 12_345 : Self.sample(frame, channel)) << 16
+            }
         }
         #expect(try Self.stored(outputPath) == expected)
     }
 
-    @Test("a writer given a file that holds bytes empties it first; given an empty or missing one, it writes the same bytes")
+    @Test(
+        "a writer given a file that holds bytes empties it first; given an empty or missing one, it writes the same bytes"
+    )
     func writerEmptiesFile() throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }

@@ -1,5 +1,5 @@
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorKit
@@ -20,8 +20,9 @@ import Testing
     /// output and the plan.
     static func render(_ beep: Beep, channels: Int = 1) throws -> (input: [Float], output: [Float], plan: Plan) {
         let frames = Int(ClickTests.seconds * Double(rate))
-        let tone = Signals.sine(frequency: ClickTests.toneFrequency, sampleRate: rate, frames: frames, amplitude: 0.5,
-                                phase: 0.7, channels: channels)
+        let tone = Signals.sine(
+            frequency: ClickTests.toneFrequency, sampleRate: rate, frames: frames, amplitude: 0.5,
+            phase: 0.7, channels: channels)
         var buffer = try AudioBuffer(samples: tone, channelCount: channels, sampleRate: rate)
         let censor = try Censor(mode: .beep(beep))
         let plan = try censor.plan(buffer, matches: ClickTests.matches())
@@ -37,7 +38,9 @@ import Testing
         #expect(abs(Signals.rms(clip.samples) - 0.5.squareRoot()) < 1e-6)
         #expect(clip.peak == clip.samples.map(abs).max())
         #expect(clip.loopFrames == 480)
-        #expect(throws: SoundClipError.silent) { try SoundClip(samples: [0, 0, 0, 0], channelCount: 1, sampleRate: 8000) }
+        #expect(throws: SoundClipError.silent) {
+            try SoundClip(samples: [0, 0, 0, 0], channelCount: 1, sampleRate: 8000)
+        }
         #expect(throws: SoundClipError.empty) { try SoundClip(samples: [0.1], channelCount: 2, sampleRate: 8000) }
     }
 
@@ -78,22 +81,26 @@ import Testing
         #expect(abs(Signals.peakDBFS(output[longest.core]) + 12) < 0.05)
     }
 
-    @Test("a clip and reverse stay below −52 dBFS above 5 kHz, mono and stereo, 48 and 44.1 kHz",
-          arguments: [BeepSound.reverse, .tone], [(48000, 1), (44100, 1), (48000, 2)])
+    @Test(
+        "a clip and reverse stay below −52 dBFS above 5 kHz, mono and stereo, 48 and 44.1 kHz",
+        arguments: [BeepSound.reverse, .tone], [(48000, 1), (44100, 1), (48000, 2)])
     func clickFree(sound: BeepSound, format: (rate: Int, channels: Int)) throws {
         let beep = try Beep(sound: sound == .tone ? .clip(Self.clip()) : sound)
         let (plan, peaks) = try ClickTests.clickPeaks(mode: .beep(beep), rate: format.rate, channels: format.channels)
         #expect(plan.spans.count == ClickTests.words.count)
         for (channel, peak) in peaks.enumerated() {
-            #expect(peak < ClickTests.limitDBFS, "\(beep.sound.name) at \(format.rate) Hz, channel \(channel): \(peak) dBFS")
+            #expect(
+                peak < ClickTests.limitDBFS, "\(beep.sound.name) at \(format.rate) Hz, channel \(channel): \(peak) dBFS"
+            )
         }
     }
 
     @Test("the click measure can fail: a clip cut off hard at each core's edges reads as a click")
     func clickControl() throws {
         let hard = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: 0)
-        let (_, peaks) = try ClickTests.clickPeaks(mode: .beep(Beep(sound: .clip(Self.clip()))), options: hard,
-                                                   rate: 48000, channels: 1)
+        let (_, peaks) = try ClickTests.clickPeaks(
+            mode: .beep(Beep(sound: .clip(Self.clip()))), options: hard,
+            rate: 48000, channels: 1)
         #expect(peaks[0] > -45)
     }
 
@@ -118,20 +125,25 @@ import Testing
         let again = try Self.render(try Beep(sound: .pinkNoise), channels: 2).output
         #expect(Signals.bits(output) == Signals.bits(again))
         for span in plan.spans.map(\.span) where span.end - span.start >= 4800 {
-            let core = Array(output[(span.start * 2)..<(span.end * 2)]), original = Array(input[(span.start * 2)..<(span.end * 2)])
+            let core = Array(output[(span.start * 2)..<(span.end * 2)]),
+                original = Array(input[(span.start * 2)..<(span.end * 2)])
             #expect(abs(Self.decibels(Signals.rms(core) / Signals.rms(original))) < 1, "span at \(span.start)")
             let left = Signals.channel(0, of: core, channels: 2)
             // The tone's 220 Hz holds under 1 % of the core's power: noise, not the voice.
             let tone = Signals.goertzelPower(left, frequency: 220, sampleRate: Self.rate)
-            let pure = Signals.goertzelPower(Signals.channel(0, of: original, channels: 2), frequency: 220, sampleRate: Self.rate)
+            let pure = Signals.goertzelPower(
+                Signals.channel(0, of: original, channels: 2), frequency: 220, sampleRate: Self.rate)
             #expect(tone / pure < 0.01)
         }
         // Pink: each octave holds about as much power; white noise would give 6 dB more per octave
         // here. Measured over a generated second: 250–500 Hz against 2–4 kHz within 2 dB.
         let noise = SoundClip.pinkNoise(sampleRate: Self.rate, channels: 1)
         func band(_ low: Double) -> Double {
-            stride(from: low, to: 2 * low, by: low / 16).reduce(0.0) { $0 + Signals.goertzelPower(
-                Array(noise.samples.prefix(Self.rate)), frequency: $1, sampleRate: Self.rate) } / 16 * low
+            stride(from: low, to: 2 * low, by: low / 16).reduce(0.0) {
+                $0
+                    + Signals.goertzelPower(
+                        Array(noise.samples.prefix(Self.rate)), frequency: $1, sampleRate: Self.rate)
+            } / 16 * low
         }
         #expect(abs(10 * log10(band(2000) / band(250))) < 2)
     }
@@ -140,15 +152,19 @@ import Testing
     func resampledAndRefused() throws {
         let (_, output, plan) = try Self.render(try Beep(sound: .clip(Self.clip(rate: 22_050))))
         let longest = try #require(plan.spans.map(\.span).max { $0.end - $0.start < $1.end - $1.start })
-        #expect((425.0...455).contains(Signals.spectralPeak(Array(output[longest.core]), sampleRate: Self.rate, from: 100, to: 2000)))
+        #expect(
+            (425.0...455).contains(
+                Signals.spectralPeak(Array(output[longest.core]), sampleRate: Self.rate, from: 100, to: 2000)))
         let span = try Span(fadeStart: 50, start: 100, end: 200, fadeEnd: 250)
         #expect(throws: CensorEngineError.reverseNeedsAudio) {
-            try CensorEngine(spans: [span], mode: .beep(Beep(level: .peak(dBFS: -6), sound: .reverse)), channelCount: 1,
-                             sampleRate: 48_000)
+            try CensorEngine(
+                spans: [span], mode: .beep(Beep(level: .peak(dBFS: -6), sound: .reverse)), channelCount: 1,
+                sampleRate: 48_000)
         }
         #expect(throws: CensorEngineError.soundRate(clip: 22_050, audio: 48_000)) {
-            try CensorEngine(spans: [span], mode: .beep(Beep(level: .peak(dBFS: -6), sound: .clip(Self.clip(rate: 22_050)))),
-                             channelCount: 1, sampleRate: 48_000)
+            try CensorEngine(
+                spans: [span], mode: .beep(Beep(level: .peak(dBFS: -6), sound: .clip(Self.clip(rate: 22_050)))),
+                channelCount: 1, sampleRate: 48_000)
         }
     }
 }

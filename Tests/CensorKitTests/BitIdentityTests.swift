@@ -35,34 +35,48 @@ import Testing
     /// Every encoding, with each channel count (1, 2, 6) and rate (8000, 22050, 44100, 48000,
     /// 96000) at least once, and block sizes that put span edges inside and across blocks.
     static let cases: [Case] = [
-        Case(name: "WAV PCM 16", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
-             channels: 2, rate: 44_100, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "WAV PCM 24", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_24, fileExtension: "wav",
-             channels: 6, rate: 48_000, blockFrames: 1_000),
-        Case(name: "WAV PCM 32", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_32, fileExtension: "wav",
-             channels: 1, rate: 96_000, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "WAV PCM U8", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_U8, fileExtension: "wav",
-             channels: 1, rate: 8_000, blockFrames: 333),
-        Case(name: "WAV float", container: SF_FORMAT_WAV, encoding: SF_FORMAT_FLOAT, fileExtension: "wav",
-             channels: 2, rate: 22_050, blockFrames: 4_096),
-        Case(name: "WAV double", container: SF_FORMAT_WAV, encoding: SF_FORMAT_DOUBLE, fileExtension: "wav",
-             channels: 6, rate: 44_100, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "FLAC 16", container: SF_FORMAT_FLAC, encoding: SF_FORMAT_PCM_16, fileExtension: "flac",
-             channels: 2, rate: 48_000, blockFrames: 777),
-        Case(name: "FLAC 24", container: SF_FORMAT_FLAC, encoding: SF_FORMAT_PCM_24, fileExtension: "flac",
-             channels: 1, rate: 96_000, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "AIFF 16", container: SF_FORMAT_AIFF, encoding: SF_FORMAT_PCM_16, fileExtension: "aiff",
-             channels: 1, rate: 22_050, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "AIFF 24", container: SF_FORMAT_AIFF, encoding: SF_FORMAT_PCM_24, fileExtension: "aiff",
-             channels: 2, rate: 8_000, blockFrames: 1_024),
-        Case(name: "CAF float", container: SF_FORMAT_CAF, encoding: SF_FORMAT_FLOAT, fileExtension: "caf",
-             channels: 6, rate: 48_000, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "CAF PCM 24", container: SF_FORMAT_CAF, encoding: SF_FORMAT_PCM_24, fileExtension: "caf",
-             channels: 2, rate: 44_100, blockFrames: 2_000),
-        Case(name: "W64 PCM 24", container: SF_FORMAT_W64, encoding: SF_FORMAT_PCM_24, fileExtension: "w64",
-             channels: 2, rate: 96_000, blockFrames: 5_000),
-        Case(name: "RF64 PCM 16", container: SF_FORMAT_RF64, encoding: SF_FORMAT_PCM_16, fileExtension: "rf64",
-             channels: 6, rate: 22_050, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "WAV PCM 16", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
+            channels: 2, rate: 44_100, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "WAV PCM 24", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_24, fileExtension: "wav",
+            channels: 6, rate: 48_000, blockFrames: 1_000),
+        Case(
+            name: "WAV PCM 32", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_32, fileExtension: "wav",
+            channels: 1, rate: 96_000, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "WAV PCM U8", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_U8, fileExtension: "wav",
+            channels: 1, rate: 8_000, blockFrames: 333),
+        Case(
+            name: "WAV float", container: SF_FORMAT_WAV, encoding: SF_FORMAT_FLOAT, fileExtension: "wav",
+            channels: 2, rate: 22_050, blockFrames: 4_096),
+        Case(
+            name: "WAV double", container: SF_FORMAT_WAV, encoding: SF_FORMAT_DOUBLE, fileExtension: "wav",
+            channels: 6, rate: 44_100, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "FLAC 16", container: SF_FORMAT_FLAC, encoding: SF_FORMAT_PCM_16, fileExtension: "flac",
+            channels: 2, rate: 48_000, blockFrames: 777),
+        Case(
+            name: "FLAC 24", container: SF_FORMAT_FLAC, encoding: SF_FORMAT_PCM_24, fileExtension: "flac",
+            channels: 1, rate: 96_000, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "AIFF 16", container: SF_FORMAT_AIFF, encoding: SF_FORMAT_PCM_16, fileExtension: "aiff",
+            channels: 1, rate: 22_050, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "AIFF 24", container: SF_FORMAT_AIFF, encoding: SF_FORMAT_PCM_24, fileExtension: "aiff",
+            channels: 2, rate: 8_000, blockFrames: 1_024),
+        Case(
+            name: "CAF float", container: SF_FORMAT_CAF, encoding: SF_FORMAT_FLOAT, fileExtension: "caf",
+            channels: 6, rate: 48_000, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "CAF PCM 24", container: SF_FORMAT_CAF, encoding: SF_FORMAT_PCM_24, fileExtension: "caf",
+            channels: 2, rate: 44_100, blockFrames: 2_000),
+        Case(
+            name: "W64 PCM 24", container: SF_FORMAT_W64, encoding: SF_FORMAT_PCM_24, fileExtension: "w64",
+            channels: 2, rate: 96_000, blockFrames: 5_000),
+        Case(
+            name: "RF64 PCM 16", container: SF_FORMAT_RF64, encoding: SF_FORMAT_PCM_16, fileExtension: "rf64",
+            channels: 6, rate: 22_050, blockFrames: Censor.defaultBlockFrames),
     ]
 
     /// Every mode, including a full-scale beep that would clip if anything overshot.
@@ -81,8 +95,9 @@ import Testing
         let boundary = Double(Censor.defaultBlockFrames) / Double(rate)
         if boundary + 0.02 < duration - 0.1 { times.append((boundary - 0.013, boundary + 0.011)) }
         return times.enumerated().map { index, time in
-            Match(wordIndices: index..<(index + 1), text: "word\(index)", pattern: "word\(index)",
-                  start: time.0, end: time.1)
+            Match(
+                wordIndices: index..<(index + 1), text: "word\(index)", pattern: "word\(index)",
+                start: time.0, end: time.1)
         }
     }
 
@@ -115,8 +130,9 @@ import Testing
         return mask
     }
 
-    @Test("keeps every sample outside the modified regions bit-identical, and length, format, rate and channels",
-          arguments: cases, AudioFiles.Material.allCases)
+    @Test(
+        "keeps every sample outside the modified regions bit-identical, and length, format, rate and channels",
+        arguments: cases, AudioFiles.Material.allCases)
     func untouchedSamplesKeepTheirBits(_ testCase: Case, material: AudioFiles.Material) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -160,7 +176,9 @@ import Testing
                     if firstChanged == nil { firstChanged = index }
                 }
             }
-            #expect(changedOutside == 0, """
+            #expect(
+                changedOutside == 0,
+                """
                 \(mode.name): \(changedOutside) samples outside the spans changed; first at frame \
                 \(firstChanged.map { $0 / channels } ?? -1) channel \(firstChanged.map { $0 % channels } ?? -1)
                 """)
@@ -210,14 +228,19 @@ import Testing
         #expect(output.samples.differingBits(from: input.samples) == 0)
     }
 
-    @Test("float and double files keep samples beyond full scale bit-identical", arguments: [
-        Case(name: "WAV float", container: SF_FORMAT_WAV, encoding: SF_FORMAT_FLOAT, fileExtension: "wav",
-             channels: 1, rate: 44_100, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "CAF float", container: SF_FORMAT_CAF, encoding: SF_FORMAT_FLOAT, fileExtension: "caf",
-             channels: 2, rate: 48_000, blockFrames: 1_000),
-        Case(name: "W64 double", container: SF_FORMAT_W64, encoding: SF_FORMAT_DOUBLE, fileExtension: "w64",
-             channels: 2, rate: 22_050, blockFrames: Censor.defaultBlockFrames),
-    ])
+    @Test(
+        "float and double files keep samples beyond full scale bit-identical",
+        arguments: [
+            Case(
+                name: "WAV float", container: SF_FORMAT_WAV, encoding: SF_FORMAT_FLOAT, fileExtension: "wav",
+                channels: 1, rate: 44_100, blockFrames: Censor.defaultBlockFrames),
+            Case(
+                name: "CAF float", container: SF_FORMAT_CAF, encoding: SF_FORMAT_FLOAT, fileExtension: "caf",
+                channels: 2, rate: 48_000, blockFrames: 1_000),
+            Case(
+                name: "W64 double", container: SF_FORMAT_W64, encoding: SF_FORMAT_DOUBLE, fileExtension: "w64",
+                channels: 2, rate: 22_050, blockFrames: Censor.defaultBlockFrames),
+        ])
     func samplesBeyondFullScaleKeepTheirBits(_ testCase: Case) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -226,7 +249,8 @@ import Testing
         // ±1.5 and ±4, which float files may hold and which must not be clipped on the way through.
         let count = testCase.frames * testCase.channels
         let values = (0..<count).map { index in [1.5, -1.5, 4.0, -4.0, 0.75][index % 5] }
-        let written: AudioFiles.Samples = AudioFiles.Kind(testCase.format) == .double
+        let written: AudioFiles.Samples =
+            AudioFiles.Kind(testCase.format) == .double
             ? .double(values) : .float(values.map { Float($0) })
         try AudioFiles.write(written, to: inputPath, format: testCase.format)
         let report = try Censor(mode: .duck(gainDB: -6), blockFrames: testCase.blockFrames).censorFile(
@@ -237,7 +261,9 @@ import Testing
         #expect(input.samples == written)
         try #require(output.samples.count == input.samples.count)
         let mask = Self.modifiedMask(report, frames: testCase.frames)
-        let changed = (0..<count).filter { !mask[$0 / testCase.channels] && !output.samples.sameBits(at: $0, as: input.samples) }
+        let changed = (0..<count).filter {
+            !mask[$0 / testCase.channels] && !output.samples.sameBits(at: $0, as: input.samples)
+        }
         #expect(changed.count == 0, "first changed sample: \(changed.first ?? -1)")
     }
 }

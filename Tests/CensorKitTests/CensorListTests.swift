@@ -33,13 +33,18 @@ import Testing
 
     @Test("rejects an entry that could never match, naming line and column")
     func unmatchableEntry() {
-        #expect(throws: CensorListError.malformed(
-            file: "words.txt", line: 3, column: 3, expected: "a word or phrase with a letter or digit", found: "'!!! ?'")) {
+        #expect(
+            throws: CensorListError.malformed(
+                file: "words.txt", line: 3, column: 3, expected: "a word or phrase with a letter or digit",
+                found: "'!!! ?'")
+        ) {
             try CensorList(text: "damn\n# fine\n  !!! ?  # shouting\n", source: "words.txt")
         }
         let error = CensorListError.malformed(
             file: "words.txt", line: 3, column: 3, expected: "a word or phrase with a letter or digit", found: "'!!!'")
-        #expect(error.description == "words.txt: line 3:column 3: expected a word or phrase with a letter or digit, found '!!!'")
+        #expect(
+            error.description
+                == "words.txt: line 3:column 3: expected a word or phrase with a letter or digit, found '!!!'")
     }
 
     @Test("entries given in memory are trimmed and empty ones dropped")
@@ -71,8 +76,10 @@ import Testing
 
         let latin1 = directory.appendingPathComponent("latin1.txt")
         try (Data("damn\nmerde\ncon".utf8) + Data([0xE9, 0x0A])).write(to: latin1)
-        #expect(throws: CensorListError.malformed(
-            file: latin1.path, line: 3, column: 4, expected: "UTF-8 text", found: "the byte 0xE9")) {
+        #expect(
+            throws: CensorListError.malformed(
+                file: latin1.path, line: 3, column: 4, expected: "UTF-8 text", found: "the byte 0xE9")
+        ) {
             try CensorList.load(path: latin1.path)
         }
 
@@ -125,9 +132,11 @@ import Testing
         arguments: [("*\n", "'*'"), ("damn\n!\n", "'!'"), ("  ?* \n", "'?*'"), ("|bleep\n", "'|bleep'")])
     func rejectsEmptyPatterns(text: String, found: String) {
         let line = text.split(separator: "\n").count
-        #expect(throws: CensorListError.malformed(
-            file: "words.txt", line: line, column: text.split(separator: "\n").last!.prefix { $0 == " " }.count + 1,
-            expected: "a word or phrase with a letter or digit", found: found)) {
+        #expect(
+            throws: CensorListError.malformed(
+                file: "words.txt", line: line, column: text.split(separator: "\n").last!.prefix { $0 == " " }.count + 1,
+                expected: "a word or phrase with a letter or digit", found: found)
+        ) {
             try CensorList(text: text, source: "words.txt")
         }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorKit
@@ -31,7 +31,9 @@ import Testing
 
     static func matches() -> [Match] {
         words.enumerated().map { index, word in
-            Match(wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: word.0, end: word.0 + word.1)
+            Match(
+                wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: word.0,
+                end: word.0 + word.1)
         }
     }
 
@@ -41,16 +43,18 @@ import Testing
     ) throws -> (Plan, [Double]) {
         let frames = Int(seconds * Double(rate))
         let phases = (0..<channels).map { Double($0) * Double.pi / 3 }
-        let tone = Signals.sine(frequency: toneFrequency, sampleRate: rate, frames: frames, amplitude: amplitude, phase: 0.7,
-                                channels: channels, channelPhases: phases)
+        let tone = Signals.sine(
+            frequency: toneFrequency, sampleRate: rate, frames: frames, amplitude: amplitude, phase: 0.7,
+            channels: channels, channelPhases: phases)
         var buffer = try AudioBuffer(samples: tone, channelCount: channels, sampleRate: rate)
         let censor = try Censor(mode: mode, options: options)
         let plan = try censor.plan(buffer, matches: matches())
         _ = try censor.censor(&buffer, matches: matches())
         let settle = Int(settleSeconds * Double(rate))
         let peaks = (0..<channels).map { channel in
-            let filtered = Signals.butterworthHighPass(Signals.channel(channel, of: buffer.samples, channels: channels),
-                                                       cutoff: 5000, sampleRate: rate)
+            let filtered = Signals.butterworthHighPass(
+                Signals.channel(channel, of: buffer.samples, channels: channels),
+                cutoff: 5000, sampleRate: rate)
             return Signals.peakDBFS(filtered[settle...])
         }
         return (plan, peaks)
@@ -58,8 +62,9 @@ import Testing
 
     static let modes: [CensorMode] = [.beep(Beep()), .duck(gainDB: -30), .mute]
 
-    @Test("every mode with default options stays below −52 dBFS above 5 kHz",
-          arguments: modes, [(48000, 1), (44100, 1), (48000, 2)])
+    @Test(
+        "every mode with default options stays below −52 dBFS above 5 kHz",
+        arguments: modes, [(48000, 1), (44100, 1), (48000, 2)])
     func clickFree(mode: CensorMode, format: (rate: Int, channels: Int)) throws {
         let (plan, peaks) = try Self.clickPeaks(mode: mode, rate: format.rate, channels: format.channels)
         // Every word was planned, and none touches the settling time.
@@ -82,13 +87,15 @@ import Testing
 
     /// A near-full-scale tone makes equal-power beep fades overshoot, so they fade with
     /// complementary gains instead; those must be click-free too.
-    @Test("a beep over near-full-scale audio (complementary fades) stays below −52 dBFS above 5 kHz",
-          arguments: [48000, 44100])
+    @Test(
+        "a beep over near-full-scale audio (complementary fades) stays below −52 dBFS above 5 kHz",
+        arguments: [48000, 44100])
     func loudBeepClickFree(rate: Int) throws {
         let (plan, peaks) = try Self.clickPeaks(mode: .beep(Beep()), rate: rate, channels: 1, amplitude: 0.99)
         var source = InterleavedBuffer(
-            samples: Signals.sine(frequency: Self.toneFrequency, sampleRate: rate, frames: Int(Self.seconds * Double(rate)),
-                                  amplitude: 0.99, phase: 0.7),
+            samples: Signals.sine(
+                frequency: Self.toneFrequency, sampleRate: rate, frames: Int(Self.seconds * Double(rate)),
+                amplitude: 0.99, phase: 0.7),
             channelCount: 1)
         let amplitudes = try BeepLevels.amplitudes(for: plan.spans.map(\.span), beep: Beep(), in: &source)
         let fades = try BeepLevels.fades(for: plan.spans.map(\.span), amplitudes: amplitudes, in: &source)
@@ -96,8 +103,9 @@ import Testing
         #expect(peaks[0] < Self.limitDBFS, "loud beep at \(rate) Hz: \(peaks[0]) dBFS")
     }
 
-    @Test("the measure fails a hard switch: mute without crossfade or snapping clicks above −52 dBFS",
-          arguments: [48000, 44100])
+    @Test(
+        "the measure fails a hard switch: mute without crossfade or snapping clicks above −52 dBFS",
+        arguments: [48000, 44100])
     func hardSwitchClicks(rate: Int) throws {
         let hard = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0, snapWindow: 0)
         let (plan, peaks) = try Self.clickPeaks(mode: .mute, options: hard, rate: rate, channels: 1)
@@ -109,7 +117,8 @@ import Testing
     func uneditedToneIsQuiet() throws {
         let (_, peaks) = try Self.clickPeaks(mode: .mute, options: PlanOptions(), rate: 48000, channels: 1)
         let rate = 48000
-        let tone = Signals.sine(frequency: Self.toneFrequency, sampleRate: rate, frames: rate, amplitude: 0.5, phase: 0.7)
+        let tone = Signals.sine(
+            frequency: Self.toneFrequency, sampleRate: rate, frames: rate, amplitude: 0.5, phase: 0.7)
         let filtered = Signals.butterworthHighPass(tone, cutoff: 5000, sampleRate: rate)
         let toneOnly = Signals.peakDBFS(filtered[(rate / 10)...])
         #expect(toneOnly < -100, "the filtered tone alone peaks at \(toneOnly) dBFS")

@@ -1,10 +1,10 @@
 import CSndFile
+import CensorTestFiles
 import CensorTestSignals
 import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestFiles
 
 /// ``CensorMode/cut``: each core removed, the rest joined by an equal-power crossfade; every
 /// other sample bit-identical at its shifted place; the joins click-free.
@@ -13,7 +13,9 @@ import CensorTestFiles
 
     static func matches() -> [Match] {
         words.enumerated().map { index, word in
-            Match(wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: word.0, end: word.0 + word.1)
+            Match(
+                wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: word.0,
+                end: word.0 + word.1)
         }
     }
 
@@ -32,8 +34,9 @@ import CensorTestFiles
         return sources
     }
 
-    @Test("a 16-bit WAV and a 24-bit FLAC: shorter by each core and crossfade, every kept sample bit-identical at its shifted place",
-          arguments: [(SF_FORMAT_WAV, SF_FORMAT_PCM_16, "wav"), (SF_FORMAT_FLAC, SF_FORMAT_PCM_24, "flac")])
+    @Test(
+        "a 16-bit WAV and a 24-bit FLAC: shorter by each core and crossfade, every kept sample bit-identical at its shifted place",
+        arguments: [(SF_FORMAT_WAV, SF_FORMAT_PCM_16, "wav"), (SF_FORMAT_FLAC, SF_FORMAT_PCM_24, "flac")])
     func bitIdenticalBetweenJoins(container: Int, encoding: Int, ext: String) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -72,7 +75,8 @@ import CensorTestFiles
                 for step in 0..<x {
                     let w = 0.5 - 0.5 * cos(Double.pi * Double(step + 1) / Double(x + 1))
                     let (out, into) = (cos(Double.pi / 2 * w), sin(Double.pi / 2 * w))
-                    let before = Double(b[(join.startFrame - x + step) * 2]), after = Double(b[(join.endFrame + step) * 2])
+                    let before = Double(b[(join.startFrame - x + step) * 2]),
+                        after = Double(b[(join.endFrame + step) * 2])
                     #expect(abs(Double(a[(join.outputFrame + step) * 2]) - (before * out + after * into)) <= 1.5 * lsb)
                 }
             }
@@ -86,7 +90,9 @@ import CensorTestFiles
         let report = try Censor(mode: .cut).censor(&audio, matches: Self.matches())
         let sources = try Self.sources(report)
         #expect(audio.frameCount == report.outputFrames)
-        #expect(sources.enumerated().allSatisfy { frame, source in source.map { audio.samples[frame] == tone[$0] } ?? true })
+        #expect(
+            sources.enumerated().allSatisfy { frame, source in source.map { audio.samples[frame] == tone[$0] } ?? true }
+        )
     }
 
     @Test("the joins of a 220 Hz tone stay below −52 dBFS above 5 kHz; a hard cut does not")
@@ -95,7 +101,8 @@ import CensorTestFiles
             let frames = Int(ClickTests.seconds * 48_000)
             let tone = Signals.sine(frequency: 220, sampleRate: 48_000, frames: frames, amplitude: 0.5, phase: 0.7)
             var audio = try AudioBuffer(samples: tone, channelCount: 1, sampleRate: 48_000)
-            let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: crossfade, snapWindow: crossfade == 0 ? 0 : 0.01)
+            let options = try PlanOptions(
+                padBefore: 0, padAfter: 0, crossfade: crossfade, snapWindow: crossfade == 0 ? 0 : 0.01)
             let report = try Censor(mode: .cut, options: options).censor(&audio, matches: ClickTests.matches())
             #expect(report.cuts?.count == ClickTests.words.count)
             let filtered = Signals.butterworthHighPass(audio.samples, cutoff: 5000, sampleRate: 48_000)

@@ -18,8 +18,9 @@ import Testing
         Match(wordIndices: 0..<1, text: "damn", pattern: "damn", start: start, end: end)
     }
 
-    @Test("a word whose finite times lie beyond Int's range in frames is planned, clamped to the audio",
-          arguments: [(0.5, 1e300), (-1e300, 0.2), (-1e300, 1e300), (0.5, 1e20), (1.9, 1.0e18)])
+    @Test(
+        "a word whose finite times lie beyond Int's range in frames is planned, clamped to the audio",
+        arguments: [(0.5, 1e300), (-1e300, 0.2), (-1e300, 1e300), (0.5, 1e20), (1.9, 1.0e18)])
     func extremeTimes(_ times: (Double, Double)) throws {
         // Edge refinement turned these into frames with Int(_:), which traps past Int.max.
         var audio = Self.noise()
@@ -46,18 +47,23 @@ import Testing
     func nestedMatches() throws {
         // Found by the pipeline target: two WebVTT cues with the same times, both listed.
         var audio = Self.noise()
-        let matches = [Self.match(0.5, 1.2), Match(wordIndices: 1..<2, text: "crap", pattern: "crap", start: 0.5, end: 0.9)]
-        let plan = try Planner(options: try PlanOptions(padBefore: 0.02, padAfter: 0.02)).plan(matches, sampleRate: 8_000, audio: &audio)
+        let matches = [
+            Self.match(0.5, 1.2), Match(wordIndices: 1..<2, text: "crap", pattern: "crap", start: 0.5, end: 0.9),
+        ]
+        let plan = try Planner(options: try PlanOptions(padBefore: 0.02, padAfter: 0.02)).plan(
+            matches, sampleRate: 8_000, audio: &audio)
         #expect(plan.spans.count == 1)
         #expect(plan.spans.first?.matches.count == 2)
     }
 
-    @Test("audio at a rate too low for the speech bands is censored at the given times, not trapped",
-          arguments: [168, 200, 273, 300, 640])
+    @Test(
+        "audio at a rate too low for the speech bands is censored at the given times, not trapped",
+        arguments: [168, 200, 273, 300, 640])
     func lowSampleRate(rate: Int) throws {
         // Found by the audio target: a WAV of 168 Hz, whose band ends below 120 Hz, asked
         // refinement for bins past the spectrum's end (a precondition trap).
-        var audio = try AudioBuffer(samples: Array(Self.noise().samples.prefix(4 * rate)), channelCount: 2, sampleRate: rate)
+        var audio = try AudioBuffer(
+            samples: Array(Self.noise().samples.prefix(4 * rate)), channelCount: 2, sampleRate: rate)
         let report = try Censor(mode: .mute).censor(&audio, matches: [Self.match(0.5, 1.0)])
         let span = try #require(report.spans.first)
         #expect(report.spans.count == 1)

@@ -1,5 +1,5 @@
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorKit
@@ -65,8 +65,9 @@ import Testing
         #expect(duck.replacedRuns(in: 0..<48_000) == [])
     }
 
-    @Test("whatever the replaced runs hold, mute and a beep give the same block: the input there is not needed",
-          arguments: channelCounts)
+    @Test(
+        "whatever the replaced runs hold, mute and a beep give the same block: the input there is not needed",
+        arguments: channelCounts)
     func replacedRunsNotRead(channels: Int) throws {
         let input = Self.input(channels: channels)
         for mode in [CensorMode.mute, .beep(try Beep(frequency: 1000, level: .peak(dBFS: -6)))] {
@@ -150,21 +151,25 @@ import Testing
         #expect(untouched.count == 48000 - 540 - 14_880 - 5100 - 1240 - 1000)
         var changed = 0
         for frame in untouched {
-            for channel in 0..<channels where output[frame * channels + channel].bitPattern != input[frame * channels + channel].bitPattern {
+            for channel in 0..<channels
+            where output[frame * channels + channel].bitPattern != input[frame * channels + channel].bitPattern {
                 changed += 1
             }
         }
         #expect(changed == 0, "\(changed) untouched samples changed")
         // And the spans did change their cores, so the comparison above is not vacuous.
         for span in Self.spans {
-            #expect(output[(span.start * channels)..<(span.end * channels)] != input[(span.start * channels)..<(span.end * channels)])
+            #expect(
+                output[(span.start * channels)..<(span.end * channels)]
+                    != input[(span.start * channels)..<(span.end * channels)])
         }
     }
 
     // MARK: - Beep
 
-    @Test("a beep's core is a tone at the beep frequency on every channel",
-          arguments: [1000.0, 440.0], channelCounts)
+    @Test(
+        "a beep's core is a tone at the beep frequency on every channel",
+        arguments: [1000.0, 440.0], channelCounts)
     func beepFrequency(frequency: Double, channels: Int) throws {
         let input = Self.input(channels: channels)
         let output = try Self.render(input, channels: channels, mode: .beep(try Beep(frequency: frequency)))
@@ -188,7 +193,8 @@ import Testing
             for channel in 0..<channels {
                 let before = Signals.rms(Signals.channel(channel, of: input, channels: channels, frames: span.core))
                 let after = Signals.rms(Signals.channel(channel, of: output, channels: channels, frames: span.core))
-                #expect(abs(after / before - 1) < 0.01, "span \(span.core) channel \(channel): RMS \(after) vs \(before)")
+                #expect(
+                    abs(after / before - 1) < 0.01, "span \(span.core) channel \(channel): RMS \(after) vs \(before)")
             }
         }
     }
@@ -197,7 +203,8 @@ import Testing
     func fixedLevelPeak(dBFS: Double) throws {
         let channels = 2
         let input = Self.input(channels: channels)
-        let output = try Self.render(input, channels: channels, mode: .beep(try Beep(frequency: 440, level: .peak(dBFS: dBFS))))
+        let output = try Self.render(
+            input, channels: channels, mode: .beep(try Beep(frequency: 440, level: .peak(dBFS: dBFS))))
         let expected = pow(10, dBFS / 20)
         let span = Self.spans[1]
         for channel in 0..<channels {
@@ -230,9 +237,11 @@ import Testing
     @Test("a matched beep's crossfades do not push loud audio past full scale", arguments: loudInputs)
     func beepCrossfadeNeverClips(name: String, dBFS: Double) throws {
         let channels = 1
-        let input: [Float] = dBFS == 0
+        let input: [Float] =
+            dBFS == 0
             ? (0..<Self.frameCount).map { ($0 / 37) % 2 == 0 ? Float(1) : -1 }
-            : Signals.sine(frequency: 220, sampleRate: Self.rate, frames: Self.frameCount, amplitude: pow(10, dBFS / 20))
+            : Signals.sine(
+                frequency: 220, sampleRate: Self.rate, frames: Self.frameCount, amplitude: pow(10, dBFS / 20))
         let output = try Self.render(input, channels: channels, mode: .beep(Beep()))
         let peaks = Self.spans.map { Signals.peak(output[$0.modified]) }
         #expect(peaks.allSatisfy { $0 <= 1 }, "\(name): modified regions peak at \(peaks)")
@@ -247,16 +256,20 @@ import Testing
         (Span(ordered: 3, start: 503, end: 47_500, fadeEnd: 47_510), 97.0, 0),
     ]
 
-    @Test("the beep starts at phase zero at the span's fadeStart: core = A·sin(2πf(n − fadeStart)/rate)",
-          arguments: phaseCases)
+    @Test(
+        "the beep starts at phase zero at the span's fadeStart: core = A·sin(2πf(n − fadeStart)/rate)",
+        arguments: phaseCases)
     func beepPhase(span: Span, frequency: Double, dBFS: Double) throws {
         let channels = 2
         let input = Self.input(channels: channels)
-        let output = try Self.render(input, channels: channels, mode: .beep(try Beep(frequency: frequency, level: .peak(dBFS: dBFS))), spans: [span])
+        let output = try Self.render(
+            input, channels: channels, mode: .beep(try Beep(frequency: frequency, level: .peak(dBFS: dBFS))),
+            spans: [span])
         let amplitude = Double(Float(pow(10, dBFS / 20)))
         var worst = 0.0
         for frame in span.core {
-            let expected = amplitude * sin(2 * Double.pi * frequency * Double(frame - span.fadeStart) / Double(Self.rate))
+            let expected =
+                amplitude * sin(2 * Double.pi * frequency * Double(frame - span.fadeStart) / Double(Self.rate))
             for channel in 0..<channels {
                 worst = max(worst, abs(Double(output[frame * channels + channel]) - expected))
             }
@@ -282,7 +295,9 @@ import Testing
         var changed = 0
         for frame in Self.untouchedFrames(plan.spans.map(\.span), frameCount: Self.frameCount) {
             for channel in 0..<channels
-            where buffer.samples[frame * channels + channel].bitPattern != samples[frame * channels + channel].bitPattern {
+            where buffer.samples[frame * channels + channel].bitPattern
+                != samples[frame * channels + channel].bitPattern
+            {
                 changed += 1
             }
         }

@@ -9,15 +9,20 @@ import Testing
 /// result that of the backend it chose.
 @Suite struct FrontDoorTests {
     static let rate = 16_000
-    static let words = [Word(text: "well", start: 0.2, end: 0.4), Word(text: "damn", start: 0.6, end: 0.9),
-                        Word(text: "it", start: 1.0, end: 1.2)]
+    static let words = [
+        Word(text: "well", start: 0.2, end: 0.4), Word(text: "damn", start: 0.6, end: 0.9),
+        Word(text: "it", start: 1.0, end: 1.2),
+    ]
     static let list = CensorList(entries: ["damn"])
 
-    static func request(_ input: CensorRequest.Input, _ output: String?, mode: CensorMode = .mute,
-                        format: OutputFormat = OutputFormat(), mp3Direct: Bool = true) -> CensorRequest {
-        CensorRequest(input: input, words: words, list: list,
-                      options: CensorRequest.Options(mode: mode, plan: PlanOptions(), format: format, mp3Direct: mp3Direct),
-                      output: output)
+    static func request(
+        _ input: CensorRequest.Input, _ output: String?, mode: CensorMode = .mute,
+        format: OutputFormat = OutputFormat(), mp3Direct: Bool = true
+    ) -> CensorRequest {
+        CensorRequest(
+            input: input, words: words, list: list,
+            options: CensorRequest.Options(mode: mode, plan: PlanOptions(), format: format, mp3Direct: mp3Direct),
+            output: output)
     }
 
     /// Two seconds of 16-bit noise at `path`.
@@ -45,7 +50,8 @@ import Testing
             (Self.request(.stream(descriptor: 0, name: "-"), "b.wav"), .mute, .stream),
         ]
         for (request, mode, expected) in cases {
-            #expect(try censor(mode).backend(for: request) == expected, "\(request.input) → \(request.output ?? "plan")")
+            #expect(
+                try censor(mode).backend(for: request) == expected, "\(request.input) → \(request.output ?? "plan")")
         }
     }
 
@@ -56,15 +62,18 @@ import Testing
         let input = folder.path("in.wav")
         try Self.writeInput(input)
         let transcript = Transcript(words: Self.words, format: .whisperJSON)
-        let request = CensorRequest(input: .file(input), transcript: transcript, list: Self.list,
-                                    options: CensorRequest.Options(mode: .mute), output: folder.path("run.wav"))
+        let request = CensorRequest(
+            input: .file(input), transcript: transcript, list: Self.list,
+            options: CensorRequest.Options(mode: .mute), output: folder.path("run.wav"))
         let report = try Censor.run(request)
         let direct = try Censor(mode: .mute).censorFile(
             input: input, output: folder.path("direct.wav"), matches: Self.list.matches(in: transcript))
         #expect(report.spans == direct.spans && report.spans.count == 1)
         #expect(report.transcript == Report.TranscriptSummary(transcript))
         #expect(direct.transcript == nil)
-        let bytes = try [folder.path("run.wav"), folder.path("direct.wav")].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let bytes = try [folder.path("run.wav"), folder.path("direct.wav")].map {
+            try Data(contentsOf: URL(fileURLWithPath: $0))
+        }
         #expect(bytes[0] == bytes[1])
     }
 

@@ -6,13 +6,14 @@ import Testing
 /// name the value and the range, in seconds; audio censored and written in memory; reports
 /// that encode and decode.
 @Suite struct LibraryBoundaryTests {
-    @Test("every plan option out of range is a ParameterError with its parameter, value and range, in seconds",
-          arguments: [
-              ("padBefore", -0.001, Parameters.padBefore), ("padAfter", 2.5, Parameters.padAfter),
-              ("crossfade", -0.01, Parameters.crossfade), ("crossfade", 1.5, Parameters.crossfade),
-              ("snapWindow", 0.2, Parameters.snapWindow), ("refineWindow", -1, Parameters.refineWindow),
-              ("crossfade", .infinity, Parameters.crossfade),
-          ] as [(String, Double, Parameter)])
+    @Test(
+        "every plan option out of range is a ParameterError with its parameter, value and range, in seconds",
+        arguments: [
+            ("padBefore", -0.001, Parameters.padBefore), ("padAfter", 2.5, Parameters.padAfter),
+            ("crossfade", -0.01, Parameters.crossfade), ("crossfade", 1.5, Parameters.crossfade),
+            ("snapWindow", 0.2, Parameters.snapWindow), ("refineWindow", -1, Parameters.refineWindow),
+            ("crossfade", .infinity, Parameters.crossfade),
+        ] as [(String, Double, Parameter)])
     func planOptionRanges(name: String, value: Double, parameter: Parameter) {
         #expect(throws: ParameterError(parameter: parameter, value: value)) {
             switch name {
@@ -48,7 +49,9 @@ import Testing
 
     @Test("media options refuse an audio stream outside 0…127 and a bit rate outside 8…640 kb/s")
     func mediaOptionRanges() throws {
-        #expect(throws: ParameterError(parameter: Parameters.audioStream, value: -1)) { try MediaOptions(audioStreams: [0, -1]) }
+        #expect(throws: ParameterError(parameter: Parameters.audioStream, value: -1)) {
+            try MediaOptions(audioStreams: [0, -1])
+        }
         #expect(throws: ParameterError(parameter: Parameters.bitrate, value: 0)) { try MediaOptions(bitrate: 0) }
         #expect(throws: ParameterError(parameter: Parameters.bitrate, value: 641)) { try MediaOptions(bitrate: 641) }
         let options = try MediaOptions(audioStreams: [2, 0, 2], bitrate: 96)
@@ -58,14 +61,18 @@ import Testing
 
     @Test("Censor refuses a duck gain above 0 dB and a block of no frames, with their ranges")
     func censorChecks() {
-        #expect(throws: ParameterError(parameter: Parameters.duckGain, value: 40)) { try Censor(mode: .duck(gainDB: 40)) }
+        #expect(throws: ParameterError(parameter: Parameters.duckGain, value: 40)) {
+            try Censor(mode: .duck(gainDB: 40))
+        }
         #expect(throws: ParameterError(parameter: Parameters.blockFrames, value: 0)) { try Censor(blockFrames: 0) }
         #expect(Parameters.blockFrames.range.lowerBound == 1)
     }
 
     @Test("an output format refuses a rate outside 1000…768000 Hz and a quality outside 0…1")
     func outputFormatChecks() throws {
-        #expect(throws: ParameterError(parameter: Parameters.sampleRate, value: 999)) { try OutputFormat(sampleRate: 999) }
+        #expect(throws: ParameterError(parameter: Parameters.sampleRate, value: 999)) {
+            try OutputFormat(sampleRate: 999)
+        }
         #expect(throws: ParameterError(parameter: Parameters.quality, value: 1.5)) { try OutputFormat(quality: 1.5) }
         #expect(try OutputFormat(container: .flac, sampleRate: 768_000, quality: 0).sampleRate == 768_000)
     }
@@ -75,7 +82,9 @@ import Testing
         #expect(throws: AudioBufferError.partialFrame(samples: 3, channelCount: 2)) {
             try AudioBuffer(samples: [0, 0, 0], channelCount: 2, sampleRate: 48_000)
         }
-        #expect(throws: AudioBufferError.channelCount(0)) { try AudioBuffer(samples: [], channelCount: 0, sampleRate: 1) }
+        #expect(throws: AudioBufferError.channelCount(0)) {
+            try AudioBuffer(samples: [], channelCount: 0, sampleRate: 1)
+        }
         #expect(throws: AudioBufferError.sampleRate(0)) { try AudioBuffer(samples: [], channelCount: 1, sampleRate: 0) }
         #expect(throws: AudioBufferError.channelLayout(positions: 1, channelCount: 2)) {
             try AudioBuffer(samples: [], channelCount: 2, sampleRate: 1, channelLayout: [.center])
@@ -97,7 +106,8 @@ import Testing
         var audio = original
         let report = try Censor(mode: .mute, options: try PlanOptions(refine: false)).censor(&audio, matches: matches)
         let span = try #require(report.spans.first)
-        #expect(report.spans.count == 1 && report.sampleRate == 16_000 && report.channels == 2 && report.frames == 16_000)
+        #expect(
+            report.spans.count == 1 && report.sampleRate == 16_000 && report.channels == 2 && report.frames == 16_000)
         #expect(report.input == "" && report.output == nil && report.mode == "mute")
         #expect(span.startFrame <= 8_000 && span.endFrame >= 11_200)
         #expect(audio.samples[(span.startFrame * 2)..<(span.endFrame * 2)].allSatisfy { $0 == 0 })
@@ -108,7 +118,8 @@ import Testing
     @Test("a buffer encoded to WAV bytes, and one written to a file, read back bit-identical with rate and layout")
     func writeAndEncode() throws {
         let audio = try Self.tone()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boundary-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "boundary-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -132,10 +143,15 @@ import Testing
     func reportCodable() throws {
         var report = Report(
             input: "in.wav", output: "out.wav", sampleRate: 48_000, channels: 2, frames: 96_000, mode: "beep",
-            spans: [PlannedSpan(try Span(fadeStart: 100, start: 340, end: 1000, fadeEnd: 1240), matches: [
-                Match(wordIndices: 3..<4, text: "damn", pattern: "damn", start: 0.007, end: 0.02, confidence: 0.2,
-                      speaker: "A", doubts: [.lowConfidence]),
-            ])].map(Report.Entry.init),
+            spans: [
+                PlannedSpan(
+                    try Span(fadeStart: 100, start: 340, end: 1000, fadeEnd: 1240),
+                    matches: [
+                        Match(
+                            wordIndices: 3..<4, text: "damn", pattern: "damn", start: 0.007, end: 0.02, confidence: 0.2,
+                            speaker: "A", doubts: [.lowConfidence])
+                    ])
+            ].map(Report.Entry.init),
             skipped: [Match(wordIndices: 9..<10, text: "hell", pattern: "hell", start: 5, end: 5.5)],
             warnings: ["a note"])
         report.transcript = Report.TranscriptSummary(
@@ -150,7 +166,8 @@ import Testing
     func noFlagsInLibrary() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
-        let help = try String(contentsOfFile: root.appendingPathComponent("CensorCLI/Option.swift").path, encoding: .utf8)
+        let help =
+            try String(contentsOfFile: root.appendingPathComponent("CensorCLI/Option.swift").path, encoding: .utf8)
             + String(contentsOfFile: root.appendingPathComponent("CensorCLI/NumberOption.swift").path, encoding: .utf8)
         // Every flag the command defines: `"--name"` as the CLI spells it.
         let flags = Set(help.matches(of: /"(--[a-z][a-z0-9-]+)"/).map { String($0.1) })
@@ -159,11 +176,13 @@ import Testing
         let otherTools = ["whisperkit-cli", "openai-whisper", "yt-dlp"]
         var offenders: [String] = []
         let files = FileManager.default.enumerator(atPath: root.path)!.compactMap { $0 as? String }
-        for file in files where !file.hasPrefix("CensorCLI/") && !file.hasPrefix("censor/")
-            && (file.hasSuffix(".swift") || file.hasSuffix(".js") || file.hasSuffix(".html")) {
+        for file in files
+        where !file.hasPrefix("CensorCLI/") && !file.hasPrefix("censor/")
+            && (file.hasSuffix(".swift") || file.hasSuffix(".js") || file.hasSuffix(".html"))
+        {
             let text = try String(contentsOfFile: root.appendingPathComponent(file).path, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                where !otherTools.contains(where: line.contains) {
+            where !otherTools.contains(where: line.contains) {
                 for flag in flags where line.contains(flag) {
                     let after = line.range(of: flag).map { line[$0.upperBound...].first } ?? nil
                     if after.map({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) != true {

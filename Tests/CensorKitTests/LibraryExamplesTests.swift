@@ -7,11 +7,16 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("each example's code between its markers appears verbatim as a Swift block of README's library section",
-          arguments: [("FrontDoor", "front-door"), ("FileToFile", "file-to-file"), ("InMemory", "in-memory"), ("Streaming", "streaming")])
+    @Test(
+        "each example's code between its markers appears verbatim as a Swift block of README's library section",
+        arguments: [
+            ("FrontDoor", "front-door"), ("FileToFile", "file-to-file"), ("InMemory", "in-memory"),
+            ("Streaming", "streaming"),
+        ])
     func readmeQuotesExample(program: String, marker: String) throws {
         let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Examples/LibraryUse/Sources/\(program)/main.swift"), encoding: .utf8)
+            contentsOf: Self.root.appendingPathComponent("Examples/LibraryUse/Sources/\(program)/main.swift"),
+            encoding: .utf8)
         let start = try #require(source.range(of: "// example: \(marker)\n"))
         let end = try #require(source.range(of: "// end example", range: start.upperBound..<source.endIndex))
         let quoted = source[start.upperBound..<end.lowerBound]

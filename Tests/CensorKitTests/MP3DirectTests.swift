@@ -1,6 +1,6 @@
 import CensorTestFiles
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorKit
@@ -23,7 +23,9 @@ import Testing
 
     static func matches() -> [Match] {
         words.enumerated().map { index, word in
-            Match(wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: word.0, end: word.0 + word.1)
+            Match(
+                wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: word.0,
+                end: word.0 + word.1)
         }
     }
 
@@ -48,14 +50,17 @@ import Testing
         }
     }
 
-    static func run(_ encoding: MP3Files.Encoding, mode: CensorMode, decoder: String = "ffmpeg",
-                    prepare: ((String) throws -> Void)? = nil) throws -> Run {
+    static func run(
+        _ encoding: MP3Files.Encoding, mode: CensorMode, decoder: String = "ffmpeg",
+        prepare: ((String) throws -> Void)? = nil
+    ) throws -> Run {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let input = folder.path("in.mp3"), output = folder.path("out.mp3")
         try MP3Files.make(input, encoding)
         try prepare?(input)
-        let report = try Censor(mode: mode, options: options).censorMP3(input: input, output: output, matches: matches())
+        let report = try Censor(mode: mode, options: options).censorMP3(
+            input: input, output: output, matches: matches())
         return Run(
             encoding: encoding, input: Array(try Data(contentsOf: URL(fileURLWithPath: input))),
             output: Array(try Data(contentsOf: URL(fileURLWithPath: output))), report: report,
@@ -67,7 +72,8 @@ import Testing
     /// high-pass at 5 kHz, from 0.1 s (the filter's start-up) to 2.8 s (before the tone's abrupt
     /// end at 3 s, which is in the original too).
     static func clickPeak(_ samples: [Float], rate: Int) -> Double {
-        Signals.peakDBFS(Signals.butterworthHighPass(samples, cutoff: 5000, sampleRate: rate)[(rate / 10)..<(rate * 28 / 10)])
+        Signals.peakDBFS(
+            Signals.butterworthHighPass(samples, cutoff: 5000, sampleRate: rate)[(rate / 10)..<(rate * 28 / 10)])
     }
 
     /// Outside every modified region the report gives, the decoded audio is exactly the original's.
@@ -93,15 +99,17 @@ import Testing
         // frames[0] is the Info/Xing frame: it and the ID3v2 tag before it are copied as they
         // are, but for the LAME tag's two CRCs, which must hold for the output's bytes.
         try MP3Files.checkLameCRCs(run.output, input: run.input)
-        #expect(MP3Files.withoutLameCRCs(run.output)[..<frames[1].offset]
-            == MP3Files.withoutLameCRCs(run.input)[..<frames[1].offset])
+        #expect(
+            MP3Files.withoutLameCRCs(run.output)[..<frames[1].offset]
+                == MP3Files.withoutLameCRCs(run.input)[..<frames[1].offset])
         var changedFrames = Set<Int>()
         for (frameIndex, frame) in frames.enumerated().dropFirst() {
             let end = min(frame.offset + frame.length, run.input.count)
             guard run.output[frame.offset..<end] != run.input[frame.offset..<end] else { continue }
             changedFrames.insert(frameIndex)
-            #expect(run.output[frame.sideInfoEnd..<end] == run.input[frame.sideInfoEnd..<end],
-                    "frame \(frameIndex): bytes past the side information changed")
+            #expect(
+                run.output[frame.sideInfoEnd..<end] == run.input[frame.sideInfoEnd..<end],
+                "frame \(frameIndex): bytes past the side information changed")
             #expect(run.output[frame.offset..<(frame.offset + 4)] == run.input[frame.offset..<(frame.offset + 4)])
         }
         return changedFrames.count
@@ -119,7 +127,9 @@ import Testing
         for (span, planned) in zip(spans, run.plannedCores) {
             #expect(span.startFrame <= planned.lowerBound && span.endFrame >= planned.upperBound)
             let granule = MP3FrameHeader.granuleSamples
-            #expect(planned.lowerBound - span.startFrame < granule + snap && span.endFrame - planned.upperBound < granule + snap)
+            #expect(
+                planned.lowerBound - span.startFrame < granule + snap
+                    && span.endFrame - planned.upperBound < granule + snap)
             #expect(span.fadeStartFrame <= span.startFrame && span.endFrame <= span.fadeEndFrame)
         }
         // Three words of ~0.05–0.3 s, with padding: at most a few dozen frames of ~130 changed.
@@ -139,8 +149,9 @@ import Testing
         }
     }
 
-    @Test("duck: the core at the duck gain on the 1.505 dB grid, within ±0.75 dB; untouched audio identical",
-          arguments: [(encodings[0], -30.0), (encodings[1], -10.0), (encodings[4], -20.0)])
+    @Test(
+        "duck: the core at the duck gain on the 1.505 dB grid, within ±0.75 dB; untouched audio identical",
+        arguments: [(encodings[0], -30.0), (encodings[1], -10.0), (encodings[4], -20.0)])
     func duck(encoding: MP3Files.Encoding, gain: Double) throws {
         let run = try Self.run(encoding, mode: .duck(gainDB: gain))
         _ = try Self.checkBytes(run)
@@ -180,14 +191,19 @@ import Testing
                 + [1, 0, 0, 0] + withUnsafeBytes(of: flags.littleEndian, Array.init) + [UInt8](repeating: 0, count: 8)
         }
         let item = [UInt8]([5, 0, 0, 0, 0, 0, 0, 0]) + Array("Title".utf8) + [0] + Array("Hello".utf8)
-        let ape = apeBlock("APETAGEX", size: item.count + 32, flags: 0xA000_0000) + item
+        let ape =
+            apeBlock("APETAGEX", size: item.count + 32, flags: 0xA000_0000) + item
             + apeBlock("APETAGEX", size: item.count + 32, flags: 0x8000_0000)
         let id3v1 = Array("TAG".utf8) + [UInt8](repeating: 0x41, count: 125)
         var tail: [UInt8] = []
         let run = try Self.run(Self.encodings[0], mode: .mute) { path in
             let withTitle = path + ".tagged.mp3"
-            try MP3Files.run("ffmpeg", ["-v", "error", "-i", path, "-c", "copy", "-metadata", "title=A Talk",
-                                        "-id3v2_version", "3", withTitle])
+            try MP3Files.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-i", path, "-c", "copy", "-metadata", "title=A Talk",
+                    "-id3v2_version", "3", withTitle,
+                ])
             tail = ape + id3v1
             var bytes = try Data(contentsOf: URL(fileURLWithPath: withTitle))
             bytes.append(contentsOf: tail)
@@ -196,8 +212,9 @@ import Testing
         #expect(run.report.warnings.isEmpty, "\(run.report.warnings)")
         #expect(Array(run.output.suffix(tail.count)) == tail)
         let frames = MP3Files.frames(run.input, end: run.input.count - tail.count)
-        #expect(MP3Files.withoutLameCRCs(run.output)[..<frames[1].offset]
-            == MP3Files.withoutLameCRCs(run.input)[..<frames[1].offset])
+        #expect(
+            MP3Files.withoutLameCRCs(run.output)[..<frames[1].offset]
+                == MP3Files.withoutLameCRCs(run.input)[..<frames[1].offset])
         // The music CRC covers the frames only, not the tags after them.
         try MP3Files.checkLameCRCs(run.output, input: run.input)
         var parser = MP3Parser(bytes: run.output, path: "out.mp3")
@@ -212,9 +229,11 @@ import Testing
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let wav = folder.path("tone.wav"), input = folder.path("in.mp3"), output = folder.path("out.mp3")
-        try MP3Files.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "aevalsrc=\(MP3Files.tone(channels: 2)):s=44100:d=3", wav])
+        try MP3Files.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "aevalsrc=\(MP3Files.tone(channels: 2)):s=44100:d=3", wav])
         try MP3Files.run("lame", ["--quiet", "-p", "-b", "128", wav, input])
-        let report = try Censor(mode: .mute, options: Self.options).censorMP3(input: input, output: output, matches: Self.matches())
+        let report = try Censor(mode: .mute, options: Self.options).censorMP3(
+            input: input, output: output, matches: Self.matches())
         #expect(report.warnings.isEmpty)
         let before = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
         let after = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
@@ -223,7 +242,9 @@ import Testing
         let changed = frames.filter { after[$0.offset..<$0.sideInfoEnd] != before[$0.offset..<$0.sideInfoEnd] }
         #expect(changed.count > 10)
         // Every changed frame has a new CRC (its side information changed, so its CRC had to).
-        #expect(changed.allSatisfy { after[($0.offset + 4)..<($0.offset + 6)] != before[($0.offset + 4)..<($0.offset + 6)] })
+        #expect(
+            changed.allSatisfy { after[($0.offset + 4)..<($0.offset + 6)] != before[($0.offset + 4)..<($0.offset + 6)] }
+        )
         func crcErrors(_ path: String) throws -> Bool {
             try MP3Files.run("ffmpeg", ["-v", "error", "-err_detect", "crccheck", "-i", path, "-f", "null", "-"])
                 .errors.contains("CRC mismatch")
@@ -269,23 +290,29 @@ import Testing
         // around each: 192 kb/s is 24,000 bytes a second, from the first audio frame on.
         let frames = Array(MP3Files.frames(bytes).dropFirst())
         let straddling = (1...(bytes.count / MP3ByteStream.chunk)).compactMap { refill in
-            frames.firstIndex { $0.offset < refill * MP3ByteStream.chunk && $0.offset + $0.length > refill * MP3ByteStream.chunk }
+            frames.firstIndex {
+                $0.offset < refill * MP3ByteStream.chunk && $0.offset + $0.length > refill * MP3ByteStream.chunk
+            }
         }
         try #require(straddling.count == bytes.count / MP3ByteStream.chunk)
         let matches = straddling.enumerated().map { index, frame in
             let time = Double(frames[frame].offset - frames[0].offset) / 24_000
-            return Match(wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: time - 0.05, end: time + 0.05)
+            return Match(
+                wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)", start: time - 0.05,
+                end: time + 0.05)
         }
         // Refinement on: its frame index and its decoder read the file across refills too.
         let report = try Censor(mode: .mute).censorMP3(input: input, output: output, matches: matches)
         #expect(report.spans.count == straddling.count)
-        let run = Run(encoding: encoding, input: bytes, output: Array(try Data(contentsOf: URL(fileURLWithPath: output))),
-                      report: report, original: [], censored: [])
+        let run = Run(
+            encoding: encoding, input: bytes, output: Array(try Data(contentsOf: URL(fileURLWithPath: output))),
+            report: report, original: [], censored: [])
         let changed = try Self.checkBytes(run)
         // Each frame across a refill is censored: its side information, and nothing else, changed.
         for frame in straddling.map({ frames[$0] }) {
-            #expect(run.output[(frame.offset + 4)..<frame.sideInfoEnd] != run.input[(frame.offset + 4)..<frame.sideInfoEnd],
-                    "frame at byte \(frame.offset)")
+            #expect(
+                run.output[(frame.offset + 4)..<frame.sideInfoEnd] != run.input[(frame.offset + 4)..<frame.sideInfoEnd],
+                "frame at byte \(frame.offset)")
         }
         // About 0.1 s and a granule or two each side per word (frames of 24 ms): far fewer than all.
         #expect(changed >= straddling.count && changed <= straddling.count * 12)

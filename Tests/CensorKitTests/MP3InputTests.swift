@@ -13,7 +13,8 @@ import Testing
     /// Makes an MP3, lets `damage` change its bytes, censors it (mute) and returns the input,
     /// the output, the report and the frames of the undamaged file.
     static func censorDamaged(_ damage: (inout [UInt8], [MP3Files.Frame]) -> Void) throws
-        -> (input: [UInt8], output: [UInt8], report: Report, frames: [MP3Files.Frame], decoded: [Float]) {
+        -> (input: [UInt8], output: [UInt8], report: Report, frames: [MP3Files.Frame], decoded: [Float])
+    {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let input = folder.path("in.mp3"), output = folder.path("out.mp3")
@@ -24,8 +25,10 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: input))
         let report = try Censor(mode: .mute, options: try PlanOptions(refine: false))
             .censorMP3(input: input, output: output, matches: [word])
-        return (bytes, Array(try Data(contentsOf: URL(fileURLWithPath: output))), report, frames,
-                try MP3Files.decode(output, channels: 1)[0])
+        return (
+            bytes, Array(try Data(contentsOf: URL(fileURLWithPath: output))), report, frames,
+            try MP3Files.decode(output, channels: 1)[0]
+        )
     }
 
     /// Bytes that differ between two equally long files, as offsets.
@@ -45,12 +48,16 @@ import Testing
         #expect(result.output.count == result.input.count)
         // The damage took one frame: the Info header's count no longer matches, which is said too.
         #expect(result.report.warnings.count == 2)
-        #expect(result.report.warnings.last?.hasSuffix("header counts \(result.frames.count - 1) frames but "
-            + "\(result.frames.count - 2) were found (files joined end to end, or damage); the report's frames follow "
-            + "the frames found") == true)
+        #expect(
+            result.report.warnings.last?.hasSuffix(
+                "header counts \(result.frames.count - 1) frames but "
+                    + "\(result.frames.count - 2) were found (files joined end to end, or damage); the report's frames follow "
+                    + "the frames found") == true)
         #expect(result.report.frames == (result.frames.count - 2) * 1152 - 1105)
         #expect(result.report.warnings.first?.contains("bytes at byte \(at) are not MP3 frames") == true)
-        #expect(result.report.warnings.first?.contains("spans after it are widened to where either decodes their words") == true)
+        #expect(
+            result.report.warnings.first?.contains("spans after it are widened to where either decodes their words")
+                == true)
         // Only side information of frames before the damage changed; the damage itself is copied.
         let changed = Self.differences(result.input, result.output)
         #expect(!changed.isEmpty && changed.allSatisfy { $0 < at })
@@ -66,8 +73,10 @@ import Testing
             bytes.insert(contentsOf: (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }, at: place)
         }
         #expect(result.report.warnings.count == 1)
-        #expect(result.report.warnings.first?.hasPrefix("'\(result.report.input)': 1000 bytes at byte \(place) are not MP3 "
-            + "frames (lost sync or a corrupt frame); copied as they are") == true)
+        #expect(
+            result.report.warnings.first?.hasPrefix(
+                "'\(result.report.input)': 1000 bytes at byte \(place) are not MP3 "
+                    + "frames (lost sync or a corrupt frame); copied as they are") == true)
         #expect(Array(result.output[place..<(place + 1000)]) == Array(result.input[place..<(place + 1000)]))
         let span = try #require(result.report.spans.first)
         #expect(MP3Files.peakDBFS(result.decoded[span.startFrame..<span.endFrame]) < -90)
@@ -81,7 +90,10 @@ import Testing
             bytes.removeSubrange(cut...)
         }
         #expect(result.output.count == cut)
-        #expect(result.report.warnings.contains { $0.contains("is truncated: its last frame") && $0.contains("holds 100 of its") })
+        #expect(
+            result.report.warnings.contains {
+                $0.contains("is truncated: its last frame") && $0.contains("holds 100 of its")
+            })
         #expect(Array(result.output[(cut - 100)...]) == Array(result.input[(cut - 100)...]))
     }
 
@@ -89,27 +101,33 @@ import Testing
     func mixedRates() throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
-        let first = folder.path("a.mp3"), second = folder.path("b.mp3"), input = folder.path("in.mp3"), output = folder.path("out.mp3")
+        let first = folder.path("a.mp3"), second = folder.path("b.mp3"), input = folder.path("in.mp3"),
+            output = folder.path("out.mp3")
         try MP3Files.make(first, Self.cbr)
         try MP3Files.make(second, .init(rate: 48000, channels: 1, options: ["-b:a", "128k"]))
         let head = try Data(contentsOf: URL(fileURLWithPath: first))
         try (head + (try Data(contentsOf: URL(fileURLWithPath: second)))).write(to: URL(fileURLWithPath: input))
         // The second file's ID3v2 tag sits between the streams: it is stepped over, then its frames refused.
         let secondFrames = MP3Files.frames(Array(try Data(contentsOf: URL(fileURLWithPath: second))))
-        #expect(throws: MP3Error.mixedSampleRates(path: input, offset: head.count + secondFrames[0].offset,
-                                                   rate: 48000, expected: 44100)) {
+        #expect(
+            throws: MP3Error.mixedSampleRates(
+                path: input, offset: head.count + secondFrames[0].offset,
+                rate: 48000, expected: 44100)
+        ) {
             try Censor(mode: .mute).censorMP3(input: input, output: output, matches: [Self.word])
         }
         #expect(try folder.contents() == ["a.mp3", "b.mp3", "in.mp3"])
     }
 
-    @Test("AAC in MPEG-4 or ADTS, named .mp3, is refused with what it is",
-          arguments: [("mp4", "it is an MPEG-4 file (M4A, MP4 or AAC)"), ("adts", "it holds AAC audio (ADTS frames)")])
+    @Test(
+        "AAC in MPEG-4 or ADTS, named .mp3, is refused with what it is",
+        arguments: [("mp4", "it is an MPEG-4 file (M4A, MP4 or AAC)"), ("adts", "it holds AAC audio (ADTS frames)")])
     func notMP3(container: String, found: String) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let input = folder.path("in.mp3")
-        try MP3Files.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac", "-f", container, input])
+        try MP3Files.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac", "-f", container, input])
         let error = try #require(throws: MP3Error.self) {
             try Censor(mode: .mute).censorMP3(input: input, output: folder.path("out.mp3"), matches: [Self.word])
         }
@@ -147,14 +165,18 @@ import Testing
         #expect(none.trailingLength == 0 && none.names.isEmpty)
     }
 
-    @Test("frame headers decode to the tables' values", arguments: [
-        (UInt32(0xFFFB_9064), MP3FrameHeader.Version.mpeg1, 128_000, 44100, 2, 417, 32),
-        (UInt32(0xFFFB_A4C4), .mpeg1, 160_000, 48000, 1, 480, 17),
-        (UInt32(0xFFF3_8064), .mpeg2, 64000, 22050, 2, 208, 17),
-        (UInt32(0xFFE3_18C4), .mpeg25, 8000, 8000, 1, 72, 9),
-    ])
-    func headers(bits: UInt32, version: MP3FrameHeader.Version, bitrate: Int, rate: Int, channels: Int, length: Int,
-                 side: Int) throws {
+    @Test(
+        "frame headers decode to the tables' values",
+        arguments: [
+            (UInt32(0xFFFB_9064), MP3FrameHeader.Version.mpeg1, 128_000, 44100, 2, 417, 32),
+            (UInt32(0xFFFB_A4C4), .mpeg1, 160_000, 48000, 1, 480, 17),
+            (UInt32(0xFFF3_8064), .mpeg2, 64000, 22050, 2, 208, 17),
+            (UInt32(0xFFE3_18C4), .mpeg25, 8000, 8000, 1, 72, 9),
+        ])
+    func headers(
+        bits: UInt32, version: MP3FrameHeader.Version, bitrate: Int, rate: Int, channels: Int, length: Int,
+        side: Int
+    ) throws {
         let header = try #require(MP3FrameHeader(bits))
         #expect(header.version == version && header.bitrate == bitrate && header.sampleRate == rate)
         #expect(header.channelCount == channels && header.frameLength == length && header.sideInfoLength == side)

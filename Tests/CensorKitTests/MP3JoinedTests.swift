@@ -1,8 +1,8 @@
+import CensorTestFiles
 import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestFiles
 
 /// MP3s made of two libmp3lame files joined with `cat`: the first file's Info header counts only
 /// its own frames, and decoders part at the join (mpg123 decodes the second Info frame and
@@ -17,7 +17,9 @@ import CensorTestFiles
     /// Joins a 3 s tone and ``second`` (the first file's Info frame count zeroed when
     /// `zeroCount`), censors a word of the second part timed on `decoder`'s timeline, and
     /// returns the word's peak in ffmpeg's and mpg123's decode of the output, and the report.
-    static func censorJoined(zeroCount: Bool, timedBy decoder: String) throws -> (levels: [String: Double], report: Report) {
+    static func censorJoined(zeroCount: Bool, timedBy decoder: String) throws -> (
+        levels: [String: Double], report: Report
+    ) {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let first = folder.path("a.mp3"), second = folder.path("b.mp3"), input = folder.path("in.mp3"),
@@ -31,18 +33,21 @@ import CensorTestFiles
             try #require(bytes[info + 7] & 1 == 1)
             bytes.replaceSubrange((info + 8)..<(info + 12), with: [0, 0, 0, 0])
         }
-        try Data(bytes + Array(try Data(contentsOf: URL(fileURLWithPath: second)))).write(to: URL(fileURLWithPath: input))
+        try Data(bytes + Array(try Data(contentsOf: URL(fileURLWithPath: second)))).write(
+            to: URL(fileURLWithPath: input))
         var onsets: [String: Int] = [:]
         for tool in ["ffmpeg", "mpg123"] {
-            onsets[tool] = try MP3Files.onset(try MP3Files.decode(input, channels: 1, with: tool)[0], from: 3 * rate + rate / 10)
+            onsets[tool] = try MP3Files.onset(
+                try MP3Files.decode(input, channels: 1, with: tool)[0], from: 3 * rate + rate / 10)
         }
         let at = Double(try #require(onsets[decoder])) / Double(rate) + 0.5
         let word = Match(wordIndices: 0..<1, text: "w", pattern: "w", start: at, end: at + 0.3)
         let report = try Censor(mode: .mute, options: MP3DirectTests.options)
             .censorMP3(input: input, output: output, matches: [word])
         // The first file's LAME tag covers its own frames: its music CRC stays true of them.
-        try MP3Files.checkLameCRCs(Array(try Data(contentsOf: URL(fileURLWithPath: output))),
-                                   input: Array(try Data(contentsOf: URL(fileURLWithPath: input))))
+        try MP3Files.checkLameCRCs(
+            Array(try Data(contentsOf: URL(fileURLWithPath: output))),
+            input: Array(try Data(contentsOf: URL(fileURLWithPath: input))))
         var levels: [String: Double] = [:]
         for tool in ["ffmpeg", "mpg123"] {
             let decoded = try MP3Files.decode(output, channels: 1, with: tool)[0]
@@ -52,13 +57,16 @@ import CensorTestFiles
         return (levels, report)
     }
 
-    @Test("a word in the second of two joined MP3s is muted below −90 dBFS in ffmpeg and mpg123",
-          arguments: [false, true], ["ffmpeg", "mpg123"])
+    @Test(
+        "a word in the second of two joined MP3s is muted below −90 dBFS in ffmpeg and mpg123",
+        arguments: [false, true], ["ffmpeg", "mpg123"])
     func secondPartMuted(zeroCount: Bool, timedBy decoder: String) throws {
         let (levels, report) = try Self.censorJoined(zeroCount: zeroCount, timedBy: decoder)
         #expect(report.spans.count == 1)
         for (tool, level) in levels.sorted(by: { $0.key < $1.key }) {
-            #expect(level < -90, "\(tool): the word peaks at \(level) dBFS (times from \(decoder), count zeroed: \(zeroCount))")
+            #expect(
+                level < -90,
+                "\(tool): the word peaks at \(level) dBFS (times from \(decoder), count zeroed: \(zeroCount))")
         }
         // The length is that of the frames there are: both parts, past the first file's count.
         #expect(report.frames > 5 * Self.rate)

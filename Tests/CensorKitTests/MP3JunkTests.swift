@@ -1,8 +1,8 @@
+import CensorTestFiles
 import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestFiles
 
 /// Bytes that are not frames before a word. Without false frame headers in them, ffmpeg drops
 /// the frame after them and mpg123 keeps it: the word is censored on both timelines. With false
@@ -29,7 +29,8 @@ import CensorTestFiles
     /// The word's peak in ffmpeg's and mpg123's decode of the censored file, the word timed on
     /// `decoder`'s timeline of the input and looked for on each decoder's own (or, for a
     /// re-encoded output, which every decoder decodes alike, on ffmpeg's); and the report.
-    static func censor(falseHeaders: Bool, timedBy decoder: String) throws -> (levels: [String: Double], report: Report) {
+    static func censor(falseHeaders: Bool, timedBy decoder: String) throws -> (levels: [String: Double], report: Report)
+    {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let input = folder.path("in.mp3"), output = folder.path("out.mp3")
@@ -57,8 +58,9 @@ import CensorTestFiles
         return (levels, report)
     }
 
-    @Test("junk without false headers before a word: edited directly, the word below −90 dBFS in ffmpeg and mpg123",
-          arguments: ["ffmpeg", "mpg123"])
+    @Test(
+        "junk without false headers before a word: edited directly, the word below −90 dBFS in ffmpeg and mpg123",
+        arguments: ["ffmpeg", "mpg123"])
     func plainJunk(timedBy decoder: String) throws {
         let (levels, report) = try Self.censor(falseHeaders: false, timedBy: decoder)
         #expect(report.warnings.count == 1 && report.warnings[0].contains("1000 bytes at byte"), "\(report.warnings)")
@@ -73,8 +75,11 @@ import CensorTestFiles
     func falseHeaders() throws {
         let (levels, report) = try Self.censor(falseHeaders: true, timedBy: "ffmpeg")
         let warning = try #require(report.warnings.first)
-        #expect(warning.hasSuffix("are not MP3 frames but hold false frame headers, after which decoders disagree on "
-            + "where the audio lies; it was decoded and re-encoded, so that every decoder hears the spans censored"), "\(warning)")
+        #expect(
+            warning.hasSuffix(
+                "are not MP3 frames but hold false frame headers, after which decoders disagree on "
+                    + "where the audio lies; it was decoded and re-encoded, so that every decoder hears the spans censored"
+            ), "\(warning)")
         for (tool, level) in levels.sorted(by: { $0.key < $1.key }) {
             #expect(level < -80, "\(tool): the word peaks at \(level) dBFS")
         }

@@ -1,8 +1,8 @@
+import CensorTestFiles
 import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestFiles
 
 /// Leading ID3v2 tags, however long or many, are stepped over by seeking, never read whole;
 /// and the direct pass copies them byte for byte: chapters, table of contents, cover picture,
@@ -30,8 +30,9 @@ import CensorTestFiles
         return (read, parser.frameCount, tags)
     }
 
-    @Test("a 4 MiB tag, or 1,000 tags of 4 KiB, before the frames are skipped unread",
-          arguments: [(count: 1, size: 4 << 20), (count: 1000, size: 4 << 10)])
+    @Test(
+        "a 4 MiB tag, or 1,000 tags of 4 KiB, before the frames are skipped unread",
+        arguments: [(count: 1, size: 4 << 20), (count: 1000, size: 4 << 10)])
     func tagsSkipped(count: Int, size: Int) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -47,20 +48,28 @@ import CensorTestFiles
         #expect(walk.read == audio.count - frames[0].offset, "\(walk.read) bytes read")
     }
 
-    @Test("chapters, their table of contents, a cover, TXXX and COMM are copied byte for byte", arguments: [false, true])
+    @Test(
+        "chapters, their table of contents, a cover, TXXX and COMM are copied byte for byte", arguments: [false, true])
     func userFramesCopied(replacingInput: Bool) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let input = folder.path("in.mp3"), cover = folder.path("cover.png"), tone = folder.path("tone.mp3")
         let metadata = folder.path("chapters.txt")
         try MP3Files.make(tone, MP3InputTests.cbr)
-        try MP3Files.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=16x16:d=1", "-frames:v", "1", cover])
-        try Data(";FFMETADATA1\nsponsor=Nobody\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1500\n"
-            .appending("title=One\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=1500\nEND=3000\ntitle=Two\n").utf8)
-            .write(to: URL(fileURLWithPath: metadata))
-        try MP3Files.run("ffmpeg", ["-v", "error", "-i", tone, "-i", cover, "-f", "ffmetadata", "-i", metadata,
-                                    "-map", "0:a", "-map", "1:v", "-map_metadata", "2", "-map_chapters", "2", "-c", "copy",
-                                    "-id3v2_version", "3", "-metadata:s:v", "comment=Cover (front)", input])
+        try MP3Files.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=16x16:d=1", "-frames:v", "1", cover])
+        try Data(
+            ";FFMETADATA1\nsponsor=Nobody\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1500\n"
+                .appending("title=One\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=1500\nEND=3000\ntitle=Two\n").utf8
+        )
+        .write(to: URL(fileURLWithPath: metadata))
+        try MP3Files.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", tone, "-i", cover, "-f", "ffmetadata", "-i", metadata,
+                "-map", "0:a", "-map", "1:v", "-map_metadata", "2", "-map_chapters", "2", "-c", "copy",
+                "-id3v2_version", "3", "-metadata:s:v", "comment=Cover (front)", input,
+            ])
         // ffmpeg writes a comment as TXXX: a COMM frame (Latin-1, English, no description) goes
         // first in its tag, whose synchsafe size grows by the frame's.
         var before = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
@@ -84,9 +93,15 @@ import CensorTestFiles
         // The file's own tag first, unchanged; in place, censor's marker tag may follow it.
         #expect(after[..<tags.leadingLength] == head)
         // ffprobe reads the comment, both chapters and the cover from the output.
-        let probe = String(decoding: try MP3Files.run("ffprobe", [
-            "-v", "error", "-show_entries", "format_tags=comment:chapter=start_time:stream=codec_name", "-of", "csv=p=0",
-            output]).output, as: UTF8.self)
+        let probe = String(
+            decoding: try MP3Files.run(
+                "ffprobe",
+                [
+                    "-v", "error", "-show_entries", "format_tags=comment:chapter=start_time:stream=codec_name", "-of",
+                    "csv=p=0",
+                    output,
+                ]
+            ).output, as: UTF8.self)
         #expect(probe.split(separator: "\n") == ["mp3", "png", "0.000000", "1.500000", "A comment"], "\(probe)")
         let decoded = try MP3Files.decode(output, channels: 1)[0]
         let span = try #require(report.spans.first)

@@ -17,14 +17,16 @@ import Testing
         return MP3DecodedAudio(path: path, index: try MP3FrameIndex(file: file, tags: tags), tags: tags)
     }
 
-    @Test("a stereo stream's mixing reader gives the mean of the channels mpg123 decodes, from the same frames",
-          arguments: [MP3PartialDecodingTests.encodings[0], MP3PartialDecodingTests.encodings[3]])
+    @Test(
+        "a stereo stream's mixing reader gives the mean of the channels mpg123 decodes, from the same frames",
+        arguments: [MP3PartialDecodingTests.encodings[0], MP3PartialDecodingTests.encodings[3]])
     func mixedStretchesAreTheMean(encoding: MP3Files.Encoding) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let path = folder.path("in.mp3")
         // A tone rising in the left channel, falling in the right, with noise: the channels differ.
-        let graph = "aevalsrc=0.3*sin(2*PI*(200+300*t)*t)+0.05*(random(0)-0.5)|0.2*sin(2*PI*(900-100*t)*t)+0.05*(random(1)-0.5)"
+        let graph =
+            "aevalsrc=0.3*sin(2*PI*(200+300*t)*t)+0.05*(random(0)-0.5)|0.2*sin(2*PI*(900-100*t)*t)+0.05*(random(1)-0.5)"
             + ":s=\(encoding.rate):d=6"
         try MP3Files.make(path, encoding, source: graph)
         let audio = try Self.reader(path)
@@ -41,7 +43,9 @@ import Testing
             // Decoded from exactly the frames the two channels are decoded from.
             #expect(mixed.framesDecoded == audio.framesDecoded && mixed.framesDecoded > 0)
             // The mean of mpg123's channels but for float precision (−120 dBFS is 10⁻⁶).
-            let difference = zip(stretch, mean).map { frame, sample in abs(sample - (whole[0][frame] + whole[1][frame]) / 2) }.max()
+            let difference = zip(stretch, mean).map { frame, sample in
+                abs(sample - (whole[0][frame] + whole[1][frame]) / 2)
+            }.max()
             #expect(try #require(difference) < 1e-6, "\(encoding) \(stretch)")
             #expect(MP3Files.peakDBFS(mean[...]) > -20, "\(stretch) is silent")
         }
@@ -54,10 +58,11 @@ import Testing
         #expect(again.channelCount == 1 && repeated == mean)
         // Only the plain mean is mixed by the decoder; a channel turned over (ChannelMix's
         // antiphase case) is read as two channels and mixed by the analysis.
-        var antiphase = InterleavedBuffer(samples: (0..<8192).flatMap { frame -> [Float] in
-            let sample = Float(sin(Double(frame) * 0.05)) * 0.5
-            return [sample, -sample]
-        }, channelCount: 2)
+        var antiphase = InterleavedBuffer(
+            samples: (0..<8192).flatMap { frame -> [Float] in
+                let sample = Float(sin(Double(frame) * 0.05)) * 0.5
+                return [sample, -sample]
+            }, channelCount: 2)
         let inverted = try ChannelMix(for: &antiphase)
         #expect(inverted.weights == [0.5, -0.5])
         #expect(audio.mixed(by: inverted) == nil)
@@ -80,10 +85,14 @@ import Testing
         let audio: MP3DecodedAudio
         var channelCount: Int { audio.channelCount }
         var frameCount: Int { audio.frameCount }
-        func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws { try audio.readFrames(range, into: &buffer) }
+        func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
+            try audio.readFrames(range, into: &buffer)
+        }
     }
 
-    @Test("refinement places the words of spoken stereo MP3s at the same times through the mixing reader as from both channels")
+    @Test(
+        "refinement places the words of spoken stereo MP3s at the same times through the mixing reader as from both channels"
+    )
     func refinementUnchanged() throws {
         let (samples, truth) = try SpokenSentence.sentence(SpokenSentence.words)
         let folder = try AudioFiles.Folder()
@@ -91,10 +100,14 @@ import Testing
         let raw = folder.path("speech.f32"), path = folder.path("speech.mp3")
         try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
         // Stereo at 44.1 kHz, the right channel high-passed and quieter, over a little noise.
-        try MP3Files.run("ffmpeg", [
-            "-v", "error", "-f", "f32le", "-ar", "\(SpokenSentence.rate)", "-ac", "1", "-i", raw,
-            "-filter_complex", "[0]aresample=44100,asplit[a][b];[b]highpass=f=250,volume=0.8[c];[a][c]join=inputs=2:channel_layout=stereo",
-            "-c:a", "libmp3lame", "-b:a", "128k", path])
+        try MP3Files.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "f32le", "-ar", "\(SpokenSentence.rate)", "-ac", "1", "-i", raw,
+                "-filter_complex",
+                "[0]aresample=44100,asplit[a][b];[b]highpass=f=250,volume=0.8[c];[a][c]join=inputs=2:channel_layout=stereo",
+                "-c:a", "libmp3lame", "-b:a", "128k", path,
+            ])
         // The transcript 70 ms late, as recognizers' often are; every other word listed.
         let words = zip(SpokenSentence.words, truth).map { Word(text: $0, start: $1.start + 0.07, end: $1.end + 0.07) }
         let matches = stride(from: 1, to: words.count, by: 2).map { SpokenSentence.match(words, $0) }
@@ -131,11 +144,14 @@ import Testing
         func mixed(by mix: ChannelMix) -> (any FrameSource)? {
             mixes.append(mix)
             let samples = stereo.samples
-            return InterleavedBuffer(samples: (0..<frameCount).map { (samples[2 * $0] + samples[2 * $0 + 1]) / 2 }, channelCount: 1)
+            return InterleavedBuffer(
+                samples: (0..<frameCount).map { (samples[2 * $0] + samples[2 * $0 + 1]) / 2 }, channelCount: 1)
         }
     }
 
-    @Test("after choosing the channels' mix from its probes, refinement reads a mixing recording only through its mix, to the same times")
+    @Test(
+        "after choosing the channels' mix from its probes, refinement reads a mixing recording only through its mix, to the same times"
+    )
     func plannerReadsTheMix() throws {
         let (samples, truth) = try SpokenSentence.sentence(SpokenSentence.words)
         let stereo = InterleavedBuffer(samples: samples.flatMap { [$0, 0.6 * $0] }, channelCount: 2)

@@ -28,7 +28,8 @@ import Testing
         try MP3Files.make(path, encoding, source: String(format: Self.source, encoding.rate))
         let file = try MP3File(reading: path)
         let tags = try MP3Tags(size: file.size) { try file.read(at: $0, count: $1) }
-        var probe = MP3Parser(stream: MP3ByteStream(size: file.size) { try file.read(at: $0, into: $1) }, tags: tags, path: path)
+        var probe = MP3Parser(
+            stream: MP3ByteStream(size: file.size) { try file.read(at: $0, into: $1) }, tags: tags, path: path)
         let first = try #require(try probe.next())
         while try probe.next() != nil {}
         let audio = MP3DecodedAudio(path: path, index: try MP3FrameIndex(file: file, tags: tags), tags: tags)
@@ -36,11 +37,15 @@ import Testing
         let channels = encoding.channels
         let whole = try MP3Files.decode(path, channels: channels, with: "mpg123")
         #expect(audio.frameCount == whole[0].count)
-        func expected(_ stretch: Range<Int>) -> [Float] { stretch.flatMap { frame in (0..<channels).map { whole[$0][frame] } } }
+        func expected(_ stretch: Range<Int>) -> [Float] {
+            stretch.flatMap { frame in (0..<channels).map { whole[$0][frame] } }
+        }
         let rate = encoding.rate, count = audio.frameCount
         // The start, the middle at odd places, across many frames, and the end.
-        let stretches = [0..<500, rate + 7..<rate + 300, 2 * rate - 1000..<3 * rate + 17, 4 * rate + 1151..<4 * rate + 1153,
-                         count - 2000..<count]
+        let stretches = [
+            0..<500, rate + 7..<rate + 300, 2 * rate - 1000..<3 * rate + 17, 4 * rate + 1151..<4 * rate + 1153,
+            count - 2000..<count,
+        ]
         // The frames a stretch needs, by the tests' own header reader: those holding it (on the
         // undelayed timeline), two before them for the IMDCT overlap and the synthesis filter,
         // the frames before those whose main data the bit reservoir may reach (511 bytes at
@@ -81,20 +86,29 @@ import Testing
         #expect(repeated == decoded)
     }
 
-    @Test("the LAME tag's music CRC holds after censoring, its own CRC as it did, for LAME's and ffmpeg's tags",
-          arguments: [("lame", 2), ("lame", 1), ("ffmpeg", 2), ("ffmpeg", 1)])
+    @Test(
+        "the LAME tag's music CRC holds after censoring, its own CRC as it did, for LAME's and ffmpeg's tags",
+        arguments: [("lame", 2), ("lame", 1), ("ffmpeg", 2), ("ffmpeg", 1)])
     func lameCRCsUpdated(encoder: String, channels: Int) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
         let wav = folder.path("tone.wav"), input = folder.path("in.mp3"), output = folder.path("out.mp3")
-        try MP3Files.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i",
-                                    "aevalsrc=\(MP3Files.tone(channels: channels)):s=44100:d=3", wav])
+        try MP3Files.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i",
+                "aevalsrc=\(MP3Files.tone(channels: channels)):s=44100:d=3", wav,
+            ])
         if encoder == "lame" {
             // An ID3v2 and an ID3v1 tag around the frames.
             try MP3Files.run("lame", ["--quiet", "-b", "128", "--add-id3v2", "--tt", "A Talk", wav, input])
         } else {
-            try MP3Files.run("ffmpeg", ["-v", "error", "-i", wav, "-c:a", "libmp3lame", "-b:a", "96k",
-                                        "-metadata", "title=A Talk", input])
+            try MP3Files.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-i", wav, "-c:a", "libmp3lame", "-b:a", "96k",
+                    "-metadata", "title=A Talk", input,
+                ])
         }
         let before = Array(try Data(contentsOf: URL(fileURLWithPath: input)))
         // The control: the tests' CRCs are the encoder's. (ffmpeg computes the tag's own CRC over
@@ -110,8 +124,9 @@ import Testing
         #expect(censored.music.stored != original.music.stored)
         #expect(censored.music.stored == censored.music.computed, "music CRC \(censored.music)")
         // The tag's CRC holds where it held, and is off by the same difference where it was off.
-        #expect(censored.tag.stored ^ censored.tag.computed == original.tag.stored ^ original.tag.computed,
-                "tag CRC \(censored.tag), before \(original.tag)")
+        #expect(
+            censored.tag.stored ^ censored.tag.computed == original.tag.stored ^ original.tag.computed,
+            "tag CRC \(censored.tag), before \(original.tag)")
         // Only those four bytes of the info frame changed.
         let info = try #require(MP3Files.frames(before).first)
         let tag = try #require(MP3Files.lameTag(before))

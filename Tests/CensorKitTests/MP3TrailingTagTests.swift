@@ -1,8 +1,8 @@
+import CensorTestFiles
 import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestFiles
 
 /// Trailing tags that are not what they claim: an APE footer or a Lyrics3 v2 size that would
 /// cover the frames before it. Such bytes are no tag: the frames under them are censored.
@@ -10,7 +10,8 @@ import CensorTestFiles
     /// An APE v2 header or footer: `APETAGEX`, version 2000, the size, the item count, the flags.
     static func apeBlock(size: Int, items: Int, flags: UInt32) -> [UInt8] {
         Array("APETAGEX".utf8) + [0xD0, 0x07, 0, 0] + withUnsafeBytes(of: UInt32(size).littleEndian, Array.init)
-            + withUnsafeBytes(of: UInt32(items).littleEndian, Array.init) + withUnsafeBytes(of: flags.littleEndian, Array.init)
+            + withUnsafeBytes(of: UInt32(items).littleEndian, Array.init)
+            + withUnsafeBytes(of: flags.littleEndian, Array.init)
             + [UInt8](repeating: 0, count: 8)
     }
 
@@ -37,7 +38,8 @@ import CensorTestFiles
                 let at = frames[frames.count / 3].offset
                 let value = bytes.count - at
                 // The key's bytes and the size's hold no 0xFF: no false frame header.
-                let item = withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) + [0, 0, 0, 0] + Array("Cover\0".utf8)
+                let item =
+                    withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) + [0, 0, 0, 0] + Array("Cover\0".utf8)
                 bytes.insert(contentsOf: item, at: at)
                 bytes += MP3TrailingTagTests.apeBlock(size: item.count + value + 32, items: 1, flags: 0)
             }
@@ -60,7 +62,8 @@ import CensorTestFiles
     func soundTags(header: Bool) {
         let frames = [UInt8](repeating: 0x55, count: 1000)
         let item = [UInt8]([5, 0, 0, 0, 0, 0, 0, 0]) + Array("Title\0Hello".utf8)
-        let ape = (header ? Self.apeBlock(size: item.count + 32, items: 1, flags: 0xA000_0000) : [])
+        let ape =
+            (header ? Self.apeBlock(size: item.count + 32, items: 1, flags: 0xA000_0000) : [])
             + item + Self.apeBlock(size: item.count + 32, items: 1, flags: header ? 0x8000_0000 : 0)
         let body = Array("LYRICSBEGININD0000210LYR00005words".utf8)
         let lyrics = body + Array(String(format: "%06d", body.count).utf8) + Array("LYRICS200".utf8)
@@ -90,7 +93,8 @@ import CensorTestFiles
         try Data(bytes).write(to: URL(fileURLWithPath: input))
         // Past two thirds of the 3 s tone: under every fake tag.
         let word = Match(wordIndices: 0..<1, text: "damn", pattern: "damn", start: 2.3, end: 2.6)
-        let report = try Censor(mode: .mute, options: MP3DirectTests.options).censorMP3(input: input, output: output, matches: [word])
+        let report = try Censor(mode: .mute, options: MP3DirectTests.options).censorMP3(
+            input: input, output: output, matches: [word])
         let span = try #require(report.spans.first)
         for tool in ["ffmpeg", "mpg123"] {
             let decoded = try MP3Files.decode(output, channels: 1, with: tool)[0]

@@ -20,7 +20,8 @@ import Testing
     /// AssemblyAI's `filter_profanity` sentence, as its guide "Filter profanity from your
     /// transcript" (docs.assemblyai.com) prints it: "It was some tough s*** that they had to go
     /// through. But they did it; I mean, it blows my f****** mind every time I hear the story."
-    static let assemblyAI = "It was some tough s*** that they had to go through. But they did it; I mean, it blows my f****** mind every time I hear the story."
+    static let assemblyAI =
+        "It was some tough s*** that they had to go through. But they did it; I mean, it blows my f****** mind every time I hear the story."
         .split(separator: " ").map(String.init)
 
     @Test("AssemblyAI's masked words match the default list by their first letter and length")
@@ -42,24 +43,31 @@ import Testing
         #expect(Self.matched(Self.assemblyAI, ["fuck?"]) == [])
         // Letters shown inside the mask count too: AssemblyAI's streaming guide masks
         // motherfucker as m***********; the issue's Motherf***er shows more.
-        #expect(Self.matched(["Motherf***er", "m***********", "s***'s"], ["motherfucker", "shit"])
-            == ["Motherf***er=motherfucker", "m***********=motherfucker", "s***'s=shit"])
+        #expect(
+            Self.matched(["Motherf***er", "m***********", "s***'s"], ["motherfucker", "shit"])
+                == ["Motherf***er=motherfucker", "m***********=motherfucker", "s***'s=shit"])
         #expect(Self.matched(["Motherf***er"], ["motherfuckers", "mothersucker"]) == [])
     }
 
     /// Deepgram's `profanity_filter` transcript, as its "Profanity Filtering" page
     /// (developers.deepgram.com/docs/profanity-filter) prints it: every letter hidden.
-    static let deepgram = "it's a test of profanity filtering **** **** ******* **** you ******* **** *** **** you that's the end of the test"
+    static let deepgram =
+        "it's a test of profanity filtering **** **** ******* **** you ******* **** *** **** you that's the end of the test"
         .split(separator: " ").map(String.init)
 
     @Test("Deepgram's fully masked words match listed words of their length, in phrases too")
     func deepgramFullMasks() {
-        #expect(Self.matched(Self.deepgram, CensorList.defaultEnglishEntries).map { $0.split(separator: "=")[0] }
-            == ["****", "****", "*******", "****", "*******", "****", "***", "****"])
-        #expect(Self.matched(Self.deepgram, ["damn"]) == ["****=damn", "****=damn", "****=damn", "****=damn", "****=damn"])
+        #expect(
+            Self.matched(Self.deepgram, CensorList.defaultEnglishEntries).map { $0.split(separator: "=")[0] }
+                == ["****", "****", "*******", "****", "*******", "****", "***", "****"])
+        #expect(
+            Self.matched(Self.deepgram, ["damn"]) == ["****=damn", "****=damn", "****=damn", "****=damn", "****=damn"])
         #expect(Self.matched(Self.deepgram, ["asshole"]) == ["*******=asshole", "*******=asshole"])
         // *** is any three letters, "you" among them.
-        #expect(Self.matched(Self.deepgram, ["fuck you"]) == ["**** you=fuck you", "**** ***=fuck you", "**** you=fuck you"])
+        #expect(
+            Self.matched(Self.deepgram, ["fuck you"]) == [
+                "**** you=fuck you", "**** ***=fuck you", "**** you=fuck you",
+            ])
         #expect(Self.matched(Self.deepgram, ["bullshit"]) == [])
         #expect(Self.matched(Self.deepgram, ["filtering"]) == ["filtering=filtering"])
     }
@@ -67,13 +75,18 @@ import Testing
     @Test("YouTube's [ __ ] hides the length too, so it matches any entry, alone or split at its spaces")
     func youTubeMask() {
         // YouTube writes the brackets around no-break spaces.
-        #expect(Self.matched(["she", "heals", "more", "than", "[\u{A0}__\u{A0}]", "window"], ["damn"]) == ["[\u{A0}__\u{A0}]=damn"])
+        #expect(
+            Self.matched(["she", "heals", "more", "than", "[\u{A0}__\u{A0}]", "window"], ["damn"]) == [
+                "[\u{A0}__\u{A0}]=damn"
+            ])
         #expect(Self.matched(["than", "[", "__", "]", "window"], ["shit", "damn"]) == ["__=shit"])
-        #expect(Self.matched(["son", "of", "a", "[", "__", "]"], ["son of a bitch"]) == ["son of a [ __=son of a bitch"])
+        #expect(
+            Self.matched(["son", "of", "a", "[", "__", "]"], ["son of a bitch"]) == ["son of a [ __=son of a bitch"])
         #expect(Self.matched(["[", "__", "]"], ["!hello"]) == [])
         // Underscores in a word are no mask, nor is a lone underscore or star, nor a star at a
         // word's end (a footnote mark).
-        #expect(Self.matched(["snake_case", "_", "*", "note*", "*note"], ["damn", "note"]) == ["note*=note", "*note=note"])
+        #expect(
+            Self.matched(["snake_case", "_", "*", "note*", "*note"], ["damn", "note"]) == ["note*=note", "*note=note"])
         #expect(Self.matched(["f*ck"], ["fuck"]) == ["f*ck=fuck"])
     }
 
@@ -86,8 +99,9 @@ import Testing
     @Test("a backslash makes * and ? literal in an entry: s\\*\\*\\* matches the text s*** only")
     func escapedWildcards() {
         #expect(PatternToken.tokens(of: #"s\*\*\*"#, foldingDiacritics: false) == [.literal("s***")])
-        #expect(PatternToken.tokens(of: #"F\*\*k* now\?"#, foldingDiacritics: false)
-            == [.glob(Glob(#"f\*\*k*"#)), .literal("now?")])
+        #expect(
+            PatternToken.tokens(of: #"F\*\*k* now\?"#, foldingDiacritics: false)
+                == [.glob(Glob(#"f\*\*k*"#)), .literal("now?")])
         #expect(PatternToken.tokens(of: #"\*\*\*\*"#, foldingDiacritics: false) == [.literal("****")])
         #expect(CensorList.Entry(parsing: #"\*"#).canMatch)
         #expect(!CensorList.Entry(parsing: "*").canMatch)
@@ -113,7 +127,8 @@ import Testing
 
     @Test("a transcript counts its masked words")
     func counting() {
-        let transcript = Transcript(words: Self.words(Self.assemblyAI + Self.deepgram + ["[\u{A0}__\u{A0}]"]), format: .assemblyAI)
+        let transcript = Transcript(
+            words: Self.words(Self.assemblyAI + Self.deepgram + ["[\u{A0}__\u{A0}]"]), format: .assemblyAI)
         #expect(transcript.maskedWordIndices == [4, 20, 34, 35, 36, 37, 39, 40, 41, 42, 50])
     }
 }

@@ -20,11 +20,16 @@ import Testing
         }
     }
 
-    static let asciiAlphabet = ["a", "Z", "0", "9", "-", "'", " ", "\t", "\r\n", "\n", "_", ".", ",", "*", "!", "\u{0B}", "\u{0C}", "\u{7F}", "\u{00}", "--", "Q-"]
+    static let asciiAlphabet = [
+        "a", "Z", "0", "9", "-", "'", " ", "\t", "\r\n", "\n", "_", ".", ",", "*", "!", "\u{0B}", "\u{0C}", "\u{7F}",
+        "\u{00}", "--", "Q-",
+    ]
 
     @Test("ASCII words tokenize as the Unicode path tokenizes them")
     func asciiTokens() {
-        for word in Self.strings(count: 5_000, alphabet: Self.asciiAlphabet, seed: 1) + (0..<128).map({ String(UnicodeScalar(UInt8($0))) }) {
+        for word in Self.strings(count: 5_000, alphabet: Self.asciiAlphabet, seed: 1)
+            + (0..<128).map({ String(UnicodeScalar(UInt8($0))) })
+        {
             let fast = asciiComparisonTokens(of: word)
             #expect(fast == unicodeComparisonTokens(of: word, foldingDiacritics: false), "\(word.debugDescription)")
             #expect(fast == unicodeComparisonTokens(of: word, foldingDiacritics: true), "\(word.debugDescription)")
@@ -36,16 +41,20 @@ import Testing
     @Test("ASCII censor-list patterns tokenize as the Unicode path tokenizes them, globs included")
     func asciiPatternTokens() {
         let alphabet = Self.asciiAlphabet + ["?", "*a", "b?", "\u{1C}", "^", "|"]
-        let patterns = Self.strings(count: 5_000, alphabet: alphabet, seed: 3) + (0..<128).map({ String(UnicodeScalar(UInt8($0))) })
+        let patterns =
+            Self.strings(count: 5_000, alphabet: alphabet, seed: 3)
+            + (0..<128).map({ String(UnicodeScalar(UInt8($0))) })
             + ["hell*", "*shit*", "b?tch", "Piece-of-SHIT", "l'esquelet", "*-a-*", "?", "*", "!x"]
         for pattern in patterns {
             // A no-break space at the end is whitespace to both, and sends this one down the Unicode path.
             let unicode = PatternToken.tokens(of: pattern + "\u{A0}", foldingDiacritics: false)
-            #expect(PatternToken.tokens(of: pattern, foldingDiacritics: false) == unicode, "\(pattern.debugDescription)")
+            #expect(
+                PatternToken.tokens(of: pattern, foldingDiacritics: false) == unicode, "\(pattern.debugDescription)")
             #expect(PatternToken.tokens(of: pattern, foldingDiacritics: true) == unicode, "\(pattern.debugDescription)")
         }
-        #expect(PatternToken.tokens(of: " Piece-OF-sh*t ", foldingDiacritics: false)
-            == [.literal("piece"), .literal("of"), .glob(Glob("sh*t"))])
+        #expect(
+            PatternToken.tokens(of: " Piece-OF-sh*t ", foldingDiacritics: false)
+                == [.literal("piece"), .literal("of"), .glob(Glob("sh*t"))])
     }
 
     @Test("ASCII text trims whitespace as Characters do")
@@ -53,7 +62,9 @@ import Testing
         let alphabet = Self.asciiAlphabet + ["\u{1C}", "\u{1F}", "\u{85}", "\u{A0}", "é", "\u{301}"]
         for text in Self.strings(count: 5_000, alphabet: alphabet, seed: 2) {
             let expected: Substring
-            if let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) {
+            if let first = text.firstIndex(where: { !$0.isWhitespace }),
+                let last = text.lastIndex(where: { !$0.isWhitespace })
+            {
                 expected = text[first...last]
             } else {
                 expected = text[text.endIndex...]
@@ -93,9 +104,12 @@ import Testing
         }
         globs += ["*", "?", "??*", "*?", "s*t", "sh?t*", "*i*i*"]
         let list = CensorList(entries: globs)
-        let words = Self.strings(count: 3_000, alphabet: ["s", "h", "i", "t", "a", "b", "é", "x"], seed: 4).filter { !$0.isEmpty }
+        let words = Self.strings(count: 3_000, alphabet: ["s", "h", "i", "t", "a", "b", "é", "x"], seed: 4).filter {
+            !$0.isEmpty
+        }
         let transcript = Transcript(
-            words: words.enumerated().map { Word(text: $1, start: Double($0), end: Double($0) + 0.5) }, format: .whisperJSON)
+            words: words.enumerated().map { Word(text: $1, start: Double($0), end: Double($0) + 0.5) },
+            format: .whisperJSON)
         let matches = list.matches(in: transcript)
         var expected: [Int: String] = [:]
         for (index, word) in words.enumerated() {

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorKit
-import CensorTestTranscripts
 
 @Suite struct MatchingTests {
     /// A transcript of words with consecutive one-second slots.
@@ -43,26 +43,34 @@ import CensorTestTranscripts
             ],
             format: .whisperJSON)
         let matches = CensorList(entries: ["damn"]).matches(in: transcript)
-        #expect(matches == [Match(wordIndices: 1..<2, text: "Damn,", pattern: "damn", start: 1.2799999999999998, end: 1.63)])
+        #expect(
+            matches == [Match(wordIndices: 1..<2, text: "Damn,", pattern: "damn", start: 1.2799999999999998, end: 1.63)]
+        )
     }
 
     @Test("matches regardless of case in the list or the transcript")
     func caseInsensitive() {
-        let matches = CensorList(entries: ["DAMN", "Hell"]).matches(in: Self.transcript(["damn", " HELL!", "Damnation"]))
+        let matches = CensorList(entries: ["DAMN", "Hell"]).matches(
+            in: Self.transcript(["damn", " HELL!", "Damnation"]))
         #expect(matches.map(\.wordIndices) == [0..<1, 1..<2])
         #expect(matches.map(\.pattern) == ["DAMN", "Hell"])
     }
 
     @Test("a phrase matches only consecutive words: its 'of' is censored, a lone 'of' is not")
     func phraseOnlyConsecutive() {
-        let transcript = Self.transcript([" You", " piece", " of", " shit!", " Of", " course", " a", " piece", " of", " cake"])
+        let transcript = Self.transcript([
+            " You", " piece", " of", " shit!", " Of", " course", " a", " piece", " of", " cake",
+        ])
         let matches = CensorList(entries: ["piece of shit"]).matches(in: transcript)
-        #expect(matches == [Match(wordIndices: 1..<4, text: "piece of shit!", pattern: "piece of shit", start: 1, end: 3.5)])
+        #expect(
+            matches == [Match(wordIndices: 1..<4, text: "piece of shit!", pattern: "piece of shit", start: 1, end: 3.5)]
+        )
     }
 
     @Test("a phrase interrupted by another word does not match")
     func interruptedPhrase() {
-        #expect(CensorList(entries: ["piece of shit"]).matches(in: Self.transcript(["piece", "of", "the", "shit"])).isEmpty)
+        #expect(
+            CensorList(entries: ["piece of shit"]).matches(in: Self.transcript(["piece", "of", "the", "shit"])).isEmpty)
     }
 
     @Test("the longest entry starting at a word wins")
@@ -75,14 +83,19 @@ import CensorTestTranscripts
 
     @Test("matches do not overlap: after a match the search continues after it")
     func nonOverlapping() {
-        let matches = CensorList(entries: ["shit head", "head case"]).matches(in: Self.transcript(["shit", "head", "case"]))
+        let matches = CensorList(entries: ["shit head", "head case"]).matches(
+            in: Self.transcript(["shit", "head", "case"]))
         #expect(matches.map(\.text) == ["shit head"])
     }
 
     @Test("a phrase matches across a word that is only punctuation")
     func acrossPunctuation() {
-        let matches = CensorList(entries: ["son of a bitch"]).matches(in: Self.transcript(["son", "of", "a", "—", "bitch"]))
-        #expect(matches == [Match(wordIndices: 0..<5, text: "son of a — bitch", pattern: "son of a bitch", start: 0, end: 4.5)])
+        let matches = CensorList(entries: ["son of a bitch"]).matches(
+            in: Self.transcript(["son", "of", "a", "—", "bitch"]))
+        #expect(
+            matches == [
+                Match(wordIndices: 0..<5, text: "son of a — bitch", pattern: "son of a bitch", start: 0, end: 4.5)
+            ])
     }
 
     @Test("an entry is compared in normalized form but reported as written")
@@ -108,7 +121,8 @@ import CensorTestTranscripts
     @Test("censors a whisper transcript with a list file, end to end")
     func endToEnd() throws {
         let transcript = try Transcript(data: Data(TranscriptFixtures.whisperJSON.utf8), source: "talk.json")
-        let list = try CensorList(text: "# house list\ndamn\npiece of shit\ndon't   # contractions too\nof\n", source: "words.txt")
+        let list = try CensorList(
+            text: "# house list\ndamn\npiece of shit\ndon't   # contractions too\nof\n", source: "words.txt")
         let matches = list.matches(in: transcript)
         #expect(matches.map(\.text) == ["Damn,", "piece of shit!", "Don’t -", "Of"])
         #expect(matches.map(\.pattern) == ["damn", "piece of shit", "don't", "of"])
@@ -150,15 +164,20 @@ import CensorTestTranscripts
 
     @Test("a phrase matches across segment boundaries and glob tokens inside it")
     func phraseAcrossSegments() throws {
-        let text = #"{"segments": [{"words": [{"word": " You", "start": 0, "end": 0.2}, {"word": " piece", "start": 0.2, "end": 0.5}, {"word": " of", "start": 0.5, "end": 0.6}]}, {"words": [{"word": " shitting", "start": 2.0, "end": 2.4}, {"word": " of", "start": 3.0, "end": 3.1}]}]}"#
+        let text =
+            #"{"segments": [{"words": [{"word": " You", "start": 0, "end": 0.2}, {"word": " piece", "start": 0.2, "end": 0.5}, {"word": " of", "start": 0.5, "end": 0.6}]}, {"words": [{"word": " shitting", "start": 2.0, "end": 2.4}, {"word": " of", "start": 3.0, "end": 3.1}]}]}"#
         let transcript = try TranscriptText.read(text)
         let matches = CensorList(entries: ["piece of shit*"]).matches(in: transcript)
-        #expect(matches == [Match(wordIndices: 1..<4, text: "piece of shitting", pattern: "piece of shit*", start: 0.2, end: 2.4)])
+        #expect(
+            matches == [
+                Match(wordIndices: 1..<4, text: "piece of shitting", pattern: "piece of shit*", start: 0.2, end: 2.4)
+            ])
     }
 
     @Test("whisper.cpp's sub-word tokens are one word by the time they are matched")
     func acrossTokenSplits() throws {
-        let matches = CensorList(entries: ["damn"]).matches(in: try TranscriptText.read(TranscriptFixtures.whisperCppJSON))
+        let matches = CensorList(entries: ["damn"]).matches(
+            in: try TranscriptText.read(TranscriptFixtures.whisperCppJSON))
         #expect(matches.map(\.text) == ["Damn,"])
     }
 
@@ -173,7 +192,10 @@ import CensorTestTranscripts
     @Test("curly apostrophes, width and case match; diacritics only when folding")
     func foldsDiacritics() {
         let transcript = Self.transcript(["Don’t", "ＰＵＴＡＩＮ", "Pütain", "crème"])
-        #expect(CensorList(entries: ["don't", "putain", "creme"]).matches(in: transcript).map(\.wordIndices.lowerBound) == [0, 1])
+        #expect(
+            CensorList(entries: ["don't", "putain", "creme"]).matches(in: transcript).map(\.wordIndices.lowerBound) == [
+                0, 1,
+            ])
         let folding = CensorList(entries: ["don't", "putain", "creme"], foldingDiacritics: true)
         #expect(folding.matches(in: transcript).map(\.wordIndices.lowerBound) == [0, 1, 2, 3])
         #expect(normalizedWord("Crème", foldingDiacritics: true) == "creme")
@@ -186,18 +208,22 @@ import CensorTestTranscripts
             Word(text: "of", start: 0.3, end: 0.4, confidence: 0.5, speaker: "A", isTimeEstimated: true),
             Word(text: "shit", start: 0.4, end: 0.8, speaker: "A"),
         ]
-        let matches = CensorList(entries: ["piece of shit|p**** of s***"]).matches(in: Transcript(words: words, format: .srt))
+        let matches = CensorList(entries: ["piece of shit|p**** of s***"]).matches(
+            in: Transcript(words: words, format: .srt))
         #expect(
             matches == [
                 Match(
                     wordIndices: 0..<3, text: "piece of shit", pattern: "piece of shit", start: 0, end: 0.8,
-                    replacement: "p**** of s***", confidence: 0.5, speaker: "A", isTimeEstimated: true),
+                    replacement: "p**** of s***", confidence: 0.5, speaker: "A", isTimeEstimated: true)
             ])
     }
 
     @Test("the default list censors the usual words and spares their innocent neighbours")
     func defaultList() {
-        let words = ["Fucking", "Scunthorpe", "bullshit", "cocktail", "mishit", "shell", "son", "of", "a", "bitch", "assess", "Dickens", "class", "hello"]
+        let words = [
+            "Fucking", "Scunthorpe", "bullshit", "cocktail", "mishit", "shell", "son", "of", "a", "bitch", "assess",
+            "Dickens", "class", "hello",
+        ]
         let matches = CensorList.defaultEnglish.matches(in: Self.transcript(words))
         #expect(matches.map(\.text) == ["Fucking", "bullshit", "son of a bitch"])
     }

@@ -1,7 +1,7 @@
 import CSndFile
 import CensorTestFiles
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorDSP
@@ -17,14 +17,17 @@ import Testing
     static let spans: [Span] = (0..<40).map { index in
         let start = 1000 + index * 2800
         let fade = [240, 1, 96][index % 3]
-        return Span(ordered: start - fade, start: start, end: start + 300 + index * 50, fadeEnd: start + 300 + index * 50 + fade)
+        return Span(
+            ordered: start - fade, start: start, end: start + 300 + index * 50, fadeEnd: start + 300 + index * 50 + fade
+        )
     }
 
     /// A 16-bit WAV of seeded noise.
     static func file(channels: Int, in folder: AudioFiles.Folder) throws -> String {
         let format = AudioFiles.format(SF_FORMAT_WAV, SF_FORMAT_PCM_16, rate: rate, channels: channels)
         let path = folder.path("in-\(channels).wav")
-        try AudioFiles.write(AudioFiles.samples(.ordinary, format: format, frames: frameCount), to: path, format: format)
+        try AudioFiles.write(
+            AudioFiles.samples(.ordinary, format: format, frames: frameCount), to: path, format: format)
         return path
     }
 
@@ -39,7 +42,8 @@ import Testing
             let frames = min(blockFrames, frameCount - first)
             try engine.prepare(first..<(first + frames))
             let read = try output.withUnsafeMutableBufferPointer { output in
-                let block = UnsafeMutableBufferPointer(rebasing: output[(first * channels)..<((first + frames) * channels)])
+                let block = UnsafeMutableBufferPointer(
+                    rebasing: output[(first * channels)..<((first + frames) * channels)])
                 let read = try reader.read(into: block.baseAddress!, frames: frames)
                 engine.process(block, firstFrame: first, codec: codec)
                 return read
@@ -50,8 +54,9 @@ import Testing
         return output
     }
 
-    @Test("the output equals one engine's of every span, to the bit, whatever the blocks and the tone",
-          arguments: [1, 2], [1000.0, 997.3])
+    @Test(
+        "the output equals one engine's of every span, to the bit, whatever the blocks and the tone",
+        arguments: [1, 2], [1000.0, 997.3])
     func equalsOneEngine(channels: Int, frequency: Double) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -62,8 +67,9 @@ import Testing
         let expected = try Self.render(path, blockFrames: 4096, engine: &whole)
         for blockFrames in [1000, 4096, 65_536] {
             var source = try AudioReader(path: path)
-            var measuring = try MeasuringBeepEngine(spans: Self.spans, mode: mode, sampleRate: Self.rate, audio: &source,
-                                                    reopen: { try AudioReader(path: path) })
+            var measuring = try MeasuringBeepEngine(
+                spans: Self.spans, mode: mode, sampleRate: Self.rate, audio: &source,
+                reopen: { try AudioReader(path: path) })
             defer { measuring.stop() }
             let output = try Self.render(path, blockFrames: blockFrames, engine: &measuring)
             #expect(output == expected, "blocks of \(blockFrames)")
@@ -98,7 +104,8 @@ import Testing
         let path = try Self.file(channels: 2, in: folder)
         var source = try AudioReader(path: path)
         var measuring = try MeasuringBeepEngine(
-            spans: Self.spans, mode: .beep(Beep()), sampleRate: Self.rate, audio: &source, reopen: { throw Unreadable() })
+            spans: Self.spans, mode: .beep(Beep()), sampleRate: Self.rate, audio: &source,
+            reopen: { throw Unreadable() })
         defer { measuring.stop() }
         // The first run was measured before: its frames are ready.
         try measuring.prepare(0..<1000)

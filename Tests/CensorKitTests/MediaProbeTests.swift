@@ -1,6 +1,7 @@
-@testable import CensorKit
 import Foundation
 import Testing
+
+@testable import CensorKit
 
 /// Reading ffprobe's JSON, on streams of a real Matroska file.
 @Suite struct MediaProbeTests {
@@ -41,9 +42,12 @@ import Testing
 
     @Test("a file without audio says what it holds; JSON without a container is unreadable")
     func noAudio() throws {
-        let video = try MediaProbe(json: Data(#"{"streams": [{"index": 0, "codec_type": "video", "codec_name": "h264"}], "format": {}}"#.utf8),
-                                   path: "v.mp4")
-        #expect(throws: MediaError.noAudio(path: "v.mp4", streams: "video (h264)")) { try video.audioStream(0, path: "v.mp4") }
+        let video = try MediaProbe(
+            json: Data(#"{"streams": [{"index": 0, "codec_type": "video", "codec_name": "h264"}], "format": {}}"#.utf8),
+            path: "v.mp4")
+        #expect(throws: MediaError.noAudio(path: "v.mp4", streams: "video (h264)")) {
+            try video.audioStream(0, path: "v.mp4")
+        }
         #expect(throws: MediaError.unreadable(path: "x", reason: "ffprobe found no container in it")) {
             try MediaProbe(json: Data("{}".utf8), path: "x")
         }
@@ -57,7 +61,8 @@ import Testing
         let constant = MP3Header(bytes: info)
         #expect(constant.id3Version == 3 && !constant.isVariable && constant.vbrQuality == nil)
         // Flags: frames, bytes, quality; LAME writes quality 100 − 10·V − q: V2 → 78.
-        let xing = bytes + Array("Xing".utf8) + [0, 0, 0, 0x0B] + [0, 0, 0, 9] + [0, 0, 1, 0] + [0, 0, 0, 78]
+        let xing =
+            bytes + Array("Xing".utf8) + [0, 0, 0, 0x0B] + [0, 0, 0, 9] + [0, 0, 1, 0] + [0, 0, 0, 78]
             + Array(repeating: 0, count: 160)
         let variable = MP3Header(bytes: xing)
         #expect(variable.isVariable && variable.vbrQuality == 2)

@@ -5,8 +5,8 @@ import Testing
 @testable import CensorPlanning
 
 #if canImport(Glibc)
-import Glibc
-import CensorTestFiles
+    import Glibc
+    import CensorTestFiles
 #endif
 
 /// Output safety in the library: the output transaction, numbers that never trap, linear merging
@@ -76,7 +76,10 @@ import CensorTestFiles
         try FileManager.default.createSymbolicLink(atPath: folder + "/alias.txt", withDestinationPath: "words.txt")
         let transaction = OutputTransaction(overwrite: true, protecting: [(folder + "/words.txt", .list)])
         for spelling in [folder + "/alias.txt", folder + "/./words.txt"] {
-            #expect(throws: CensorError.outputIsProtected(path: spelling, file: folder + "/words.txt", role: "the censor list")) {
+            #expect(
+                throws: CensorError.outputIsProtected(
+                    path: spelling, file: folder + "/words.txt", role: "the censor list")
+            ) {
                 try transaction.reserve(spelling)
             }
         }
@@ -96,13 +99,15 @@ import CensorTestFiles
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
-    @Test("the temporary files' one naming is recognized, with or without an extension; nothing else is",
-          arguments: [
-              (".out.wav.censor-123-k3j2.tmp", 123), (".talk.mp4.censor-7-zz.tmp.wav", 7), (".stdin.censor-42-a1.tmp.mp3", 42),
-              (".a.censor-b.censor-9-x.tmp", 9), ("out.wav.censor-1-a.tmp", nil), (".out.wav.censor-1-a.tmp.", nil),
-              (".out.wav.censor-1-.tmp", nil), (".out.wav.censor-1-a.wav.tmp", nil), (".out.wav.censor-job.json", nil),
-              (".out.wav.censor-1-a-b.tmp", nil), (".out.wav.censor-0-a.tmp", nil), (".out.censor-1-a.tmp.w-v", nil),
-          ] as [(String, Int32?)])
+    @Test(
+        "the temporary files' one naming is recognized, with or without an extension; nothing else is",
+        arguments: [
+            (".out.wav.censor-123-k3j2.tmp", 123), (".talk.mp4.censor-7-zz.tmp.wav", 7),
+            (".stdin.censor-42-a1.tmp.mp3", 42),
+            (".a.censor-b.censor-9-x.tmp", 9), ("out.wav.censor-1-a.tmp", nil), (".out.wav.censor-1-a.tmp.", nil),
+            (".out.wav.censor-1-.tmp", nil), (".out.wav.censor-1-a.wav.tmp", nil), (".out.wav.censor-job.json", nil),
+            (".out.wav.censor-1-a-b.tmp", nil), (".out.wav.censor-0-a.tmp", nil), (".out.censor-1-a.tmp.w-v", nil),
+        ] as [(String, Int32?)])
     func temporaryNaming(name: String, owner: Int32?) {
         #expect(TemporaryOutputs.owner(ofTemporary: name) == owner)
     }
@@ -127,14 +132,17 @@ import CensorTestFiles
 
     static func report(start: Double, end: Double) -> Report {
         let match = Match(wordIndices: 0..<1, text: "damn", pattern: "damn", start: start, end: end)
-        return Report(input: "in.wav", output: nil, sampleRate: 48_000, channels: 1, frames: 10, mode: "beep",
-                      spans: [], skipped: [match])
+        return Report(
+            input: "in.wav", output: nil, sampleRate: 48_000, channels: 1, frames: 10, mode: "beep",
+            spans: [], skipped: [match])
     }
 
-    @Test("Report.json writes times past Int's range, and non-finite ones, without trapping", arguments: [
-        (1e19, "1e+19"), (-9.3e18, "-9.3e+18"), (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
-        (Double.infinity, "null"), (Double.nan, "null"), (12.5, "12.5"), (3, "3"),
-    ])
+    @Test(
+        "Report.json writes times past Int's range, and non-finite ones, without trapping",
+        arguments: [
+            (1e19, "1e+19"), (-9.3e18, "-9.3e+18"), (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
+            (Double.infinity, "null"), (Double.nan, "null"), (12.5, "12.5"), (3, "3"),
+        ])
     func hugeTimes(_ value: Double, _ written: String) throws {
         let json = Self.report(start: value, end: value).json()
         #expect(json.contains("\"start\": \(written), \"end\": \(written)"), "\(json)")
@@ -148,11 +156,13 @@ import CensorTestFiles
     @Test("20,000 packed spans merge into one span holding every match in order")
     func packedSpansMerge() {
         let spans = (0..<20_000).map { (index: Int) -> PlannedSpan in
-            let match = Match(wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)",
-                              start: Double(index), end: Double(index) + 0.5)
+            let match = Match(
+                wordIndices: index..<(index + 1), text: "w\(index)", pattern: "w\(index)",
+                start: Double(index), end: Double(index) + 0.5)
             let frame = index * 10
-            return PlannedSpan(ordered: frame, start: frame + 2, end: frame + 8, fadeEnd: frame + 10, matches: [match],
-                               refinedStart: Double(index) - 0.01, refinedEnd: nil)
+            return PlannedSpan(
+                ordered: frame, start: frame + 2, end: frame + 8, fadeEnd: frame + 10, matches: [match],
+                refinedStart: Double(index) - 0.01, refinedEnd: nil)
         }
         let merged = spans.reversed().merged()
         #expect(merged.count == 1)
@@ -175,7 +185,9 @@ import CensorTestFiles
         mutating func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
             framesRead += range.count
             buffer = range.flatMap { frame in
-                (0..<2).map { channel in Float(Int32(truncatingIfNeeded: UInt64(frame * 2 + channel) &* 0x9E37_79B9_7F4A_7C15 >> 32)) / 3e9 }
+                (0..<2).map { channel in
+                    Float(Int32(truncatingIfNeeded: UInt64(frame * 2 + channel) &* 0x9E37_79B9_7F4A_7C15 >> 32)) / 3e9
+                }
             }
         }
     }
@@ -185,13 +197,16 @@ import CensorTestFiles
     @Test("packed words snap only the merged span's two edges, and plan the spans snapping every edge gives")
     func packedWordsSnapOuterEdges() throws {
         let matches = (0..<2_000).map { index in
-            Match(wordIndices: index..<(index + 1), text: "damn", pattern: "damn",
-                  start: Double(index) * 0.2 + 0.1, end: Double(index) * 0.2 + 0.3)
+            Match(
+                wordIndices: index..<(index + 1), text: "damn", pattern: "damn",
+                start: Double(index) * 0.2 + 0.1, end: Double(index) * 0.2 + 0.3)
         }
         // A lone word after them, and two that start less than the snap window apart.
-        let others = [Match(wordIndices: 0..<1, text: "a", pattern: "a", start: 500, end: 500.2),
-                      Match(wordIndices: 0..<1, text: "b", pattern: "b", start: 600, end: 600.2),
-                      Match(wordIndices: 0..<1, text: "c", pattern: "c", start: 600.003, end: 600.4)]
+        let others = [
+            Match(wordIndices: 0..<1, text: "a", pattern: "a", start: 500, end: 500.2),
+            Match(wordIndices: 0..<1, text: "b", pattern: "b", start: 600, end: 600.2),
+            Match(wordIndices: 0..<1, text: "c", pattern: "c", start: 600.003, end: 600.4),
+        ]
         let planner = Planner(options: try PlanOptions(snapWindow: 0.005, refine: false))
         var audio = CountingNoise(frameCount: 48_000 * 700)
         let plan = try planner.plan(matches + others, sampleRate: 48_000, audio: &audio)
@@ -200,11 +215,13 @@ import CensorTestFiles
         var reference = CountingNoise(frameCount: audio.frameCount)
         var snapper = EdgeSnapper(windowFrames: 240)
         let spans = try (matches + others).map { match in
-            let core = try snapper.widen(try #require(planner.coreFrames(of: match, sampleRate: 48_000, frameCount: audio.frameCount)),
-                                         in: &reference)
+            let core = try snapper.widen(
+                try #require(planner.coreFrames(of: match, sampleRate: 48_000, frameCount: audio.frameCount)),
+                in: &reference)
             let fade = Int((planner.options.crossfade * 48_000).rounded())
-            return PlannedSpan(ordered: max(0, core.lowerBound - fade), start: core.lowerBound, end: core.upperBound,
-                               fadeEnd: core.upperBound + fade, matches: [match])
+            return PlannedSpan(
+                ordered: max(0, core.lowerBound - fade), start: core.lowerBound, end: core.upperBound,
+                fadeEnd: core.upperBound + fade, matches: [match])
         }.merged()
         #expect(plan.spans.map(\.modified) == spans.map(\.modified))
         #expect(plan.spans.map(\.core) == spans.map(\.core))
@@ -235,23 +252,33 @@ import CensorTestFiles
     func excerpts() {
         let kept = excerptLength
         #expect(excerpt("'short'") == "'short'")
-        #expect(excerpt("'" + String(repeating: "é", count: kept) + "'") == "'" + String(repeating: "é", count: kept) + "'")
-        #expect(excerpt("'" + String(repeating: "é", count: kept + 1) + "'") == "'" + String(repeating: "é", count: kept) + "…'")
+        #expect(
+            excerpt("'" + String(repeating: "é", count: kept) + "'") == "'" + String(repeating: "é", count: kept) + "'")
+        #expect(
+            excerpt("'" + String(repeating: "é", count: kept + 1) + "'") == "'" + String(repeating: "é", count: kept)
+                + "…'")
         #expect(excerpt(String(repeating: "x", count: 200)) == String(repeating: "x", count: kept) + "…")
-        let error = CensorListError.malformed(file: "a.txt", line: 1, column: 1, expected: "a word",
-                                              found: "'" + String(repeating: "#", count: 1_000_000) + "'")
+        let error = CensorListError.malformed(
+            file: "a.txt", line: 1, column: 1, expected: "a word",
+            found: "'" + String(repeating: "#", count: 1_000_000) + "'")
         #expect(error.description.count == "a.txt: line 1:column 1: expected a word, found ''".count + kept + 1)
     }
 
-    @Test("the marker lists listedSpans (16) spans' times and counts the rest, then the job's digest and the file's, still zeros")
+    @Test(
+        "the marker lists listedSpans (16) spans' times and counts the rest, then the job's digest and the file's, still zeros"
+    )
     func marker() {
         let count = CensorMarker.listedSpans + 4, last = CensorMarker.listedSpans - 1
-        let spans = (0..<count).map { Span(ordered: $0 * 1_000, start: $0 * 1_000, end: $0 * 1_000 + 500, fadeEnd: $0 * 1_000 + 500) }
+        let spans = (0..<count).map {
+            Span(ordered: $0 * 1_000, start: $0 * 1_000, end: $0 * 1_000 + 500, fadeEnd: $0 * 1_000 + 500)
+        }
         let job = CensorMarker.Job(digest: String(repeating: "ab", count: 32))
         let text = CensorMarker.text(spans: spans, sampleRate: 1_000, job: job)
         #expect(text.hasPrefix("censored by censor \(Censor.version): \(count) spans at 0.000-0.500, 1.000-1.500, "))
-        #expect(text.hasSuffix(", \(last).000-\(last).500 s and 4 more; job sha256:\(job.digest); file sha256:"
-            + String(repeating: "0", count: 64)))
+        #expect(
+            text.hasSuffix(
+                ", \(last).000-\(last).500 s and 4 more; job sha256:\(job.digest); file sha256:"
+                    + String(repeating: "0", count: 64)))
         #expect(text.utf8.count <= CensorMarker.longest && text.allSatisfy(\.isASCII))
     }
 
@@ -261,12 +288,17 @@ import CensorTestFiles
         defer { folder.remove() }
         let path = folder.path("sealed.bin")
         let job = CensorMarker.Job(digest: String(repeating: "1", count: 64))
-        let marker = CensorMarker.text(spans: [Span(ordered: 0, start: 250, end: 750, fadeEnd: 750)], sampleRate: 1_000, job: job)
+        let marker = CensorMarker.text(
+            spans: [Span(ordered: 0, start: 250, end: 750, fadeEnd: 750)], sampleRate: 1_000, job: job)
         // The marker across the first 1 MiB block's end, as a large file's tail may put it.
-        var bytes = Data(repeating: 0x55, count: (1 << 20) - 100) + Data(marker.utf8) + Data(repeating: 0xAA, count: 5_000)
+        var bytes =
+            Data(repeating: 0x55, count: (1 << 20) - 100) + Data(marker.utf8) + Data(repeating: 0xAA, count: 5_000)
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect(CensorMarker.verify(fileAt: path, job: job) == .unproven(
-            "censored by censor \(Censor.version): 1 span at 0.250-0.750 s", reason: "the file changed since censor wrote it"))
+        #expect(
+            CensorMarker.verify(fileAt: path, job: job)
+                == .unproven(
+                    "censored by censor \(Censor.version): 1 span at 0.250-0.750 s",
+                    reason: "the file changed since censor wrote it"))
         try CensorMarker.seal(fileAt: path, named: "sealed.bin")
         let sealed = try Data(contentsOf: URL(fileURLWithPath: path))
         var zeroed = sealed
@@ -276,27 +308,40 @@ import CensorTestFiles
         var hash = SHA256()
         bytes.withUnsafeBytes { hash.update($0) }
         #expect(sealed[at..<(at + 64)] == Data(hash.finish().utf8))
-        #expect(CensorMarker.verify(fileAt: path, job: job) == .verified("censored by censor \(Censor.version): 1 span at 0.250-0.750 s"))
-        #expect(CensorMarker.verify(fileAt: path, job: .unnamed) == .unproven(
-            "censored by censor \(Censor.version): 1 span at 0.250-0.750 s", reason: "it was censored for other lists, options or transcript"))
+        #expect(
+            CensorMarker.verify(fileAt: path, job: job)
+                == .verified("censored by censor \(Censor.version): 1 span at 0.250-0.750 s"))
+        #expect(
+            CensorMarker.verify(fileAt: path, job: .unnamed)
+                == .unproven(
+                    "censored by censor \(Censor.version): 1 span at 0.250-0.750 s",
+                    reason: "it was censored for other lists, options or transcript"))
         bytes = sealed
         bytes[10] ^= 1
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect(CensorMarker.verify(fileAt: path, job: job) == .unproven(
-            "censored by censor \(Censor.version): 1 span at 0.250-0.750 s", reason: "the file changed since censor wrote it"))
+        #expect(
+            CensorMarker.verify(fileAt: path, job: job)
+                == .unproven(
+                    "censored by censor \(Censor.version): 1 span at 0.250-0.750 s",
+                    reason: "the file changed since censor wrote it"))
         try Data("x censored by censor 0.1.0: 2 spans\u{0}".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(CensorMarker.verify(fileAt: path, job: job) == .unproven("censored by censor 0.1.0: 2 spans", reason: "it holds no digests to prove it"))
+        #expect(
+            CensorMarker.verify(fileAt: path, job: job)
+                == .unproven("censored by censor 0.1.0: 2 spans", reason: "it holds no digests to prove it"))
         try Data("plain".utf8).write(to: URL(fileURLWithPath: path))
         #expect(CensorMarker.verify(fileAt: path, job: job) == .absent)
     }
 
-    @Test("the direct MP3 marker tag: ID3v2.4, one TXXX frame 'censor' in UTF-8, synchsafe sizes; an earlier one is found to replace")
+    @Test(
+        "the direct MP3 marker tag: ID3v2.4, one TXXX frame 'censor' in UTF-8, synchsafe sizes; an earlier one is found to replace"
+    )
     func mp3MarkerTag() throws {
         let tag = MP3MarkerTag("censored by censor 0.1.0: 1 span at 0.250–0.750 s")
         let text = Array("censored by censor 0.1.0: 1 span at 0.250–0.750 s".utf8)
         let frame = 1 + 7 + text.count
-        #expect(tag.bytes == Array("ID3".utf8) + [4, 0, 0, 0, 0, 0, UInt8(10 + frame)] + Array("TXXX".utf8)
-            + [0, 0, 0, UInt8(frame), 0, 0, 3] + Array("censor".utf8) + [0] + text)
+        #expect(
+            tag.bytes == Array("ID3".utf8) + [4, 0, 0, 0, 0, 0, UInt8(10 + frame)] + Array("TXXX".utf8)
+                + [0, 0, 0, UInt8(frame), 0, 0, 3] + Array("censor".utf8) + [0] + text)
         // A file's own tag (20 bytes), then an earlier marker tag, then the frames.
         let own: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 10] + Array(repeating: 0, count: 10)
         let file = own + tag.bytes + Array(repeating: 0xFF, count: 100)

@@ -22,7 +22,9 @@ import Testing
             channelCount: 1, sampleRate: Self.rate)
         // 0.5–0.75 s padded is 3500..<6500; 0.875–1.0 s is 6500..<8500, touching it: one span.
         // 1.5–1.5625 s is 11500..<13000, alone.
-        let matches = [Self.match(0.5, 0.75, index: 0), Self.match(0.875, 1.0, index: 1), Self.match(1.5, 1.5625, index: 2)]
+        let matches = [
+            Self.match(0.5, 0.75, index: 0), Self.match(0.875, 1.0, index: 1), Self.match(1.5, 1.5625, index: 2),
+        ]
         let plan = try censor.plan(audio, matches: matches)
         #expect(plan.spans.map(\.paddedCore) == [3500..<8500, 11_500..<13_000])
         let report = try censor.censor(&audio, matches: matches)
@@ -41,7 +43,11 @@ import Testing
         var audio = try AudioBuffer(
             samples: Signals.sine(frequency: 100, sampleRate: Self.rate, frames: Self.rate, phase: 0.3),
             channelCount: 1, sampleRate: Self.rate)
-        let report = try Censor(mode: .mute, options: options).censor(&audio, matches: [Self.match(0.5, 0.75, index: 0)])
-        #expect(report.spans.map { [$0.paddedStartFrame, $0.paddedEndFrame, $0.startFrame, $0.endFrame] } == [[3500, 6000, 3500, 6000]])
+        let report = try Censor(mode: .mute, options: options).censor(
+            &audio, matches: [Self.match(0.5, 0.75, index: 0)])
+        #expect(
+            report.spans.map { [$0.paddedStartFrame, $0.paddedEndFrame, $0.startFrame, $0.endFrame] } == [
+                [3500, 6000, 3500, 6000]
+            ])
     }
 }

@@ -1,32 +1,42 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorKit
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// whisper.cpp's pieces: `-ml 1` writes a segment per token, so words arrive cut (the layout of
 /// whisper.cpp's `output_json` in `ggerganov/whisper.cpp` examples/main/main.cpp, and of the
 /// `transcription[].tokens[]` that `@remotion/install-whisper-cpp` consumes).
 @Suite struct WhisperCppPiecesTranscriptTests {
     static func segment(_ text: String, _ from: Int, _ to: Int, tokens: Bool) -> String {
-        let stamps = #""timestamps": {"from": "00:00:00,000", "to": "00:00:00,000"}, "offsets": {"from": \#(from), "to": \#(to)}"#
-        let token = #"{"text": "\#(text)", "timestamps": {"from": "00:00:00,000", "to": "00:00:00,000"}, "offsets": {"from": \#(from), "to": \#(to)}, "id": 1, "p": 0.9}"#
-        return tokens ? #"{\#(stamps), "text": "\#(text)", "tokens": [\#(token)]}"# : #"{\#(stamps), "text": "\#(text)"}"#
+        let stamps =
+            #""timestamps": {"from": "00:00:00,000", "to": "00:00:00,000"}, "offsets": {"from": \#(from), "to": \#(to)}"#
+        let token =
+            #"{"text": "\#(text)", "timestamps": {"from": "00:00:00,000", "to": "00:00:00,000"}, "offsets": {"from": \#(from), "to": \#(to)}, "id": 1, "p": 0.9}"#
+        return tokens
+            ? #"{\#(stamps), "text": "\#(text)", "tokens": [\#(token)]}"# : #"{\#(stamps), "text": "\#(text)"}"#
     }
 
     static func document(tokens: Bool) -> String {
-        let pieces = [(" Cong", 0, 300), ("rats", 300, 640), (" let", 700, 900), ("'s", 900, 1000), (" go", 1000, 1300), (".", 1300, 1310)]
+        let pieces = [
+            (" Cong", 0, 300), ("rats", 300, 640), (" let", 700, 900), ("'s", 900, 1000), (" go", 1000, 1300),
+            (".", 1300, 1310),
+        ]
         let segments = pieces.map { segment($0.0, $0.1, $0.2, tokens: tokens) }.joined(separator: ", ")
-        return #"{"systeminfo": "AVX = 1", "model": {"type": "base"}, "params": {"language": "en"}, "result": {"language": "en"}, "transcription": [\#(segments)]}"#
+        return
+            #"{"systeminfo": "AVX = 1", "model": {"type": "base"}, "params": {"language": "en"}, "result": {"language": "en"}, "transcription": [\#(segments)]}"#
     }
 
-    @Test("-ml 1 pieces are joined into words: a new word starts at a piece beginning with a space", arguments: [false, true])
+    @Test(
+        "-ml 1 pieces are joined into words: a new word starts at a piece beginning with a space",
+        arguments: [false, true])
     func joinsPieces(tokens: Bool) throws {
         let transcript = try TranscriptText.read(Self.document(tokens: tokens), source: "talk.json")
         #expect(transcript.format == .whisperCppJSON)
-        #expect(transcript.words.map { "\($0.text.trimmingCharacters(in: .whitespaces))@\($0.start)-\($0.end)" }
-            == ["Congrats@0.0-0.64", "let's@0.7-1.0", "go.@1.0-1.31"])
+        #expect(
+            transcript.words.map { "\($0.text.trimmingCharacters(in: .whitespaces))@\($0.start)-\($0.end)" }
+                == ["Congrats@0.0-0.64", "let's@0.7-1.0", "go.@1.0-1.31"])
         #expect(!transcript.timesAreEstimated)
         let matches = CensorList(entries: ["congrats", "let's"]).matches(in: transcript)
         #expect(matches.map(\.wordIndices) == [0..<1, 1..<2])
@@ -55,7 +65,8 @@ import CensorTestTranscripts
     @Test("a timing line after cue text without a blank line starts the next cue")
     func youtubeWithoutBlankLine() throws {
         let transcript = try TranscriptText.read(Self.youtubeUnseparated, source: "talk.vtt")
-        #expect(TranscriptText.timeline(transcript.words) == ["Oh@0.5-0.9", "damn@0.9-1.5", "that@1.5-2.0", "hurt@2.0-3.0"])
+        #expect(
+            TranscriptText.timeline(transcript.words) == ["Oh@0.5-0.9", "damn@0.9-1.5", "that@1.5-2.0", "hurt@2.0-3.0"])
         #expect(!transcript.timesAreEstimated)
     }
 
@@ -93,7 +104,8 @@ import CensorTestTranscripts
 
     /// "Scheiße, l’été" in Windows-1252: ß is 0xDF, ’ 0x92, é 0xE9.
     /// (Bytes, not `Data`: a static `Data` reads as a leak to LeakSanitizer.)
-    static let windows1252SRT: [UInt8] = "1\n00:00:00,500 --> 00:00:01,500\nScheiße, l’été\n".unicodeScalars.map { scalar in
+    static let windows1252SRT: [UInt8] = "1\n00:00:00,500 --> 00:00:01,500\nScheiße, l’été\n".unicodeScalars.map {
+        scalar in
         switch scalar {
         case "ß": 0xDF
         case "’": 0x92
@@ -124,8 +136,9 @@ import CensorTestTranscripts
     @Test("bytes that are neither UTF-8 nor text (a NUL) stay an error naming the first bad byte")
     func binaryIsNotText() {
         let data = Data([0x31, 0x0A, 0xE9, 0x00])
-        #expect(TranscriptText.error(data, as: nil, source: "x.srt")?.description
-            == "x.srt: line 2:column 1: expected UTF-8 text, found the byte 0xE9")
+        #expect(
+            TranscriptText.error(data, as: nil, source: "x.srt")?.description
+                == "x.srt: line 2:column 1: expected UTF-8 text, found the byte 0xE9")
     }
 }
 
@@ -169,13 +182,17 @@ import CensorTestTranscripts
 @Suite struct WordPiecesMatchingTests {
     static func transcript(_ texts: [String]) -> Transcript {
         Transcript(
-            words: texts.enumerated().map { Word(text: $0.element, start: Double($0.offset), end: Double($0.offset) + 0.5) },
+            words: texts.enumerated().map {
+                Word(text: $0.element, start: Double($0.offset), end: Double($0.offset) + 0.5)
+            },
             format: .jsonWords)
     }
 
-    @Test("an entry with an apostrophe matches the word whole and cut on either side of it", arguments: [
-        ["L'esquelet"], ["L", "'esquelet"], ["l'", "esquelet"], ["L’", "esquelet"],
-    ])
+    @Test(
+        "an entry with an apostrophe matches the word whole and cut on either side of it",
+        arguments: [
+            ["L'esquelet"], ["L", "'esquelet"], ["l'", "esquelet"], ["L’", "esquelet"],
+        ])
     func apostrophes(words: [String]) {
         let matches = CensorList(entries: ["l'esquelet"]).matches(in: Self.transcript(words))
         #expect(matches.map(\.wordIndices) == [0..<words.count])

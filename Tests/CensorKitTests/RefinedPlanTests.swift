@@ -38,8 +38,9 @@ import Testing
         let fade = 240
         let expected = try matches.map { match in
             let core = try #require(planner.coreFrames(of: match, sampleRate: Self.rate, frameCount: audio.frameCount))
-            return PlannedSpan(ordered: core.lowerBound - fade, start: core.lowerBound, end: core.upperBound,
-                               fadeEnd: core.upperBound + fade, matches: [match])
+            return PlannedSpan(
+                ordered: core.lowerBound - fade, start: core.lowerBound, end: core.upperBound,
+                fadeEnd: core.upperBound + fade, matches: [match])
         }
         #expect(plan.spans == expected)
         #expect(plan.spans.allSatisfy { $0.refinedStart == nil && $0.refinedEnd == nil })
@@ -65,7 +66,8 @@ import Testing
         var audio = Self.audio(bursts: [(0.8, 1.2), (2.1, 2.45)])
         let matches = [Self.match(0.8, 1.2, index: 0), Self.match(2.1, 2.45, index: 1)]
         let on = try Planner(options: PlanOptions()).plan(matches, sampleRate: Self.rate, audio: &audio)
-        let off = try Planner(options: try PlanOptions(refine: false)).plan(matches, sampleRate: Self.rate, audio: &audio)
+        let off = try Planner(options: try PlanOptions(refine: false)).plan(
+            matches, sampleRate: Self.rate, audio: &audio)
         #expect(on == off)
     }
 
@@ -75,7 +77,8 @@ import Testing
         // spans merge where the words touch).
         var audio = Self.audio(bursts: [(1.0, 1.3), (1.3, 1.6)])
         let matches = [Self.match(1.05, 1.3, index: 0), Self.match(1.3, 1.55, index: 1)]
-        let plan = try Planner(options: try PlanOptions(snapWindow: 0)).plan(matches, sampleRate: Self.rate, audio: &audio)
+        let plan = try Planner(options: try PlanOptions(snapWindow: 0)).plan(
+            matches, sampleRate: Self.rate, audio: &audio)
         #expect(plan.spans.count == 1)
         let span = try #require(plan.spans.first)
         #expect(span.matches.count == 2)
@@ -87,21 +90,28 @@ import Testing
     func reportKeys() throws {
         var audio = Self.audio(bursts: [(1.0, 1.4), (2.0, 2.4)])
         let matches = [Self.match(1.1, 1.4, index: 0), Self.match(2.0, 2.4, index: 1)]
-        let plan = try Planner(options: try PlanOptions(snapWindow: 0)).plan(matches, sampleRate: Self.rate, audio: &audio)
-        let report = Report(input: "in.wav", output: "out.wav", sampleRate: Self.rate, channels: 1,
-                            frames: audio.frameCount, mode: "mute", spans: plan.spans.map(Report.Entry.init))
+        let plan = try Planner(options: try PlanOptions(snapWindow: 0)).plan(
+            matches, sampleRate: Self.rate, audio: &audio)
+        let report = Report(
+            input: "in.wav", output: "out.wav", sampleRate: Self.rate, channels: 1,
+            frames: audio.frameCount, mode: "mute", spans: plan.spans.map(Report.Entry.init))
         #expect(report.spans.map(\.start) == [1.1, 2.0])
         #expect(report.spans[0].refinedStart < 1.1)
         #expect(report.spans[1].refinedStart == 2.0)
         #expect(report.spans.map(\.refinedEnd) == [1.4, 2.4])
         let json = report.json()
-        let keys = ["\"text\"", "\"pattern\"", "\"start\"", "\"end\"", "\"refinedStart\"", "\"refinedEnd\"",
-                    "\"startFrame\"", "\"endFrame\"", "\"fadeStartFrame\"", "\"fadeEndFrame\""]
+        let keys = [
+            "\"text\"", "\"pattern\"", "\"start\"", "\"end\"", "\"refinedStart\"", "\"refinedEnd\"",
+            "\"startFrame\"", "\"endFrame\"", "\"fadeStartFrame\"", "\"fadeEndFrame\"",
+        ]
         let line = try #require(json.split(separator: "\n").first { $0.contains("\"spans\"") })
         let positions = keys.map { line.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(zip(positions, positions.dropFirst()).allSatisfy { $0! < $1! })
-        #expect(line.contains("\"start\": 2, \"end\": 2.4, \"refinedStart\": 2, \"refinedEnd\": 2.4,") || json.contains(
-            "\"start\": 2, \"end\": 2.4, \"refinedStart\": 2, \"refinedEnd\": 2.4,"))
+        #expect(
+            line.contains("\"start\": 2, \"end\": 2.4, \"refinedStart\": 2, \"refinedEnd\": 2.4,")
+                || json.contains(
+                    "\"start\": 2, \"end\": 2.4, \"refinedStart\": 2, \"refinedEnd\": 2.4,")
+        )
     }
 }

@@ -11,9 +11,12 @@ import Testing
     /// A float WAV holding `samples` (interleaved), for exact peak values.
     static func floatFile(_ samples: [Float], channels: Int, in folder: AudioFiles.Folder) throws -> String {
         let path = folder.path("peaks.wav")
-        let format = AudioFileFormat(code: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT), sampleRate: 8_000, channelCount: channels)
+        let format = AudioFileFormat(
+            code: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT), sampleRate: 8_000, channelCount: channels)
         let writer = try AudioWriter(creating: path, for: path, format: format, metadata: AudioMetadata())
-        try samples.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: samples.count / channels) }
+        try samples.withUnsafeBufferPointer {
+            try writer.write(from: $0.baseAddress!, frames: samples.count / channels)
+        }
         try writer.close()
         return path
     }
@@ -30,7 +33,8 @@ import Testing
         // 1 → 127, −0.25 → −31.75 → −32, 0.1 → 12.7 → 13, −0.5 → −63.5 → −64, 0.4 → 50.8 → 51.
         #expect(peaks.bytes == [-32, 127, -127, 13, -64, 51])
         // Fewer frames than buckets: a bucket a frame; the right channel (0) counts too.
-        #expect(try WaveformPeaks(reading: AudioReader(path: path), range: 2..<4, buckets: 5).bytes == [0, 127, -127, 0])
+        #expect(
+            try WaveformPeaks(reading: AudioReader(path: path), range: 2..<4, buckets: 5).bytes == [0, 127, -127, 0])
     }
 
     @Test("a bucket that spans reading blocks gets the extremes of both parts")
@@ -62,12 +66,14 @@ import Testing
         #expect(decoded == [hostile])
     }
 
-    @Test("audio is referenced by its path relative to the page's folder", arguments: [
-        ("/work/a/talk.wav", "/work/a/review.html", "talk.wav"),
-        ("/work/a/talk.wav", "/work/a/pages/review.html", "../talk.wav"),
-        ("/work/a/b/talk censored.wav", "/work/review.html", "a/b/talk censored.wav"),
-        ("/data/talk.wav", "/work/a/review.html", "../../data/talk.wav"),
-    ])
+    @Test(
+        "audio is referenced by its path relative to the page's folder",
+        arguments: [
+            ("/work/a/talk.wav", "/work/a/review.html", "talk.wav"),
+            ("/work/a/talk.wav", "/work/a/pages/review.html", "../talk.wav"),
+            ("/work/a/b/talk censored.wav", "/work/review.html", "a/b/talk censored.wav"),
+            ("/data/talk.wav", "/work/a/review.html", "../../data/talk.wav"),
+        ])
     func relativePaths(audio: String, page: String, expected: String) {
         #expect(ReviewPage.relativePath(of: audio, from: page) == expected)
     }
@@ -92,7 +98,8 @@ import Testing
 
     @Test("the page's script and the tests' probe pass node --check")
     func scriptsLint() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         for file in ["Sources/CensorKit/Review/Resources/review.js", "scripts/review-probe.js"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

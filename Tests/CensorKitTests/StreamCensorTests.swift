@@ -13,26 +13,36 @@ import Testing
     /// Each look-ahead sample type (`Int16`, `Int32`, `Float`), every container read from a
     /// pipe, blocks smaller and larger than the look-ahead's reads, and a resampled output.
     static let cases: [Case] = [
-        Case(name: "WAV PCM 16", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
-             channels: 2, rate: 44_100, blockFrames: 1_000),
-        Case(name: "WAV PCM U8", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_U8, fileExtension: "wav",
-             channels: 1, rate: 8_000, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "WAV PCM 24", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_24, fileExtension: "wav",
-             channels: 1, rate: 48_000, blockFrames: 20_000),
-        Case(name: "WAV PCM 32", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_32, fileExtension: "wav",
-             channels: 2, rate: 22_050, blockFrames: 4_096),
-        Case(name: "WAV float", container: SF_FORMAT_WAV, encoding: SF_FORMAT_FLOAT, fileExtension: "wav",
-             channels: 6, rate: 48_000, blockFrames: Censor.defaultBlockFrames),
-        Case(name: "AIFF PCM 24", container: SF_FORMAT_AIFF, encoding: SF_FORMAT_PCM_24, fileExtension: "aiff",
-             channels: 2, rate: 8_000, blockFrames: 1_024),
-        Case(name: "AU PCM 16", container: SF_FORMAT_AU, encoding: SF_FORMAT_PCM_16, fileExtension: "au",
-             channels: 2, rate: 22_050, blockFrames: 3_000),
-        Case(name: "W64 PCM 24", container: SF_FORMAT_W64, encoding: SF_FORMAT_PCM_24, fileExtension: "w64",
-             channels: 2, rate: 96_000, blockFrames: 5_000),
-        Case(name: "WAV PCM 16 to 48 kHz", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
-             channels: 2, rate: 44_100, blockFrames: 7_000, output: try! OutputFormat(sampleRate: 48_000)),
-        Case(name: "WAV PCM 16 into 24", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
-             channels: 1, rate: 16_000, blockFrames: 2_500, output: try! OutputFormat(encoding: .pcm24)),
+        Case(
+            name: "WAV PCM 16", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
+            channels: 2, rate: 44_100, blockFrames: 1_000),
+        Case(
+            name: "WAV PCM U8", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_U8, fileExtension: "wav",
+            channels: 1, rate: 8_000, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "WAV PCM 24", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_24, fileExtension: "wav",
+            channels: 1, rate: 48_000, blockFrames: 20_000),
+        Case(
+            name: "WAV PCM 32", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_32, fileExtension: "wav",
+            channels: 2, rate: 22_050, blockFrames: 4_096),
+        Case(
+            name: "WAV float", container: SF_FORMAT_WAV, encoding: SF_FORMAT_FLOAT, fileExtension: "wav",
+            channels: 6, rate: 48_000, blockFrames: Censor.defaultBlockFrames),
+        Case(
+            name: "AIFF PCM 24", container: SF_FORMAT_AIFF, encoding: SF_FORMAT_PCM_24, fileExtension: "aiff",
+            channels: 2, rate: 8_000, blockFrames: 1_024),
+        Case(
+            name: "AU PCM 16", container: SF_FORMAT_AU, encoding: SF_FORMAT_PCM_16, fileExtension: "au",
+            channels: 2, rate: 22_050, blockFrames: 3_000),
+        Case(
+            name: "W64 PCM 24", container: SF_FORMAT_W64, encoding: SF_FORMAT_PCM_24, fileExtension: "w64",
+            channels: 2, rate: 96_000, blockFrames: 5_000),
+        Case(
+            name: "WAV PCM 16 to 48 kHz", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
+            channels: 2, rate: 44_100, blockFrames: 7_000, output: try! OutputFormat(sampleRate: 48_000)),
+        Case(
+            name: "WAV PCM 16 into 24", container: SF_FORMAT_WAV, encoding: SF_FORMAT_PCM_16, fileExtension: "wav",
+            channels: 1, rate: 16_000, blockFrames: 2_500, output: try! OutputFormat(encoding: .pcm24)),
     ]
 
     static let modes: [CensorMode] = [
@@ -70,8 +80,9 @@ import Testing
     {
         let name = UUID().uuidString
         let input = folder.path("\(name).in.\(testCase.fileExtension)")
-        try AudioFiles.write(AudioFiles.samples(.ordinary, format: testCase.format, frames: testCase.frames),
-                             to: input, format: testCase.format)
+        try AudioFiles.write(
+            AudioFiles.samples(.ordinary, format: testCase.format, frames: testCase.frames),
+            to: input, format: testCase.format)
         let censor = try Censor(mode: mode, options: PlanOptions(refine: false), blockFrames: testCase.blockFrames)
         let matches = BitIdentityTests.matches(frames: testCase.frames, rate: testCase.rate)
         let filePath = folder.path("\(name).file.\(testCase.fileExtension)")
@@ -89,8 +100,9 @@ import Testing
         return (file, stream, filePath, streamPath)
     }
 
-    @Test("a piped stream gives the file's samples, spans, skipped matches, frame count and marker",
-          arguments: cases)
+    @Test(
+        "a piped stream gives the file's samples, spans, skipped matches, frame count and marker",
+        arguments: cases)
     func streamEqualsFile(_ testCase: Case) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -110,7 +122,8 @@ import Testing
             #expect(fromStream.strings["software"] == fromFile.strings["software"], "\(mode.name)")
             // A RIFF/WAVE file carries the marker in a chunk of its own; the stream's says what the file's says.
             let markers = try [filePath, streamPath].map { try CensorMarker.markers(inFileAt: $0).map(\.text) }
-            let expected = testCase.container == SF_FORMAT_WAV ? ["censored by censor \(Censor.version): \(spans) spans"] : []
+            let expected =
+                testCase.container == SF_FORMAT_WAV ? ["censored by censor \(Censor.version): \(spans) spans"] : []
             #expect(markers[0].count == expected.count, "\(markers)")
             #expect(markers[1] == markers[0] && zip(markers[0], expected).allSatisfy { $0.hasPrefix($1) }, "\(markers)")
         }
@@ -141,8 +154,9 @@ import Testing
         return header
     }
 
-    @Test("a stream whose header declares no length is written as WAV; past what a WAV can hold it fails, leaving nothing",
-          arguments: [(frames: 240, fails: false), (frames: 260, fails: true)])
+    @Test(
+        "a stream whose header declares no length is written as WAV; past what a WAV can hold it fails, leaving nothing",
+        arguments: [(frames: 240, fails: false), (frames: 260, fails: true)])
     func unknownLengthPastTheLimit(frames: Int, fails: Bool) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -163,9 +177,12 @@ import Testing
             }
         }
         if fails {
-            #expect(throws: AudioError.unsupportedOutput(
-                path: output, reason: "'-' holds more audio than a WAV file can; write RF64, W64 or CAF instead "
-                    + "(a stream's length is not known in advance)")) { try result.get() }
+            #expect(
+                throws: AudioError.unsupportedOutput(
+                    path: output,
+                    reason: "'-' holds more audio than a WAV file can; write RF64, W64 or CAF instead "
+                        + "(a stream's length is not known in advance)")
+            ) { try result.get() }
             #expect(try folder.contents() == [])
         } else {
             let report = try result.get()
@@ -175,20 +192,30 @@ import Testing
         }
     }
 
-    @Test("what keeps a stream from being censored in one pass is named", arguments: [
-        (PlanOptions(), "in.wav", "out.wav",
-         "edge refinement reads the audio around each word, and fits the transcript's timing to the whole recording"),
-        (try! PlanOptions(refine: false), "in.flac", "out.wav", "libsndfile reads FLAC from a file, not from a pipe"),
-        (try! PlanOptions(refine: false), "in.wav", "out.flac",
-         "FLAC keeps its text fields before the audio, and the marker of what was censored is known only at the end"),
-        (try! PlanOptions(refine: false), "in.wav", "out.mp4", "the output is written by ffmpeg, from a file"),
-        (try! PlanOptions(refine: false), "in.wav", "out.wav", nil),
-        (try! PlanOptions(refine: false), "in.au", "out.caf", nil),
-    ] as [(PlanOptions, String, String, String?)])
+    @Test(
+        "what keeps a stream from being censored in one pass is named",
+        arguments: [
+            (
+                PlanOptions(), "in.wav", "out.wav",
+                "edge refinement reads the audio around each word, and fits the transcript's timing to the whole recording"
+            ),
+            (
+                try! PlanOptions(refine: false), "in.flac", "out.wav",
+                "libsndfile reads FLAC from a file, not from a pipe"
+            ),
+            (
+                try! PlanOptions(refine: false), "in.wav", "out.flac",
+                "FLAC keeps its text fields before the audio, and the marker of what was censored is known only at the end"
+            ),
+            (try! PlanOptions(refine: false), "in.wav", "out.mp4", "the output is written by ffmpeg, from a file"),
+            (try! PlanOptions(refine: false), "in.wav", "out.wav", nil),
+            (try! PlanOptions(refine: false), "in.au", "out.caf", nil),
+        ] as [(PlanOptions, String, String, String?)])
     func obstacles(options: PlanOptions, input: String, output: String, reason: String?) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
-        let container = ["wav": SF_FORMAT_WAV, "flac": SF_FORMAT_FLAC, "au": SF_FORMAT_AU][input.split(separator: ".")[1]]!
+        let container = ["wav": SF_FORMAT_WAV, "flac": SF_FORMAT_FLAC, "au": SF_FORMAT_AU][
+            input.split(separator: ".")[1]]!
         let format = AudioFiles.format(container, SF_FORMAT_PCM_16, rate: 8_000, channels: 1)
         try AudioFiles.write(.int(Array(repeating: 1 << 16, count: 800)), to: folder.path(input), format: format)
         let head = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path(input))).prefix(4_096))
@@ -202,10 +229,15 @@ import Testing
         let input = AudioFiles.format(SF_FORMAT_WAV, SF_FORMAT_PCM_24, rate: 8_000, channels: 1)
         let censor = try Censor(mode: .mute, options: PlanOptions(refine: false))
         for encoding in [AudioEncoding.pcm16, .pcm8] {
-            #expect(censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: encoding))
-                == "pcm24 audio written as \(encoding.rawValue) is converted as it is read from a file")
+            #expect(
+                censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: encoding))
+                    == "pcm24 audio written as \(encoding.rawValue) is converted as it is read from a file")
         }
-        #expect(censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: .pcm32)) == nil)
-        #expect(censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: .float)) == nil)
+        #expect(
+            censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: .pcm32)) == nil
+        )
+        #expect(
+            censor.streamingObstacle(input: input, output: "out.wav", format: try OutputFormat(encoding: .float)) == nil
+        )
     }
 }

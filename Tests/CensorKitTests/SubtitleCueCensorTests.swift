@@ -1,5 +1,6 @@
-@testable import CensorKit
 import Testing
+
+@testable import CensorKit
 
 /// A subtitle stream's own cues censored in place.
 @Suite struct SubtitleCueCensorTests {
@@ -17,8 +18,14 @@ import Testing
 
     @Test("a SubRip file: numbers, times and blank lines kept, only the cues' text censored")
     func subRip() {
-        let srt = "1\n00:00:00,500 --> 00:00:01,200\nWell, damn\r\nyou\n\n2\n00:00:01,300 --> 00:00:02,000\n00:00 damn\n\n"
-        let censored = CensoredSubtitles.censorSubRip(srt) { CensoredSubtitles.censorCueText($0, list: Self.list, mask: .stars) }
-        #expect(censored == "1\n00:00:00,500 --> 00:00:01,200\nWell, ****\r\nyou\n\n2\n00:00:01,300 --> 00:00:02,000\n00:00 ****\n\n")
+        let srt =
+            "1\n00:00:00,500 --> 00:00:01,200\nWell, damn\r\nyou\n\n2\n00:00:01,300 --> 00:00:02,000\n00:00 damn\n\n"
+        let censored = CensoredSubtitles.censorSubRip(srt) {
+            CensoredSubtitles.censorCueText($0, list: Self.list, mask: .stars)
+        }
+        #expect(
+            censored
+                == "1\n00:00:00,500 --> 00:00:01,200\nWell, ****\r\nyou\n\n2\n00:00:01,300 --> 00:00:02,000\n00:00 ****\n\n"
+        )
     }
 }

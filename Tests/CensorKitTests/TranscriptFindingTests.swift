@@ -5,8 +5,11 @@ import Testing
 /// What the library says about a transcript before and after censoring with it: the typed
 /// findings and refusals the `censor` command words into its warnings and errors.
 @Suite struct TranscriptFindingTests {
-    @Test("white space and byte-order marks alone are a transcript without words, in the given format or json-words",
-          arguments: ["", "\u{FEFF}", "\u{FEFF}\n\n", " \t\r\n", "\u{00A0}\u{3000}\n", String(repeating: " \n", count: 5000)])
+    @Test(
+        "white space and byte-order marks alone are a transcript without words, in the given format or json-words",
+        arguments: [
+            "", "\u{FEFF}", "\u{FEFF}\n\n", " \t\r\n", "\u{00A0}\u{3000}\n", String(repeating: " \n", count: 5000),
+        ])
     func blankData(_ text: String) throws {
         let detected = try Transcript(data: Data(text.utf8), source: "empty.json")
         #expect(detected.words.isEmpty && detected.format == .jsonWords && detected.untimedWordCount == 0)
@@ -24,12 +27,15 @@ import Testing
 
     /// A Gentle alignment that found none of its three words in the audio. Made at each use: a
     /// `static let` of `Data` is reported as a leak under AddressSanitizer (`make sanitize`).
-    static var gentleNothingFound: Data { Data("""
-        {"transcript": "oh damn it", "words": [
-          {"case": "not-found-in-audio", "word": "oh", "startOffset": 0, "endOffset": 2},
-          {"case": "not-found-in-audio", "word": "damn", "startOffset": 3, "endOffset": 7},
-          {"case": "not-found-in-audio", "word": "it", "startOffset": 8, "endOffset": 10}]}
-        """.utf8) }
+    static var gentleNothingFound: Data {
+        Data(
+            """
+            {"transcript": "oh damn it", "words": [
+              {"case": "not-found-in-audio", "word": "oh", "startOffset": 0, "endOffset": 2},
+              {"case": "not-found-in-audio", "word": "damn", "startOffset": 3, "endOffset": 7},
+              {"case": "not-found-in-audio", "word": "it", "startOffset": 8, "endOffset": 10}]}
+            """.utf8)
+    }
 
     @Test("words of which none has a time or a timed neighbour: a refusal counting them, naming file and format")
     func noTimedWord() throws {
@@ -39,8 +45,9 @@ import Testing
             try transcript.findings(file: "talk.json")
         }
         let refusal = TranscriptRefusal(file: "talk.json", format: .gentle, reason: .noTimedWord(untimedWords: 3))
-        #expect(refusal.description == "talk.json (gentle): none of its 3 words has a time, and none could be "
-            + "estimated from a timed neighbour; nothing could be censored")
+        #expect(
+            refusal.description == "talk.json (gentle): none of its 3 words has a time, and none could be "
+                + "estimated from a timed neighbour; nothing could be censored")
     }
 
     /// Two cues without word stamps: five words whose times are spread over their cues.
@@ -55,7 +62,9 @@ import Testing
         #expect(try transcript.findings(file: "talk.srt") == [.estimatedTimes(estimated: 5, words: 5)])
         let refusal = TranscriptRefusal(file: "talk.srt", format: .srt, reason: .estimatedTimes(estimated: 5, words: 5))
         #expect(throws: refusal) { try transcript.findings(file: "talk.srt", requiringWordTimes: true) }
-        #expect(refusal.description == "talk.srt (srt) gives no word times for 5 of its 5 words, and estimated times were refused")
+        #expect(
+            refusal.description
+                == "talk.srt (srt) gives no word times for 5 of its 5 words, and estimated times were refused")
         #expect(!refusal.description.contains("--"))
     }
 
@@ -75,15 +84,18 @@ import Testing
 
     /// 2 s of a quiet tone at 8 kHz.
     static func twoSeconds() throws -> AudioBuffer {
-        try AudioBuffer(samples: (0..<16_000).map { Float(0.1 * sin(Double($0) * 0.3)) }, channelCount: 1, sampleRate: 8000)
+        try AudioBuffer(
+            samples: (0..<16_000).map { Float(0.1 * sin(Double($0) * 0.3)) }, channelCount: 1, sampleRate: 8000)
     }
 
     @Test("words that start more than 1 s past the audio's end: the report counts them, with the times")
     func overrun() throws {
         // 2 s of audio; 2.9 s is within the tolerance, 3.0 s exactly at it; 3.5 s and 4 s are past it.
-        let words = [Word(text: "oh", start: 0.5, end: 0.8), Word(text: "well", start: 2.9, end: 3.0),
-                     Word(text: "at", start: 3.0, end: 3.2), Word(text: "damn", start: 3.5, end: 3.8),
-                     Word(text: "late", start: 4.0, end: 4.25)]
+        let words = [
+            Word(text: "oh", start: 0.5, end: 0.8), Word(text: "well", start: 2.9, end: 3.0),
+            Word(text: "at", start: 3.0, end: 3.2), Word(text: "damn", start: 3.5, end: 3.8),
+            Word(text: "late", start: 4.0, end: 4.25),
+        ]
         var censor = try Censor(mode: .mute)
         censor.planner.transcriptWords = words
         var audio = try Self.twoSeconds()

@@ -46,7 +46,8 @@ import Testing
         let power = { (range: TimeRange) throws -> Double in
             try Planner.meanPower(range, sampleRate: SpokenSentence.rate, mix: mix, audio: &audio, samples: &buffer)
         }
-        return Planner.doubtedAlignment(aligned: aligned, moved: words[2], alignedPower: try power(aligned), givenPower: try power(words[2]))
+        return Planner.doubtedAlignment(
+            aligned: aligned, moved: words[2], alignedPower: try power(aligned), givenPower: try power(words[2]))
     }
 
     @Test("an aligned span over the breath and the pause (the word itself left out) is doubted: it holds less sound")
@@ -54,7 +55,8 @@ import Testing
         let (_, breath, words) = try Self.recording()
         // Over the breath and the pause up to 20 ms into the word: less than its length away.
         let aligned = TimeRange(breath.start, words[2].start + 0.02)
-        #expect(abs((aligned.start + aligned.end) / 2 - (words[2].start + words[2].end) / 2) < aligned.end - aligned.start)
+        #expect(
+            abs((aligned.start + aligned.end) / 2 - (words[2].start + words[2].end) / 2) < aligned.end - aligned.start)
         #expect(try Self.doubt(aligned) == "its aligned span holds less sound than its transcript span")
     }
 
@@ -72,7 +74,8 @@ import Testing
 
     @Test("the reason as the report words it")
     func reasonText() {
-        #expect(AlignmentReason.alignedWithGiven("the aligner moved it by more than its length").description
-            == "aligned, and its transcript times kept too: the aligner moved it by more than its length")
+        #expect(
+            AlignmentReason.alignedWithGiven("the aligner moved it by more than its length").description
+                == "aligned, and its transcript times kept too: the aligner moved it by more than its length")
     }
 }

@@ -14,14 +14,18 @@ import Testing
     }
 
     /// The aligned times of `words[window]`, each moved by its entry of `moves`.
-    static func aligned(_ window: Range<Int>, moves: [Double]) -> (window: Range<Int>, times: [(start: Double, end: Double)?]) {
+    static func aligned(_ window: Range<Int>, moves: [Double]) -> (
+        window: Range<Int>, times: [(start: Double, end: Double)?]
+    ) {
         (window, zip(window, moves).map { (words[$0].start + $1, words[$0].end + $1) })
     }
 
     @Test("a transcript 120 ms late: the words are aligned 120 ms earlier, one misplaced word aside")
     func late() {
-        let windows = [Self.aligned(0..<5, moves: [-0.12, -0.11, -0.13, 0.4, -0.12]),
-                       Self.aligned(5..<8, moves: [-0.12, -0.125, -0.115])]
+        let windows = [
+            Self.aligned(0..<5, moves: [-0.12, -0.11, -0.13, 0.4, -0.12]),
+            Self.aligned(5..<8, moves: [-0.12, -0.125, -0.115]),
+        ]
         #expect(abs(Planner.alignedOffset(windows, words: Self.words) + 0.12) < 1e-9)
     }
 
@@ -41,8 +45,12 @@ import Testing
 
     @Test("a median of 35 ms is none, of 45 ms is one; three words say nothing")
     func limits() {
-        #expect(Planner.alignedOffset([Self.aligned(0..<4, moves: [0.035, 0.035, 0.035, 0.035])], words: Self.words) == 0)
-        #expect(abs(Planner.alignedOffset([Self.aligned(0..<4, moves: [0.045, 0.045, 0.045, 0.045])], words: Self.words) - 0.045) < 1e-9)
+        #expect(
+            Planner.alignedOffset([Self.aligned(0..<4, moves: [0.035, 0.035, 0.035, 0.035])], words: Self.words) == 0)
+        #expect(
+            abs(
+                Planner.alignedOffset([Self.aligned(0..<4, moves: [0.045, 0.045, 0.045, 0.045])], words: Self.words)
+                    - 0.045) < 1e-9)
         #expect(Planner.alignedOffset([Self.aligned(0..<3, moves: [0.2, 0.2, 0.2])], words: Self.words) == 0)
     }
 
@@ -52,7 +60,8 @@ import Testing
         // error is 1.2533 × 1.4826 × 0.1 / √5 = 0.083, three of them 0.25.
         #expect(Planner.alignedOffset([Self.aligned(0..<5, moves: [0, 0.2, 0.1, 0, 0.2])], words: Self.words) == 0)
         // The same median with a narrow spread (deviations 0.01): taken.
-        let narrow = Planner.alignedOffset([Self.aligned(0..<5, moves: [0.09, 0.11, 0.1, 0.09, 0.11])], words: Self.words)
+        let narrow = Planner.alignedOffset(
+            [Self.aligned(0..<5, moves: [0.09, 0.11, 0.1, 0.09, 0.11])], words: Self.words)
         #expect(abs(narrow - 0.1) < 1e-9)
     }
 
@@ -60,7 +69,9 @@ import Testing
     func skippedAndEstimated() {
         var words = Self.words
         for index in 3..<6 { words[index].isTimeEstimated = true }
-        let windows: [(window: Range<Int>, times: [(start: Double, end: Double)?])] = [(window: 0..<6, times: [nil, (1.4, 1.6), (1.65, 1.85), (1.9, 2.1), (2.15, 2.35), (2.4, 2.6)])]
+        let windows: [(window: Range<Int>, times: [(start: Double, end: Double)?])] = [
+            (window: 0..<6, times: [nil, (1.4, 1.6), (1.65, 1.85), (1.9, 2.1), (2.15, 2.35), (2.4, 2.6)])
+        ]
         // Counted: words 1 and 2 (+0.15 each); 0 is skipped, 3–5 are estimated: too few.
         #expect(Planner.alignedOffset(windows, words: words) == 0)
         let more = windows + [Self.aligned(6..<8, moves: [0.15, 0.15])]

@@ -16,17 +16,22 @@ import Testing
         let first = 0.0, last = Double(samples.count) / Double(SpokenSentence.rate)
         let share = (last - first) / Double(truth.count)
         let words = SpokenSentence.words.enumerated().map { index, text in
-            Word(text: text, start: first + Double(index) * share, end: first + Double(index + 1) * share, isTimeEstimated: true)
+            Word(
+                text: text, start: first + Double(index) * share, end: first + Double(index + 1) * share,
+                isTimeEstimated: true)
         }
         return (InterleavedBuffer(samples: samples, channelCount: 1), truth, words)
     }
 
-    static func plan(_ align: WordAlignment, model: String = WordAligner.defaultModel, estimated: Bool = true) throws -> (Plan, [(start: Double, end: Double)], [Word]) {
+    static func plan(_ align: WordAlignment, model: String = WordAligner.defaultModel, estimated: Bool = true) throws
+        -> (Plan, [(start: Double, end: Double)], [Word])
+    {
         var (audio, truth, words) = try fixture()
         if !estimated { for index in words.indices { words[index].isTimeEstimated = false } }
         let options = try PlanOptions(refine: false, align: align, alignModel: model)
         let matches = [SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)]
-        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: SpokenSentence.rate, audio: &audio)
+        let plan = try Planner(options: options, transcriptWords: words).plan(
+            matches, sampleRate: SpokenSentence.rate, audio: &audio)
         return (plan, truth, words)
     }
 
@@ -37,12 +42,17 @@ import Testing
         let margin = Planner.alignedMargin
         for (span, index) in zip(plan.spans, [3, 6]) {
             let start = try #require(span.refinedStart), end = try #require(span.refinedEnd)
-            #expect(abs(start + margin - truth[index].start) <= 0.06, "\(words[index].text) start \(start) vs \(truth[index].start)")
-            #expect(abs(end - margin - truth[index].end) <= 0.06, "\(words[index].text) end \(end) vs \(truth[index].end)")
+            #expect(
+                abs(start + margin - truth[index].start) <= 0.06,
+                "\(words[index].text) start \(start) vs \(truth[index].start)")
+            #expect(
+                abs(end - margin - truth[index].end) <= 0.06, "\(words[index].text) end \(end) vs \(truth[index].end)")
         }
     }
 
-    @Test("auto: estimated matches get the aligner's times (within 60 ms of the true edges) instead of the estimate and its margin")
+    @Test(
+        "auto: estimated matches get the aligner's times (within 60 ms of the true edges) instead of the estimate and its margin"
+    )
     func estimatedMatchesAreAligned() throws {
         let (plan, truth, words) = try Self.plan(.auto)
         try Self.expectAligned(plan, truth: truth, words: words)
@@ -56,7 +66,9 @@ import Testing
     @Test("auto leaves matches with given times alone: the plan equals the one without alignment")
     func givenTimesAreKept() throws {
         let auto = try Self.plan(.auto, estimated: false).0, off = try Self.plan(.off, estimated: false).0
-        #expect(auto.spans.map(\.span) == off.spans.map(\.span) && auto.spans.map(\.refinedStart) == off.spans.map(\.refinedStart))
+        #expect(
+            auto.spans.map(\.span) == off.spans.map(\.span)
+                && auto.spans.map(\.refinedStart) == off.spans.map(\.refinedStart))
         // Refinement is off here, so the times were not judged: each span says so.
         #expect(auto.spans.flatMap(\.alignment) == [.notJudged, .notJudged])
     }
@@ -77,7 +89,9 @@ import Testing
         words[7].text = "zzkrt"
         let options = try PlanOptions(refine: false, align: .auto)
         let plan = try Planner(options: options, transcriptWords: words)
-            .plan([SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate, audio: &audio)
+            .plan(
+                [SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate,
+                audio: &audio)
         try Self.expectAligned(plan, truth: truth, words: words)
     }
 
@@ -93,7 +107,9 @@ import Testing
         }
         let options = try PlanOptions(refine: false, refineStrategy: strategy, align: .pocketsphinx)
         let plan = try Planner(options: options, transcriptWords: words)
-            .plan([SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate, audio: &audio)
+            .plan(
+                [SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate,
+                audio: &audio)
         return (plan, truth, words)
     }
 
@@ -103,7 +119,9 @@ import Testing
         return (span.refinedStart ?? match.start, span.refinedEnd ?? match.end)
     }
 
-    @Test("true transcript times: ends the aligner places up to 40 ms early stay the given ends exactly; starts lie outside the given ones, by the aligner's alone when it agrees")
+    @Test(
+        "true transcript times: ends the aligner places up to 40 ms early stay the given ends exactly; starts lie outside the given ones, by the aligner's alone when it agrees"
+    )
     func agreeingTimesKeepTheTranscripts() throws {
         let (plan, truth, _) = try Self.planWithTrueTimes([:])
         try #require(plan.spans.count == 2)
@@ -115,11 +133,14 @@ import Testing
         // "garden" aligned 21 ms early: that start, without the margin.
         #expect(garden.start < truth[3].start && garden.start >= truth[3].start - Planner.alignedAgreement)
         // "tomorrow" aligned 46 ms early: more than 40 ms, so its start less the 30 ms margin.
-        #expect(tomorrow.start < truth[6].start - Planner.alignedAgreement - Planner.alignedMargin
-            && tomorrow.start >= truth[6].start - 0.1)
+        #expect(
+            tomorrow.start < truth[6].start - Planner.alignedAgreement - Planner.alignedMargin
+                && tomorrow.start >= truth[6].start - 0.1)
     }
 
-    @Test("a word the transcript times over it and the two words after: the aligned word is shorter than half, the given times are censored whole")
+    @Test(
+        "a word the transcript times over it and the two words after: the aligned word is shorter than half, the given times are censored whole"
+    )
     func tooShortKeepsTheGivenTimes() throws {
         let (_, truth, _) = try Self.fixture()
         // "garden" given from its start to the end of "starts" (three words, ~1 s).
@@ -129,7 +150,9 @@ import Testing
         #expect(times.start <= truth[3].start && times.start >= truth[3].start - Planner.alignedAgreement)
     }
 
-    @Test("a word the transcript places 0.3 s past where it is spoken: the aligner finds it elsewhere and is not trusted, the given times are kept, widened by 30 ms")
+    @Test(
+        "a word the transcript places 0.3 s past where it is spoken: the aligner finds it elsewhere and is not trusted, the given times are kept, widened by 30 ms"
+    )
     func farFromTheTranscriptKeepsTheGivenTimes() throws {
         let (_, truth, _) = try Self.fixture()
         // "tomorrow" given 0.3 s late, past "evening"'s start: the aligner still finds it where
@@ -159,14 +182,19 @@ import Testing
         for (index, (kept, widened)) in zip([3, 6], zip(conservative.spans, aggressive.spans)) {
             let (before, after) = (try Self.times(of: kept), try Self.times(of: widened))
             // The aligner's start, 80 ms before the given one: kept by both.
-            #expect(after.start == before.start && before.start < words[index].start - 0.04, "\(words[index].text) start \(before.start)")
+            #expect(
+                after.start == before.start && before.start < words[index].start - 0.04,
+                "\(words[index].text) start \(before.start)")
             // The aligner's end plus its margin falls short of the given end; aggressive keeps that.
-            #expect(before.end < words[index].end, "\(words[index].text) end \(before.end) vs given \(words[index].end)")
+            #expect(
+                before.end < words[index].end, "\(words[index].text) end \(before.end) vs given \(words[index].end)")
             #expect(after.end == words[index].end)
         }
     }
 
-    @Test("neighbours the audio does not hold (noise where the transcript puts them): the window is narrowed until the word aligns, and the given times are censored with it")
+    @Test(
+        "neighbours the audio does not hold (noise where the transcript puts them): the window is narrowed until the word aligns, and the given times are censored with it"
+    )
     func narrowedWindow() throws {
         // "garden party" spoken at 1.5 s in low noise; the transcript puts "please remember the"
         // before it and "starts tomorrow" after it, over noise alone, and "garden" 120 ms late.
@@ -181,8 +209,11 @@ import Testing
         for (index, sample) in speech.enumerated() { samples[offset + index] += sample }
         let truth = spoken.map { (start: $0.start + 1.2, end: $0.end + 1.2) }
         let texts = ["please", "remember", "the", "garden", "party", "starts", "tomorrow"]
-        let times = [(0.2, 0.6), (0.65, 1.1), (1.15, 1.45), (truth[0].start + 0.12, truth[0].end + 0.12),
-                     (truth[1].start, truth[1].end), (truth[1].end + 0.3, truth[1].end + 0.7), (truth[1].end + 0.75, truth[1].end + 1.3)]
+        let times = [
+            (0.2, 0.6), (0.65, 1.1), (1.15, 1.45), (truth[0].start + 0.12, truth[0].end + 0.12),
+            (truth[1].start, truth[1].end), (truth[1].end + 0.3, truth[1].end + 0.7),
+            (truth[1].end + 0.75, truth[1].end + 1.3),
+        ]
         let words = zip(texts, times).map { Word(text: $0, start: $1.0, end: $1.1) }
         var audio = InterleavedBuffer(samples: samples, channelCount: 1)
         let planner = Planner(options: try PlanOptions(refine: false, align: .pocketsphinx), transcriptWords: words)
@@ -198,7 +229,9 @@ import Testing
     @Test("without the model, auto plans as if alignment were off; pocketsphinx is an error")
     func missingModel() throws {
         let auto = try Self.plan(.auto, model: "/nonexistent").0, off = try Self.plan(.off).0
-        #expect(auto.spans.map(\.span) == off.spans.map(\.span) && auto.spans.map(\.refinedStart) == off.spans.map(\.refinedStart))
+        #expect(
+            auto.spans.map(\.span) == off.spans.map(\.span)
+                && auto.spans.map(\.refinedStart) == off.spans.map(\.refinedStart))
         #expect(auto.spans.flatMap(\.alignment) == [.noModel, .noModel])
         let error = #expect(throws: AlignmentError.self) { try Self.plan(.pocketsphinx, model: "/nonexistent") }
         #expect(error == .modelMissing(path: "/nonexistent/en-us/mdef"))
@@ -210,17 +243,21 @@ import Testing
         // The recording followed by 12 s of silence; "tomorrow" the last word, given from its
         // estimated start to the file's end (what a transcript with one long "word" says).
         let rate = Double(SpokenSentence.rate)
-        let long = InterleavedBuffer(samples: audio.samples + [Float](repeating: 0, count: 12 * SpokenSentence.rate), channelCount: 1)
+        let long = InterleavedBuffer(
+            samples: audio.samples + [Float](repeating: 0, count: 12 * SpokenSentence.rate), channelCount: 1)
         var words = Array(fixtureWords[..<7])
         words[6].end = Double(long.frameCount) / rate
         #expect(words[6].end - words[6].start > Planner.alignmentLongestWindow)
         func plan(_ align: WordAlignment) throws -> Plan {
             let options = try PlanOptions(refine: false, align: align)
             var audio = long
-            return try Planner(options: options, transcriptWords: words).plan([SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate, audio: &audio)
+            return try Planner(options: options, transcriptWords: words).plan(
+                [SpokenSentence.match(words, 6)], sampleRate: SpokenSentence.rate, audio: &audio)
         }
         let aligned = try plan(.pocketsphinx), off = try plan(.off)
-        #expect(aligned.spans.map(\.span) == off.spans.map(\.span) && aligned.spans.map(\.refinedEnd) == off.spans.map(\.refinedEnd))
+        #expect(
+            aligned.spans.map(\.span) == off.spans.map(\.span)
+                && aligned.spans.map(\.refinedEnd) == off.spans.map(\.refinedEnd))
         #expect(aligned.spans.flatMap(\.alignment) == [.tooLong])
     }
 }

@@ -6,10 +6,12 @@ import Testing
 /// The aligner is US English: a ``PlanOptions/language`` it does not speak turns it off, whatever
 /// ``PlanOptions/align`` says, and every span says why.
 @Suite struct AlignmentLanguageTests {
-    @Test("language codes the aligner speaks: English in any spelling recognizers write", arguments: [
-        ("en", true), ("en-US", true), ("en_us", true), ("EN-gb", true), ("eng", true), ("English", true),
-        ("fr", false), ("fr-FR", false), ("it_it", false), ("deu", false), ("enm", false), ("", false),
-    ])
+    @Test(
+        "language codes the aligner speaks: English in any spelling recognizers write",
+        arguments: [
+            ("en", true), ("en-US", true), ("en_us", true), ("EN-gb", true), ("eng", true), ("English", true),
+            ("fr", false), ("fr-FR", false), ("it_it", false), ("deu", false), ("enm", false), ("", false),
+        ])
     func speaks(code: String, english: Bool) {
         #expect(WordAligner.speaks(code) == english)
     }
@@ -20,7 +22,8 @@ import Testing
         var options = try PlanOptions(refine: false, align: align)
         options.language = language
         let matches = [SpokenSentence.match(words, 3), SpokenSentence.match(words, 6)]
-        return try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: SpokenSentence.rate, audio: &audio)
+        return try Planner(options: options, transcriptWords: words).plan(
+            matches, sampleRate: SpokenSentence.rate, audio: &audio)
     }
 
     @Test("French: nothing is aligned, with pocketsphinx or auto; the plan is the one with alignment off, and says why")
@@ -34,7 +37,8 @@ import Testing
             #expect(french.spans.flatMap(\.alignment) == [.language("fr"), .language("fr")])
             #expect(french.timesFit == nil)
         }
-        #expect(AlignmentReason.language("fr").description == "not aligned: language fr (the aligner speaks English only)")
+        #expect(
+            AlignmentReason.language("fr").description == "not aligned: language fr (the aligner speaks English only)")
     }
 
     @Test("English, as a transcript names it: the estimated matches are aligned as without a language")

@@ -17,21 +17,25 @@ import Testing
         let reader: AudioReader
         var channelCount: Int { reader.channelCount }
         var frameCount: Int { reader.frameCount }
-        func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws { try reader.readFrames(range, into: &buffer) }
+        func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
+            try reader.readFrames(range, into: &buffer)
+        }
     }
 
     static func cache(_ mix: ChannelMix, saved: SavedBandLevels? = nil) -> BandLevelCache {
         let refiner = BandLevelCacheTests.refiner
-        return BandLevelCache(frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: mix,
-                              percentile: EdgeRefiner.Tuning.floorPercentile, saved: saved)
+        return BandLevelCache(
+            frameSize: refiner.frameSize, hop: refiner.hop, bands: refiner.bands, mix: mix,
+            percentile: EdgeRefiner.Tuning.floorPercentile, saved: saved)
     }
 
     static func bits(_ cache: BandLevelCache, _ frames: Range<Int>) -> [[UInt32]] {
         BandLevelCacheTests.levels(cache, frames).map { $0.map(\.bitPattern) }
     }
 
-    @Test("a 16-bit file analysed from its stored samples gives the levels and floors of its samples read as floats, to the bit",
-          arguments: [1, 2, 3])
+    @Test(
+        "a 16-bit file analysed from its stored samples gives the levels and floors of its samples read as floats, to the bit",
+        arguments: [1, 2, 3])
     func storedReadsGiveTheFloatLevels(channels: Int) throws {
         let folder = try AudioFiles.Folder()
         defer { folder.remove() }
@@ -41,8 +45,11 @@ import Testing
         let samples = mono.flatMap { sample in
             [sample, -sample * 0.9, sample * 0.3].prefix(channels).map { Int32(Int16(($0 * 32_767).rounded())) << 16 }
         }
-        try AudioFiles.write(.int(samples), to: path, format: AudioFiles.format(Int(SF_FORMAT_WAV), Int(SF_FORMAT_PCM_16),
-                                                                                 rate: Self.rate, channels: channels))
+        try AudioFiles.write(
+            .int(samples), to: path,
+            format: AudioFiles.format(
+                Int(SF_FORMAT_WAV), Int(SF_FORMAT_PCM_16),
+                rate: Self.rate, channels: channels))
         var stored = try AudioReader(path: path)
         #expect(stored.narrowStoredSamples != nil)
         var floats = FloatReads(reader: try AudioReader(path: path))
@@ -113,7 +120,11 @@ import Testing
         // Inside the saved frames, the other audio's levels (6 dB lower); around them, this audio's.
         #expect(Self.bits(taking, savedFrames) == halfLevels)
         #expect(Self.bits(taking, savedFrames) != Self.bits(fresh, savedFrames))
-        #expect(Self.bits(taking, frames.lowerBound..<savedFrames.lowerBound) == Self.bits(fresh, frames.lowerBound..<savedFrames.lowerBound))
-        #expect(Self.bits(taking, savedFrames.upperBound..<frames.upperBound) == Self.bits(fresh, savedFrames.upperBound..<frames.upperBound))
+        #expect(
+            Self.bits(taking, frames.lowerBound..<savedFrames.lowerBound)
+                == Self.bits(fresh, frames.lowerBound..<savedFrames.lowerBound))
+        #expect(
+            Self.bits(taking, savedFrames.upperBound..<frames.upperBound)
+                == Self.bits(fresh, savedFrames.upperBound..<frames.upperBound))
     }
 }

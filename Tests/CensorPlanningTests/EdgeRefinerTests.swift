@@ -1,5 +1,5 @@
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorPlanning
@@ -23,8 +23,9 @@ import Testing
         (22050, -35, 0.14, -0.05), (16000, -45, 0.09, -0.12), (8000, -40, 0.10, -0.10),
     ]
 
-    @Test("a late start and an early end move out to within a few ms of the burst's true edges",
-          arguments: burstCases)
+    @Test(
+        "a late start and an early end move out to within a few ms of the burst's true edges",
+        arguments: burstCases)
     func edgesLandOnTheBurst(rate: Int, level: Double?, startError: Double, endError: Double) throws {
         // The burst peaks near −13 dBFS: its SNR is 22 to 37 dB over the noise, or infinite.
         var samples = Signals.background(seconds: 2.5, sampleRate: rate, level: level)
@@ -78,8 +79,9 @@ import Testing
 
     // MARK: - Never worse
 
-    @Test("exact times stay exactly as given: no edge moves for a burst that starts and ends on them",
-          arguments: [48000, 44100, 22050, 16000])
+    @Test(
+        "exact times stay exactly as given: no edge moves for a burst that starts and ends on them",
+        arguments: [48000, 44100, 22050, 16000])
     func exactTimesStay(rate: Int) throws {
         var samples = Signals.background(seconds: 2, sampleRate: rate, level: -45)
         Signals.addBurst(to: &samples, from: 0.7, to: 1.05, sampleRate: rate)
@@ -101,7 +103,8 @@ import Testing
             let start = 0.1 + Double(random.next() % 5500) / 1000
             let end = start + 0.03 + Double(random.next() % 600) / 1000
             let refined = try Self.refine(samples, sampleRate: rate, start: start, end: end)
-            #expect(refined.start <= start && refined.end >= end, "\(start)–\(end) became \(refined.start)–\(refined.end)")
+            #expect(
+                refined.start <= start && refined.end >= end, "\(start)–\(end) became \(refined.start)–\(refined.end)")
             #expect(start - refined.start <= 0.15 + 1e-9 && refined.end - end <= 0.15 + 1e-9)
             if refined != TimeRange(start, end) { moved += 1 }
         }
@@ -147,8 +150,9 @@ import Testing
         // Words of 120 ms with 80 ms gaps between them (shorter than a closure), 0.9 s to 2.5 s.
         for word in 0..<8 {
             let start = 0.9 + 0.2 * Double(word)
-            Signals.addBurst(to: &samples, from: start, to: start + 0.12, fundamental: 150 + 10 * Double(word),
-                          sampleRate: rate)
+            Signals.addBurst(
+                to: &samples, from: start, to: start + 0.12, fundamental: 150 + 10 * Double(word),
+                sampleRate: rate)
         }
         // Within 150 ms before 1.55 s the gap at 1.42–1.50; within 150 ms after 1.78 s the gap at 1.82–1.90.
         let refined = try Self.refine(samples, sampleRate: rate, start: 1.55, end: 1.78, window: 0.15)
@@ -188,8 +192,9 @@ import Testing
         #expect(refined.end == 1.3)
     }
 
-    @Test("the stretch analysed lies on quarter seconds, reaches the window and half a second past the match, and is one for matches in one quarter second",
-          arguments: [16_000, 44_100, 48_000])
+    @Test(
+        "the stretch analysed lies on quarter seconds, reaches the window and half a second past the match, and is one for matches in one quarter second",
+        arguments: [16_000, 44_100, 48_000])
     func analysisStretch(rate: Int) throws {
         let refiner = EdgeRefiner(sampleRate: rate, window: 0.15)
         let step = rate / 4, reach = 0.65 * Double(rate)
@@ -203,12 +208,17 @@ import Testing
             let range = try #require(refiner.analysisRange(given, frameCount: frameCount))
             #expect(range.lowerBound % step == 0 && range.upperBound % step == 0)
             #expect(Double(range.lowerBound) <= given.0 - reach && Double(range.upperBound) >= given.1 + reach)
-            #expect(Double(range.lowerBound) > given.0 - reach - Double(2 * step), "at most the reach to the next step, and a step")
+            #expect(
+                Double(range.lowerBound) > given.0 - reach - Double(2 * step),
+                "at most the reach to the next step, and a step")
             seen.insert(range)
         }
         #expect(seen.count <= 10)
         // Clamped to the file at both ends.
-        #expect(refiner.analysisRange((0.1 * Double(rate), 0.2 * Double(rate)), frameCount: frameCount)?.lowerBound == 0)
-        #expect(refiner.analysisRange((Double(frameCount) - 100, Double(frameCount) - 10), frameCount: frameCount)?.upperBound == frameCount)
+        #expect(
+            refiner.analysisRange((0.1 * Double(rate), 0.2 * Double(rate)), frameCount: frameCount)?.lowerBound == 0)
+        #expect(
+            refiner.analysisRange((Double(frameCount) - 100, Double(frameCount) - 10), frameCount: frameCount)?
+                .upperBound == frameCount)
     }
 }

@@ -14,8 +14,9 @@ import Testing
     }
 
     static func match(_ index: Int, of words: [Word]) -> Match {
-        Match(wordIndices: index..<(index + 1), text: words[index].text, pattern: words[index].text,
-              start: words[index].start, end: words[index].end)
+        Match(
+            wordIndices: index..<(index + 1), text: words[index].text, pattern: words[index].text,
+            start: words[index].start, end: words[index].end)
     }
 
     /// "A [n] B" spoken without a pause: three bursts back to back, the middle one 150 ms.
@@ -33,7 +34,8 @@ import Testing
         let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
         var audio = InterleavedBuffer(samples: Self.connected(), channelCount: 1)
         let matches = [Self.match(0, of: words), Self.match(2, of: words)]
-        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: Self.rate, audio: &audio)
+        let plan = try Planner(options: options, transcriptWords: words).plan(
+            matches, sampleRate: Self.rate, audio: &audio)
         // Two spans; each edge runs at most 10 ms (and the 5 ms fade) into the neighbour
         // at 0.80–0.95 s: frames 13040..<14960 of its 12800..<15200 are untouched.
         #expect(plan.spans.count == 2)
@@ -41,7 +43,8 @@ import Testing
         #expect(plan.spans[1].fadeStart >= 14_960)
     }
 
-    @Test("without the transcript's words the same sound takes the edge to the window's limit, swallowing the neighbour")
+    @Test(
+        "without the transcript's words the same sound takes the edge to the window's limit, swallowing the neighbour")
     func withoutNeighboursTheWindowLimits() throws {
         let words = Self.words([(0.5, 0.8), (0.8, 0.95), (0.95, 1.25)])
         let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
@@ -61,12 +64,15 @@ import Testing
         refiner.strategy = .aggressive
         var audio = InterleavedBuffer(samples: Self.connected(), channelCount: 1)
         let planner = Planner(transcriptWords: words)
-        let refined = try refiner.refine(start: 0.5, end: 0.8, context: planner.context(of: Self.match(0, of: words)), in: &audio)
+        let refined = try refiner.refine(
+            start: 0.5, end: 0.8, context: planner.context(of: Self.match(0, of: words)), in: &audio)
         #expect(refined.start == 0.5)
         #expect(refined.end > 0.8 && refined.end <= 0.875)
     }
 
-    @Test("a transcript word's edge runs up to 10 ms into the neighbour; an aligned word's stops at the aligned neighbour's")
+    @Test(
+        "a transcript word's edge runs up to 10 ms into the neighbour; an aligned word's stops at the aligned neighbour's"
+    )
     func alignedNeighboursAreNotEntered() throws {
         let words = Self.words([(0.5, 0.8), (0.8, 0.95), (0.95, 1.25)])
         let planner = Planner(transcriptWords: words)
@@ -100,13 +106,15 @@ import Testing
         #expect(refined.end == 1.3)
     }
 
-    @Test("a transcript 120 ms late as a whole is re-placed by its pauses: a short word before its given time is caught")
+    @Test(
+        "a transcript 120 ms late as a whole is re-placed by its pauses: a short word before its given time is caught")
     func lateTranscriptIsReplaced() throws {
         let truth = [(0.3, 0.5), (0.62, 0.82), (0.9, 0.96), (1.04, 1.3), (1.45, 1.6), (1.8, 2.0)]
         var samples = Signals.background(seconds: 2.6, sampleRate: Self.rate, level: -50)
         for (index, word) in truth.enumerated() {
-            Signals.addBurst(to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
-                                      sampleRate: Self.rate)
+            Signals.addBurst(
+                to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
+                sampleRate: Self.rate)
         }
         let words = Self.words(truth, shift: 0.12)
         var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)

@@ -1,5 +1,5 @@
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorPlanning
@@ -41,10 +41,14 @@ import Testing
         for word in 0..<300 {
             let start = 0.1 + Double(word) * 0.198, length = Double.random(in: 0.06...0.12, using: &generator)
             Signals.addBurst(to: &samples, from: start, to: start + length, sampleRate: rate)
-            let given = (start + Double.random(in: -0.08...0.08, using: &generator),
-                         start + length + Double.random(in: -0.08...0.08, using: &generator))
-            matches.append(Match(wordIndices: word..<(word + 1), text: "damn", pattern: "damn",
-                                 start: min(given.0, given.1), end: max(given.0, given.1)))
+            let given = (
+                start + Double.random(in: -0.08...0.08, using: &generator),
+                start + length + Double.random(in: -0.08...0.08, using: &generator)
+            )
+            matches.append(
+                Match(
+                    wordIndices: word..<(word + 1), text: "damn", pattern: "damn",
+                    start: min(given.0, given.1), end: max(given.0, given.1)))
         }
         let interleaved = channels == 1 ? samples : samples.flatMap { [$0, -$0 / 2] }
         return (InterleavedBuffer(samples: interleaved, channelCount: channels), matches.shuffled(using: &generator))
@@ -81,11 +85,14 @@ import Testing
     /// The scene's transcript: one word per burst, at the matches' given times, so that the
     /// transcript's offset is weighed (on each thread, its levels then taken by the refinement).
     static func words(_ matches: [Match]) -> [Word] {
-        matches.sorted { $0.wordIndices.lowerBound < $1.wordIndices.lowerBound }.map { Word(text: $0.text, start: $0.start, end: $0.end) }
+        matches.sorted { $0.wordIndices.lowerBound < $1.wordIndices.lowerBound }.map {
+            Word(text: $0.text, start: $0.start, end: $0.end)
+        }
     }
 
-    @Test("with the transcript's words, refined times do not depend on how many threads weigh the offset and refine",
-          arguments: [2, 3])
+    @Test(
+        "with the transcript's words, refined times do not depend on how many threads weigh the offset and refine",
+        arguments: [2, 3])
     func offsetOnThreads(threads: Int) throws {
         var (audio, matches) = Self.scene(channels: 2)
         // Late as a whole by 60 ms: the offset moves the words.
@@ -111,7 +118,8 @@ import Testing
         let (audio, matches) = Self.scene(channels: 1)
         var source = FailingCopies(audio: audio)
         #expect(throws: FailingCopies.ReadFailure.self) {
-            try Planner(transcriptWords: Self.words(matches)).refinedTimes(matches, sampleRate: Self.rate, audio: &source, threads: 2)
+            try Planner(transcriptWords: Self.words(matches)).refinedTimes(
+                matches, sampleRate: Self.rate, audio: &source, threads: 2)
         }
     }
 

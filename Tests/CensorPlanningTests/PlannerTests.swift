@@ -1,5 +1,5 @@
-import Foundation
 import CensorTestSignals
+import Foundation
 import Testing
 
 @testable import CensorPlanning
@@ -39,7 +39,9 @@ import Testing
     ]
 
     @Test("core frames are floor((start − padBefore)·rate) ..< ceil((end + padAfter)·rate)", arguments: coreCases)
-    func exactCoreFrames(rate: Int, start: Double, end: Double, padBefore: Double, padAfter: Double, expected: Range<Int>) throws {
+    func exactCoreFrames(
+        rate: Int, start: Double, end: Double, padBefore: Double, padAfter: Double, expected: Range<Int>
+    ) throws {
         let options = try PlanOptions(padBefore: padBefore, padAfter: padAfter, crossfade: 0, snapWindow: 0)
         let planner = Planner(options: options)
         let frameCount = 10 * rate
@@ -49,8 +51,12 @@ import Testing
         var audio = Self.silence(frames: frameCount)
         let plan = try planner.plan([match], sampleRate: rate, audio: &audio)
         #expect(plan.skipped.isEmpty)
-        #expect(plan.spans == [PlannedSpan(ordered: expected.lowerBound, start: expected.lowerBound,
-                                           end: expected.upperBound, fadeEnd: expected.upperBound, matches: [match])])
+        #expect(
+            plan.spans == [
+                PlannedSpan(
+                    ordered: expected.lowerBound, start: expected.lowerBound,
+                    end: expected.upperBound, fadeEnd: expected.upperBound, matches: [match])
+            ])
     }
 
     @Test("a word of zero length on an exact frame still censors that one frame")
@@ -132,22 +138,28 @@ import Testing
         let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: crossfade, snapWindow: 0)
         let frameCount = 2 * rate
         let middleCore = (rate / 2)..<rate
-        let middle = Self.match(Signals.startTime(ofFrame: middleCore.lowerBound, sampleRate: rate),
-                                Signals.endTime(ofFrame: middleCore.upperBound, sampleRate: rate), index: 0)
+        let middle = Self.match(
+            Signals.startTime(ofFrame: middleCore.lowerBound, sampleRate: rate),
+            Signals.endTime(ofFrame: middleCore.upperBound, sampleRate: rate), index: 0)
         // Cores a few frames from each end, so the fades are cut off by the file's bounds.
-        let early = Self.match(Signals.startTime(ofFrame: 3, sampleRate: rate),
-                               Signals.endTime(ofFrame: 50, sampleRate: rate), index: 1)
-        let late = Self.match(Signals.startTime(ofFrame: frameCount - 60, sampleRate: rate),
-                              Signals.endTime(ofFrame: frameCount - 5, sampleRate: rate), index: 2)
+        let early = Self.match(
+            Signals.startTime(ofFrame: 3, sampleRate: rate),
+            Signals.endTime(ofFrame: 50, sampleRate: rate), index: 1)
+        let late = Self.match(
+            Signals.startTime(ofFrame: frameCount - 60, sampleRate: rate),
+            Signals.endTime(ofFrame: frameCount - 5, sampleRate: rate), index: 2)
         var audio = Self.silence(frames: frameCount)
         let plan = try Planner(options: options).plan([middle, early, late], sampleRate: rate, audio: &audio)
-        #expect(plan.spans == [
-            PlannedSpan(ordered: 0, start: 3, end: 50, fadeEnd: 50 + fade, matches: [early]),
-            PlannedSpan(ordered: middleCore.lowerBound - fade, start: middleCore.lowerBound,
-                        end: middleCore.upperBound, fadeEnd: middleCore.upperBound + fade, matches: [middle]),
-            PlannedSpan(ordered: frameCount - 60 - fade, start: frameCount - 60, end: frameCount - 5,
-                        fadeEnd: frameCount, matches: [late]),
-        ])
+        #expect(
+            plan.spans == [
+                PlannedSpan(ordered: 0, start: 3, end: 50, fadeEnd: 50 + fade, matches: [early]),
+                PlannedSpan(
+                    ordered: middleCore.lowerBound - fade, start: middleCore.lowerBound,
+                    end: middleCore.upperBound, fadeEnd: middleCore.upperBound + fade, matches: [middle]),
+                PlannedSpan(
+                    ordered: frameCount - 60 - fade, start: frameCount - 60, end: frameCount - 5,
+                    fadeEnd: frameCount, matches: [late]),
+            ])
     }
 
     // MARK: - Edge snapping
@@ -188,7 +200,9 @@ import Testing
         (48000, 220, 0.01), (44100, 220, 0.01), (48000, 97.3, 0.01), (22050, 1234.5, 0.002), (96000, 440, 0.005),
     ]
 
-    @Test("mono snapping only widens, stays within the window and lands on the nearest zero crossing", arguments: snapCases)
+    @Test(
+        "mono snapping only widens, stays within the window and lands on the nearest zero crossing",
+        arguments: snapCases)
     func monoSnapping(rate: Int, frequency: Double, window: Double) throws {
         let frameCount = 3 * rate
         let x = Signals.sine(frequency: frequency, sampleRate: rate, frames: frameCount, amplitude: 0.5, phase: 0.3)
@@ -267,8 +281,9 @@ import Testing
     /// and a 100-frame window; two equally quiet frames on each side, the nearer one must win.
     static let multichannelCases: [(Int, Int, Int)] = [(2, 950, 2040), (2, 901, 2099), (6, 999, 2000), (6, 930, 2070)]
 
-    @Test("several channels: each edge moves to the frame with the least summed |amplitude|, the nearest on a tie",
-          arguments: multichannelCases)
+    @Test(
+        "several channels: each edge moves to the frame with the least summed |amplitude|, the nearest on a tie",
+        arguments: multichannelCases)
     func multichannelSnapping(channels: Int, quietStart: Int, quietLast: Int) throws {
         let frames = 3000
         // Loud everywhere, with opposite signs across channels so that a plain sum would cancel.
@@ -300,8 +315,9 @@ import Testing
         func score(_ frame: Int) -> Float { abs(samples[2 * frame]) + abs(samples[2 * frame + 1]) }
         for (startFrame, endFrame) in [(5000, 9000), (12345, 12400), (30001, 40007)] {
             var audio = InterleavedBuffer(samples: samples, channelCount: 2)
-            let match = Self.match(Signals.startTime(ofFrame: startFrame, sampleRate: rate),
-                                   Signals.endTime(ofFrame: endFrame, sampleRate: rate))
+            let match = Self.match(
+                Signals.startTime(ofFrame: startFrame, sampleRate: rate),
+                Signals.endTime(ofFrame: endFrame, sampleRate: rate))
             let span = try #require(try planner.plan([match], sampleRate: rate, audio: &audio).spans.first)
             let startCandidates = (startFrame - window)...startFrame
             let lastCandidates = (endFrame - 1)...(endFrame - 1 + window)
@@ -318,8 +334,9 @@ import Testing
         let x = Signals.sine(frequency: 50.3, sampleRate: rate, frames: 1000, amplitude: 0.5, phase: 1.0)
         let planner = Planner(options: try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.001, snapWindow: 0.01))
         var audio = InterleavedBuffer(samples: x, channelCount: 1)
-        let plan = try planner.plan([Self.match(0.0001, 0.0101, index: 0), Self.match(0.115, 0.1249, index: 1)],
-                                    sampleRate: rate, audio: &audio)
+        let plan = try planner.plan(
+            [Self.match(0.0001, 0.0101, index: 0), Self.match(0.115, 0.1249, index: 1)],
+            sampleRate: rate, audio: &audio)
         for span in plan.spans {
             #expect(span.fadeStart >= 0)
             #expect(span.fadeEnd <= 1000)
@@ -337,7 +354,10 @@ import Testing
     @Test("spans whose modified regions touch merge into one that keeps both matches")
     func touchingSpansMerge() {
         let a = Self.span(100, 200, 300, 400, "a"), b = Self.span(400, 500, 600, 700, "b")
-        #expect([a, b].merged() == [PlannedSpan(ordered: 100, start: 200, end: 600, fadeEnd: 700, matches: a.matches + b.matches)])
+        #expect(
+            [a, b].merged() == [
+                PlannedSpan(ordered: 100, start: 200, end: 600, fadeEnd: 700, matches: a.matches + b.matches)
+            ])
         #expect([b, a].merged() == [a, b].merged())
     }
 
@@ -346,8 +366,14 @@ import Testing
         let a = Self.span(100, 200, 300, 400, "a")
         let b = Self.span(350, 450, 550, 650, "b")
         let nested = Self.span(150, 210, 250, 260, "c")
-        #expect([a, b].merged() == [PlannedSpan(ordered: 100, start: 200, end: 550, fadeEnd: 650, matches: a.matches + b.matches)])
-        #expect([nested, a].merged() == [PlannedSpan(ordered: 100, start: 200, end: 300, fadeEnd: 400, matches: a.matches + nested.matches)])
+        #expect(
+            [a, b].merged() == [
+                PlannedSpan(ordered: 100, start: 200, end: 550, fadeEnd: 650, matches: a.matches + b.matches)
+            ])
+        #expect(
+            [nested, a].merged() == [
+                PlannedSpan(ordered: 100, start: 200, end: 300, fadeEnd: 400, matches: a.matches + nested.matches)
+            ])
     }
 
     @Test("a one-frame gap between modified regions keeps spans apart")
@@ -378,9 +404,12 @@ import Testing
     @Test("the planner merges matches whose modified regions touch or overlap", arguments: plannerMergeCases)
     func plannerMerges(secondStart: Int, regions: [Range<Int>]) throws {
         let rate = 48000
-        let first = Self.match(Signals.startTime(ofFrame: 48000, sampleRate: rate), Signals.endTime(ofFrame: 49000, sampleRate: rate), "one", index: 0)
-        let second = Self.match(Signals.startTime(ofFrame: secondStart, sampleRate: rate),
-                                Signals.endTime(ofFrame: secondStart + 520, sampleRate: rate), "two", index: 1)
+        let first = Self.match(
+            Signals.startTime(ofFrame: 48000, sampleRate: rate), Signals.endTime(ofFrame: 49000, sampleRate: rate),
+            "one", index: 0)
+        let second = Self.match(
+            Signals.startTime(ofFrame: secondStart, sampleRate: rate),
+            Signals.endTime(ofFrame: secondStart + 520, sampleRate: rate), "two", index: 1)
         var audio = Self.silence(frames: 2 * rate)
         let planner = Planner(options: try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0))
         let plan = try planner.plan([second, first], sampleRate: rate, audio: &audio)

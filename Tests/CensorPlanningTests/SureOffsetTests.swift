@@ -24,7 +24,9 @@ import Testing
         #expect(evidence.sureOffsets(sampleRate: Self.rate) == 1600...1760)
     }
 
-    @Test("frames ahead by 2.5 % beyond a fade are sure when the word edges meet boundaries twice as often at the placed offset; from 30 ms before the run")
+    @Test(
+        "frames ahead by 2.5 % beyond a fade are sure when the word edges meet boundaries twice as often at the placed offset; from 30 ms before the run"
+    )
     func wordEdgesMakeAWeakFitSure() {
         // Frames best at +16…+18 steps (80–90 ms), 25 of 1000 more than as given; 25 edges meet a
         // boundary at +24 steps (the placed offset, 120 ms) against 10 as given.
@@ -50,7 +52,9 @@ import Testing
         #expect(against.sureOffsets(sampleRate: Self.rate) == nil)
     }
 
-    @Test("frames ahead by 5 % beyond the window are sure on the positive side only, from 30 ms before the run to the window")
+    @Test(
+        "frames ahead by 5 % beyond the window are sure on the positive side only, from 30 ms before the run to the window"
+    )
     func fitCarriedBeyondTheWindowByAFade() {
         // Best at +31…+36 steps (155–180 ms): beyond the 150 ms window, placed at the window.
         let early = Self.evidence(frames: [31: 950, 32: 950, 33: 950, 34: 950, 35: 950, 36: 950])

@@ -12,12 +12,15 @@ import Testing
         let offsets = -50...50
         let frames = offsets.map { _ in 900 }
         let agreement = offsets.map { 900 + EdgeRefiner.Tuning.boundaryWeight * (at[$0] ?? edges) }
-        var evidence = TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: frames, compared: 1000, reach: 30)
+        var evidence = TranscriptOffsetEvidence(
+            hop: 80, agreement: agreement, frames: frames, compared: 1000, reach: 30)
         evidence.edgeCount = edgeCount
         return evidence
     }
 
-    @Test("times that fit: 60 of 100 edges meet a boundary as given, 30 elsewhere (1.98 times chance, 6.5 standard errors)")
+    @Test(
+        "times that fit: 60 of 100 edges meet a boundary as given, 30 elsewhere (1.98 times chance, 6.5 standard errors)"
+    )
     func fittingTimes() {
         let fit = Planner.timesFit(Self.evidence(edgeCount: 100, edges: 30, at: [0: 60]))
         #expect(fit.edges == 100)
@@ -39,7 +42,9 @@ import Testing
         #expect(!Planner.timesFit(Self.evidence(edgeCount: 100, edges: 30, at: [24: 70, 25: 70])).fits)
     }
 
-    @Test("twice chance on 10 edges (6 against 3) is 2.0 standard errors, under the 3 asked: a clip of a few words does not fit by luck")
+    @Test(
+        "twice chance on 10 edges (6 against 3) is 2.0 standard errors, under the 3 asked: a clip of a few words does not fit by luck"
+    )
     func fewEdges() {
         let fit = Planner.timesFit(Self.evidence(edgeCount: 10, edges: 3, at: [0: 6]))
         #expect(fit.edgeShare >= TimesFit.leastRatio * fit.chanceShare)
@@ -48,11 +53,16 @@ import Testing
         #expect(Planner.timesFit(Self.evidence(edgeCount: 100, edges: 30, at: [0: 60])).fits)
     }
 
-    @Test("no edge weighed, boundaries nearly everywhere, or every edge meeting one as given (a steady tone): not judged, so nothing is aligned")
+    @Test(
+        "no edge weighed, boundaries nearly everywhere, or every edge meeting one as given (a steady tone): not judged, so nothing is aligned"
+    )
     func noEvidence() {
-        for fit in [Planner.timesFit(Self.evidence(edgeCount: 0, edges: 0)), Planner.timesFit(Self.evidence(edgeCount: 20, edges: 20)),
-                    Planner.timesFit(Self.evidence(edgeCount: 100, edges: 96)),
-                    Planner.timesFit(Self.evidence(edgeCount: 100, edges: 90, at: [0: 100]))] {
+        for fit in [
+            Planner.timesFit(Self.evidence(edgeCount: 0, edges: 0)),
+            Planner.timesFit(Self.evidence(edgeCount: 20, edges: 20)),
+            Planner.timesFit(Self.evidence(edgeCount: 100, edges: 96)),
+            Planner.timesFit(Self.evidence(edgeCount: 100, edges: 90, at: [0: 100])),
+        ] {
             #expect(!fit.isJudged)
             #expect(!fit.needsAlignment)
         }

@@ -16,19 +16,23 @@ import Testing
         var activity = [Float](repeating: 3, count: 200)
         for frame in 0..<10 { activity[frame] = 0 }
         for frame in 190..<200 { activity[frame] = 0 }
-        return EdgeRefiner.Analysis(first: 0, last: 200 * 80 + 160, samples: 0..<(200 * 80 + 160), activity: activity,
-                                    floors: [])
+        return EdgeRefiner.Analysis(
+            first: 0, last: 200 * 80 + 160, samples: 0..<(200 * 80 + 160), activity: activity,
+            floors: [])
     }
 
     /// Two words from the centre of frame 34 (sample 2800) on, past the analysis's end: a
     /// transcript 24 frames (120 ms) late on sound that begins at frame 10.
     static let lateWords: [(Double, Double)] = [(2800, 9000), (9000, 20_000)]
 
-    @Test("with the transcript's first word among the words weighed, the frames before it are compared: 120 ms late is placed and sure")
+    @Test(
+        "with the transcript's first word among the words weighed, the frames before it are compared: 120 ms late is placed and sure"
+    )
     func framesBeforeTheFirstWord() throws {
         let refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
         // Offsets of ±50 frames (the 150 ms window and 100 ms beyond); frames 0..<150 compared.
-        let evidence = try #require(refiner.offsetEvidence(of: Self.lateWords, ends: (first: true, last: false), in: Self.analysis()))
+        let evidence = try #require(
+            refiner.offsetEvidence(of: Self.lateWords, ends: (first: true, last: false), in: Self.analysis()))
         #expect(evidence.compared == 150)
         // Moved by s frames the first word begins at frame 34 + s; the sound at frame 10:
         // |24 + s| frames differ. Index 50 is the given times, index 26 is −24 frames.
@@ -44,10 +48,13 @@ import Testing
         #expect(evidence.framesAlone.offsets == -1920 ... -1920)
     }
 
-    @Test("without the first word among them, only the frames every offset reads are compared: in sound without pauses the times stay")
+    @Test(
+        "without the first word among them, only the frames every offset reads are compared: in sound without pauses the times stay"
+    )
     func interiorFramesAlone() throws {
         let refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
-        let evidence = try #require(refiner.offsetEvidence(of: Self.lateWords, ends: (first: false, last: false), in: Self.analysis()))
+        let evidence = try #require(
+            refiner.offsetEvidence(of: Self.lateWords, ends: (first: false, last: false), in: Self.analysis()))
         // Frames 50..<150: sound, and a word there, at every offset up to +16 frames.
         #expect(evidence.compared == 100)
         #expect(evidence.frames[50] == 100 && evidence.frames[0] == 100)
@@ -55,7 +62,9 @@ import Testing
         #expect(evidence.offsets == nil)
     }
 
-    @Test("a first word from the recording's start, or a last word to its end (within a frame), does not say where the speech begins or ends")
+    @Test(
+        "a first word from the recording's start, or a last word to its end (within a frame), does not say where the speech begins or ends"
+    )
     func stretchedEndsAreNotWeighed() {
         // 16 kHz: frames of 160 samples; a recording of 16,000 frames.
         let refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
@@ -79,11 +88,14 @@ import Testing
         let words = (0..<20).map { Word(text: "w\($0)", start: 0.1 + 0.3 * Double($0), end: 0.35 + 0.3 * Double($0)) }
         let planner = Planner(options: PlanOptions(), transcriptWords: words)
         func match(_ index: Int) -> Match {
-            Match(wordIndices: index..<(index + 1), text: words[index].text, pattern: words[index].text, start: words[index].start,
-                  end: words[index].end)
+            Match(
+                wordIndices: index..<(index + 1), text: words[index].text, pattern: words[index].text,
+                start: words[index].start,
+                end: words[index].end)
         }
         // Six words each side by default.
-        let early = planner.context(of: match(5)), middle = planner.context(of: match(10)), late = planner.context(of: match(14))
+        let early = planner.context(of: match(5)), middle = planner.context(of: match(10)),
+            late = planner.context(of: match(14))
         #expect(early.nearbyFromFirst && !early.nearbyToLast)
         #expect(!middle.nearbyFromFirst && !middle.nearbyToLast)
         #expect(!late.nearbyFromFirst && late.nearbyToLast)
@@ -101,13 +113,15 @@ import Testing
     static func clip() -> [Float] {
         var samples = Signals.background(seconds: 1.2, sampleRate: rate, level: -50)
         for (index, word) in clipWords.enumerated() {
-            Signals.addBurst(to: &samples, from: word.0, to: word.1, fundamental: [140, 200, 160, 230][index], sampleRate: rate)
+            Signals.addBurst(
+                to: &samples, from: word.0, to: word.1, fundamental: [140, 200, 160, 230][index], sampleRate: rate)
         }
         return samples
     }
 
-    @Test("a phrase of 0.9 s without pauses from the clip's start, 120 ms late or early: placed from its ends, the censored word is wholly covered",
-          arguments: [0.12, -0.12])
+    @Test(
+        "a phrase of 0.9 s without pauses from the clip's start, 120 ms late or early: placed from its ends, the censored word is wholly covered",
+        arguments: [0.12, -0.12])
     func shortPhraseShifted(shift: Double) throws {
         let words = Self.clipWords.enumerated().map {
             Word(text: "w\($0.offset)", start: max(0, $0.element.0 + shift), end: $0.element.1 + shift)
@@ -115,13 +129,16 @@ import Testing
         let match = Match(wordIndices: 2..<3, text: "w2", pattern: "w2", start: words[2].start, end: words[2].end)
         let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
         var audio = InterleavedBuffer(samples: Self.clip(), channelCount: 1)
-        let plan = try Planner(options: options, transcriptWords: words).plan([match], sampleRate: Self.rate, audio: &audio)
+        let plan = try Planner(options: options, transcriptWords: words).plan(
+            [match], sampleRate: Self.rate, audio: &audio)
         let span = try #require(plan.spans.first)
         let (start, end) = (Int(Self.clipWords[2].0 * 16000), Int(Self.clipWords[2].1 * 16000))
         // The whole word (the given times, 120 ms off, leave 120 ms of it out, and the neighbour's
         // given times stop the edge there) …
         #expect(span.start <= start && span.end >= end, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
         // … and at most the 10 ms a conservative edge runs into a neighbour, and the fade.
-        #expect(span.start >= start - 256 && span.end <= end + 256, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
+        #expect(
+            span.start >= start - 256 && span.end <= end + 256,
+            "span \(span.start)..<\(span.end), word \(start)..<\(end)")
     }
 }

@@ -15,13 +15,16 @@ import Testing
     static func recording() -> [Float] {
         var samples = Signals.background(seconds: 2.8, sampleRate: rate, level: -50)
         for (index, word) in truth.enumerated() {
-            Signals.addBurst(to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
-                                      sampleRate: rate)
+            Signals.addBurst(
+                to: &samples, from: word.0, to: word.1, fundamental: 140 + 25 * Double(index),
+                sampleRate: rate)
         }
         return samples
     }
 
-    @Test("the offset is the middle of the best-fitting run nearest to the given times, when it gains 2 % of the frames inside the offsets searched")
+    @Test(
+        "the offset is the middle of the best-fitting run nearest to the given times, when it gains 2 % of the frames inside the offsets searched"
+    )
     func offsetIsThePlateauMiddle() {
         // Steps of 80 samples, offsets −5…5 steps; the given times (index 5) agree on 100 frames.
         var agreement = [120, 130, 130, 128, 104, 100, 101, 100, 99, 98, 97]
@@ -39,11 +42,14 @@ import Testing
         #expect(TranscriptOffsetEvidence(hop: 80, agreement: agreement, compared: 1000).offset == 0)
     }
 
-    @Test("the search reaches past the window: a plateau inside the search is taken when its middle lies within the reach")
+    @Test(
+        "the search reaches past the window: a plateau inside the search is taken when its middle lies within the reach"
+    )
     func searchBeyondTheReach() {
         // Offsets −5…5 steps searched, reach ±3 steps: the best fit at −4…−2 (middle −3) is taken …
         let agreement = [120, 130, 130, 128, 104, 100, 101, 100, 99, 98, 97]
-        #expect(TranscriptOffsetEvidence(hop: 80, agreement: agreement, compared: 1000, reach: 3).offsets == -320 ... -160)
+        #expect(
+            TranscriptOffsetEvidence(hop: 80, agreement: agreement, compared: 1000, reach: 3).offsets == -320 ... -160)
         // … one at −4…−3 (middle −3.5 steps) is not: beyond the reach, though inside the search.
         let farther = [120, 130, 130, 126, 104, 100, 101, 100, 99, 98, 97]
         #expect(TranscriptOffsetEvidence(hop: 80, agreement: farther, compared: 1000, reach: 3).offset == 0)
@@ -54,7 +60,9 @@ import Testing
         #expect(sum.reach == 3 && sum.offset == 0)
     }
 
-    @Test("a plateau beyond the reach is taken as the reach, that way, when the frames alone beat the given times by 4 % (the sure offsets' gain); the sure offsets stay unknown")
+    @Test(
+        "a plateau beyond the reach is taken as the reach, that way, when the frames alone beat the given times by 4 % (the sure offsets' gain); the sure offsets stay unknown"
+    )
     func plateauBeyondTheReachWithSureFrames() {
         // Offsets −5…5 steps, reach ±3: the plateau at −4…−3 (middle −3.5 steps) lies beyond it.
         let agreement = [120, 150, 150, 146, 104, 100, 101, 100, 99, 98, 97]
@@ -65,15 +73,20 @@ import Testing
         #expect(evidence.offsets == nil)
         #expect(evidence.framesAlone.offsets == nil)
         // The same fit late: +3 steps.
-        let late = TranscriptOffsetEvidence(hop: 80, agreement: Array(agreement.reversed()), frames: Array(frames.reversed()), compared: 1000, reach: 3)
+        let late = TranscriptOffsetEvidence(
+            hop: 80, agreement: Array(agreement.reversed()), frames: Array(frames.reversed()), compared: 1000, reach: 3)
         #expect(late.offset == 240)
         // 3.9 % from the frames alone: the times stay.
         let short = frames.map { $0 == 142 ? 139 : $0 }
-        #expect(TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: short, compared: 1000, reach: 3).offset == 0)
+        #expect(
+            TranscriptOffsetEvidence(hop: 80, agreement: agreement, frames: short, compared: 1000, reach: 3).offset == 0
+        )
         // At the end of the offsets searched: the times stay.
         var atTheEnd = agreement
         atTheEnd[0] = 151
-        #expect(TranscriptOffsetEvidence(hop: 80, agreement: atTheEnd, frames: frames, compared: 1000, reach: 3).offset == 0)
+        #expect(
+            TranscriptOffsetEvidence(hop: 80, agreement: atTheEnd, frames: frames, compared: 1000, reach: 3).offset == 0
+        )
     }
 
     @Test("evidence of several matches adds up: two that alone fall short together move the times")
@@ -92,33 +105,45 @@ import Testing
         #expect(three.adding(TranscriptOffsetEvidence(hop: 40, agreement: [1, 2, 3], compared: 9)).compared == 2000)
     }
 
-    @Test("a transcript off as a whole, 120 ms late or by the whole window (150 ms) either way: each censored word is covered and the given times' pause left untouched (the offsets searched reach 100 ms past the window)",
-          arguments: [0.12, 0.15, -0.15])
+    @Test(
+        "a transcript off as a whole, 120 ms late or by the whole window (150 ms) either way: each censored word is covered and the given times' pause left untouched (the offsets searched reach 100 ms past the window)",
+        arguments: [0.12, 0.15, -0.15])
     func shiftedTranscriptPlannedFromTheMovedTimes(shift: Double) throws {
-        let words = Self.truth.enumerated().map { Word(text: "w\($0.offset)", start: $0.element.0 + shift, end: $0.element.1 + shift) }
+        let words = Self.truth.enumerated().map {
+            Word(text: "w\($0.offset)", start: $0.element.0 + shift, end: $0.element.1 + shift)
+        }
         let matches = [1, 4].map {
-            Match(wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: words[$0].start, end: words[$0].end)
+            Match(
+                wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: words[$0].start,
+                end: words[$0].end)
         }
         let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
         var audio = InterleavedBuffer(samples: Self.recording(), channelCount: 1)
-        let plan = try Planner(options: options, transcriptWords: words).plan(matches, sampleRate: Self.rate, audio: &audio)
+        let plan = try Planner(options: options, transcriptWords: words).plan(
+            matches, sampleRate: Self.rate, audio: &audio)
         #expect(plan.spans.count == 2)
         for (span, index) in zip(plan.spans, [1, 4]) {
             let (start, end) = (Int(Self.truth[index].0 * 16000), Int(Self.truth[index].1 * 16000))
             // The whole word, from at most 6 ms before it to at most 6 ms after it: the given
             // times, 120 or 150 ms off, are not kept (at 150 ms, with a best fit at the search's
             // end, they were before the search reached past the window).
-            #expect(span.start <= start && span.start >= start - 96, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
+            #expect(
+                span.start <= start && span.start >= start - 96,
+                "span \(span.start)..<\(span.end), word \(start)..<\(end)")
             #expect(span.end >= end && span.end <= end + 96, "span \(span.start)..<\(span.end), word \(start)..<\(end)")
         }
     }
 
     @Test("matches the aligner placed are not moved by the offset of a transcript 120 ms late around them")
     func alignedMatchesKeepTheirPlace() throws {
-        let words = Self.truth.enumerated().map { Word(text: "w\($0.offset)", start: $0.element.0 + 0.12, end: $0.element.1 + 0.12) }
+        let words = Self.truth.enumerated().map {
+            Word(text: "w\($0.offset)", start: $0.element.0 + 0.12, end: $0.element.1 + 0.12)
+        }
         // The matches carry their true times, as the aligner gives them; the words around stay late.
         let matches = [1, 4].map {
-            Match(wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: Self.truth[$0].0, end: Self.truth[$0].1)
+            Match(
+                wordIndices: $0..<($0 + 1), text: words[$0].text, pattern: words[$0].text, start: Self.truth[$0].0,
+                end: Self.truth[$0].1)
         }
         let options = try PlanOptions(padBefore: 0, padAfter: 0, crossfade: 0.005, snapWindow: 0)
         for aligned in [false, true] {
@@ -156,11 +181,14 @@ import Testing
         }
     }
 
-    @Test("sure offsets are covered from their earliest up to the placed offset, not to their latest: a fading sound makes later offsets fit as well")
+    @Test(
+        "sure offsets are covered from their earliest up to the placed offset, not to their latest: a fading sound makes later offsets fit as well"
+    )
     func sureOffsetsCoveredUpToThePlacedOne() throws {
         // Silence: nothing moves an edge but the offsets. Placed +130 ms, sure +120…+160 ms.
         var refiner = EdgeRefiner(sampleRate: Self.rate, window: 0.15)
-        var audio = InterleavedBuffer(samples: Signals.background(seconds: 2, sampleRate: Self.rate, level: nil), channelCount: 1)
+        var audio = InterleavedBuffer(
+            samples: Signals.background(seconds: 2, sampleRate: Self.rate, level: nil), channelCount: 1)
         var context = EdgeRefiner.Context()
         context.offset = 0.13
         context.sureOffsets = 0.12...0.16

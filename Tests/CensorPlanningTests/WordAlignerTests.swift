@@ -17,8 +17,11 @@ import Testing
         try #require(aligned.count == SpokenSentence.words.count)
         var errors: [Double] = []
         for (index, (found, real)) in zip(aligned, truth).enumerated() {
-            #expect(abs(found.start - real.start) <= 0.06, "start of \(SpokenSentence.words[index]): \(found.start) vs \(real.start)")
-            #expect(abs(found.end - real.end) <= 0.06, "end of \(SpokenSentence.words[index]): \(found.end) vs \(real.end)")
+            #expect(
+                abs(found.start - real.start) <= 0.06,
+                "start of \(SpokenSentence.words[index]): \(found.start) vs \(real.start)")
+            #expect(
+                abs(found.end - real.end) <= 0.06, "end of \(SpokenSentence.words[index]): \(found.end) vs \(real.end)")
             errors += [abs(found.start - real.start), abs(found.end - real.end)]
         }
         #expect(errors.reduce(0, +) / Double(errors.count) <= 0.035)
@@ -30,25 +33,33 @@ import Testing
         let aligner = try WordAligner()
         #expect(aligner.knows("Garden,"))
         #expect(!aligner.knows("qzxvbrl"))
-        let result = aligner.align(["please", "remember", "qzxvbrl", "garden"], samples: samples, sampleRate: SpokenSentence.rate)
+        let result = aligner.align(
+            ["please", "remember", "qzxvbrl", "garden"], samples: samples, sampleRate: SpokenSentence.rate)
         #expect(result == nil)
     }
 
-    @Test("a word written without its apostrophe aligns with the guessed pronunciation, within 60 ms of the dictionary's spelling")
+    @Test(
+        "a word written without its apostrophe aligns with the guessed pronunciation, within 60 ms of the dictionary's spelling"
+    )
     func guessedWord() throws {
         let (samples, truth) = try SpokenSentence.sentence(["please", "don't", "remember", "the", "garden"])
         let aligner = try WordAligner()
         #expect(aligner.phones(of: "dont") == nil)
         #expect(aligner.knows("dont"))
         #expect(aligner.phones(of: "dont") == "D OW N T")
-        let guessed = try #require(aligner.align(["please", "dont", "remember", "the", "garden"], samples: samples, sampleRate: SpokenSentence.rate))
-        let spelled = try #require(aligner.align(["please", "don't", "remember", "the", "garden"], samples: samples, sampleRate: SpokenSentence.rate))
+        let guessed = try #require(
+            aligner.align(
+                ["please", "dont", "remember", "the", "garden"], samples: samples, sampleRate: SpokenSentence.rate))
+        let spelled = try #require(
+            aligner.align(
+                ["please", "don't", "remember", "the", "garden"], samples: samples, sampleRate: SpokenSentence.rate))
         let times = guessed.compactMap { $0 }, reference = spelled.compactMap { $0 }
         try #require(times.count == 5 && reference.count == 5)
         // The dictionary's "don't" has a second pronunciation (D OW N) the guess lacks.
         for (found, expected) in zip(times, reference) {
-            #expect(abs(found.start - expected.start) <= 0.06 && abs(found.end - expected.end) <= 0.06,
-                    "\(found) vs \(expected)")
+            #expect(
+                abs(found.start - expected.start) <= 0.06 && abs(found.end - expected.end) <= 0.06,
+                "\(found) vs \(expected)")
         }
         #expect(abs(times[1].start - truth[1].start) <= 0.06, "start \(times[1].start) vs \(truth[1].start)")
     }
@@ -63,7 +74,8 @@ import Testing
         let aligner = try WordAligner()
         let inNoise = aligner.align(["please", "remember", "the", "garden"], samples: noise, sampleRate: 16_000)
         #expect(inNoise == nil)
-        let inSilence = aligner.align(["please", "remember"], samples: [Float](repeating: 0, count: 16_000), sampleRate: 16_000)
+        let inSilence = aligner.align(
+            ["please", "remember"], samples: [Float](repeating: 0, count: 16_000), sampleRate: 16_000)
         #expect(inSilence == nil)
     }
 

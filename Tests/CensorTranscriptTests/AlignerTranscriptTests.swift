@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading Gentle alignments (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct GentleTranscriptTests {
@@ -17,10 +17,12 @@ import CensorTestTranscripts
     func readsWords() throws {
         let transcript = try TranscriptText.read(Self.alignment)
         #expect(transcript.format == .gentle)
-        #expect(transcript.words == [
-            Word(text: "Damn", start: 1.28, end: 1.63), Word(text: "that", start: 1.63, end: 1.9, isTimeEstimated: true),
-            Word(text: "hurt", start: 1.9, end: 2.5),
-        ])
+        #expect(
+            transcript.words == [
+                Word(text: "Damn", start: 1.28, end: 1.63),
+                Word(text: "that", start: 1.63, end: 1.9, isTimeEstimated: true),
+                Word(text: "hurt", start: 1.9, end: 2.5),
+            ])
     }
 }
 
@@ -111,7 +113,10 @@ import CensorTestTranscripts
     func readsLong() throws {
         let transcript = try TranscriptText.read(Self.long, source: "talk.TextGrid")
         #expect(transcript.format == .textGrid)
-        #expect(transcript.words == [Word(text: "damn", start: 1.28, end: 1.63), Word(text: "that's", start: 1.63, end: 1.9)])
+        #expect(
+            transcript.words == [
+                Word(text: "damn", start: 1.28, end: 1.63), Word(text: "that's", start: 1.63, end: 1.9),
+            ])
     }
 
     @Test("reads the short format's speaker tiers, merged by time, skipping point tiers")
@@ -148,13 +153,27 @@ import CensorTestTranscripts
     @Test(
         "names the line and column of a malformed TextGrid",
         arguments: [
-            (long.replacingOccurrences(of: "xmax = 1.63", with: "xmax = 1.2"), "line 21:column 20: expected an end time not before the start time 1.28, found 1.2"),
-            (long.replacingOccurrences(of: "text = \"damn\"", with: "text = damn"), "line 24:column 20: expected a quoted string (the text of interval 2 of tier 1), found the number 1.63"),
-            (long.replacingOccurrences(of: "name = \"words\"", with: "name = \"ortho\"").replacingOccurrences(of: "\"phones\"", with: "\"notes\""), #"tiers: expected a tier named "words", "<speaker> - words" or "TokensAlign", found tiers "ortho", "notes""#),
-            (String(long.prefix(300)), "line 17:column 8: expected a number (the xmax of interval 1 of tier 1), found end of file"),
+            (
+                long.replacingOccurrences(of: "xmax = 1.63", with: "xmax = 1.2"),
+                "line 21:column 20: expected an end time not before the start time 1.28, found 1.2"
+            ),
+            (
+                long.replacingOccurrences(of: "text = \"damn\"", with: "text = damn"),
+                "line 24:column 20: expected a quoted string (the text of interval 2 of tier 1), found the number 1.63"
+            ),
+            (
+                long.replacingOccurrences(of: "name = \"words\"", with: "name = \"ortho\"").replacingOccurrences(
+                    of: "\"phones\"", with: "\"notes\""),
+                #"tiers: expected a tier named "words", "<speaker> - words" or "TokensAlign", found tiers "ortho", "notes""#
+            ),
+            (
+                String(long.prefix(300)),
+                "line 17:column 8: expected a number (the xmax of interval 1 of tier 1), found end of file"
+            ),
         ])
     func malformed(text: String, message: String) {
-        #expect(TranscriptText.error(text, source: "talk.TextGrid")?.description == "talk.TextGrid (textgrid): " + message)
+        #expect(
+            TranscriptText.error(text, source: "talk.TextGrid")?.description == "talk.TextGrid (textgrid): " + message)
     }
 }
 
@@ -172,7 +191,11 @@ import CensorTestTranscripts
     func readsJSON() throws {
         let transcript = try TranscriptText.read(Self.json)
         #expect(transcript.format == .mfaJSON)
-        #expect(transcript.words == [Word(text: "damn", start: 1.28, end: 1.63, speaker: "ann"), Word(text: "ow", start: 1.5, end: 1.9, speaker: "bob")])
+        #expect(
+            transcript.words == [
+                Word(text: "damn", start: 1.28, end: 1.63, speaker: "ann"),
+                Word(text: "ow", start: 1.5, end: 1.9, speaker: "bob"),
+            ])
     }
 
     @Test("names a malformed MFA JSON entry")
@@ -180,7 +203,8 @@ import CensorTestTranscripts
         let text = #"{"tiers": {"words": {"type": "interval", "entries": [[1.28, 1.63]]}}}"#
         #expect(
             TranscriptText.error(text)?.description
-                == "talk.json (mfa-json): tiers.words.entries[0]: expected a [begin, end, label] array, found an array of 2")
+                == "talk.json (mfa-json): tiers.words.entries[0]: expected a [begin, end, label] array, found an array of 2"
+        )
     }
 
     static let csv = """
@@ -202,7 +226,8 @@ import CensorTestTranscripts
     @Test("names the line and column of a bad MFA CSV time")
     func badCSV() {
         #expect(
-            TranscriptText.error("Begin,End,Label,Type,Speaker\n1.28,soon,damn,words,ann\n", source: "talk.csv")?.description
+            TranscriptText.error("Begin,End,Label,Type,Speaker\n1.28,soon,damn,words,ann\n", source: "talk.csv")?
+                .description
                 == "talk.csv (mfa-csv): line 2:column 6: expected a time in seconds, like 1.25, found 'soon'")
     }
 }

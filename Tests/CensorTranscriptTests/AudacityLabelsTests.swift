@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading Audacity label tracks (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct AudacityLabelsTranscriptTests {
@@ -80,7 +80,10 @@ import CensorTestTranscripts
             ("abc\t2\tx", "line 1:column 1: expected a start time in seconds, like 1.25, found 'abc'"),
             ("1.5", "line 1:column 4: expected a tab, then the end time, found end of line"),
             ("1,5\t2,0\tx", "line 1:column 1: expected a start time in seconds, like 1.25, found '1,5'"),
-            ("1\t2\tok\n\\\t1\t2\n\n3\t4x\tdamn", "line 4:column 3: expected an end time in seconds, like 1.63, found '4x'"),
+            (
+                "1\t2\tok\n\\\t1\t2\n\n3\t4x\tdamn",
+                "line 4:column 3: expected an end time in seconds, like 1.63, found '4x'"
+            ),
             ("1\t2 damn", "line 1:column 4: expected a tab, then the label, found a space"),
             ("1\t\tdamn", "line 1:column 3: expected an end time in seconds, like 1.63, found a tab"),
         ])
@@ -107,6 +110,7 @@ import CensorTestTranscripts
     func wrongFormat() {
         #expect(
             Self.error(#"{"segments": []}"#, format: .audacityLabels)?.description
-                == #"labels.txt (audacity-labels): line 1:column 1: expected a start time in seconds, like 1.25, found '{"segments":'"#)
+                == #"labels.txt (audacity-labels): line 1:column 1: expected a start time in seconds, like 1.25, found '{"segments":'"#
+        )
     }
 }

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading YouTube's SBV captions (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct SBVTranscriptTests {
@@ -23,7 +23,8 @@ import CensorTestTranscripts
 
     /// The example of YouTube's help page as dagronf/SwiftSubtitles'
     /// Tests/SwiftSubtitlesTests/SBVTests.swift keeps it: speaker marks, CRLF line ends here.
-    static let speakers = "0:00:00.599,0:00:04.160\r\n>> ALICE: Hi, my name is Alice Miller and this is John Brown\r\n\r\n0:00:04.160,0:00:06.770\r\n>> JOHN: and we're the owners of Miller Bakery.\r\n"
+    static let speakers =
+        "0:00:00.599,0:00:04.160\r\n>> ALICE: Hi, my name is Alice Miller and this is John Brown\r\n\r\n0:00:04.160,0:00:06.770\r\n>> JOHN: and we're the owners of Miller Bakery.\r\n"
 
     @Test("spreads each cue's words over it, joining its lines, marked estimated")
     func readsCues() throws {
@@ -90,7 +91,8 @@ import CensorTestTranscripts
 
     @Test("spreads an uploaded caption's line over its event by letters, marked estimated")
     func readsUploadedCaptions() throws {
-        let text = #"{"wireMagic": "pb3", "events": [{"tStartMs": 210, "dDurationMs": 3830, "segs": [{"utf8": "Hi, I'm Vanessa"}]}]}"#
+        let text =
+            #"{"wireMagic": "pb3", "events": [{"tStartMs": 210, "dDurationMs": 3830, "segs": [{"utf8": "Hi, I'm Vanessa"}]}]}"#
         let words = try TranscriptText.read(text).words
         #expect(Milliseconds.timeline(words) == ["Hi,@210-1094", "I'm@1094-1978", "Vanessa@1978-4040"])
         #expect(words.allSatisfy { $0.isTimeEstimated })
@@ -101,7 +103,8 @@ import CensorTestTranscripts
         let text = #"{"wireMagic": "pb3", "events": [{"dDurationMs": 100, "segs": [{"utf8": "a"}]}]}"#
         #expect(
             TranscriptText.error(text)?.description
-                == #"talk.json (youtube-json): events[0].tStartMs: expected a time in milliseconds, like 1250, found no "tStartMs" key"#)
+                == #"talk.json (youtube-json): events[0].tStartMs: expected a time in milliseconds, like 1250, found no "tStartMs" key"#
+        )
     }
 }
 
@@ -140,7 +143,8 @@ import CensorTestTranscripts
         let text = Self.kaldi + "nsc-part2-chn0-spk00002671maf-026710136 1 0.51 0.75 compassvale \n"
         #expect(
             TranscriptText.error(text, source: "talk.ctm")?.description
-                == "talk.ctm (ctm): line 10:column 1: expected the recording 'nsc-part2-chn0-spk00002671maf-026710134' of line 2 (a CTM of several recordings or utterances), found 'nsc-part2-chn0-spk00002671maf-026710136'")
+                == "talk.ctm (ctm): line 10:column 1: expected the recording 'nsc-part2-chn0-spk00002671maf-026710134' of line 2 (a CTM of several recordings or utterances), found 'nsc-part2-chn0-spk00002671maf-026710136'"
+        )
     }
 
     @Test("names a duration that is not a number")
@@ -242,15 +246,23 @@ import CensorTestTranscripts
     @Test(
         "names the place of a broken reference or malformed XML",
         arguments: [
-            (#"<ANNOTATION_DOCUMENT><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="0"/></TIME_ORDER>"# + "\n"
-                + #"<TIER TIER_ID="words"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="ts1" TIME_SLOT_REF2="ts9"><ANNOTATION_VALUE>a</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION></TIER></ANNOTATION_DOCUMENT>"#,
-             "talk.eaf (elan): line 2:column 35: expected a TIME_SLOT_REF naming a TIME_SLOT, found 'ts9'"),
-            (#"<ANNOTATION_DOCUMENT><TIER TIER_ID="words"></ANNOTATION_DOCUMENT>"#,
-             "talk.eaf (elan): line 1:column 44: expected </TIER> closing the element of line 1, found </ANNOTATION_DOCUMENT>"),
-            (#"<ANNOTATION_DOCUMENT><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="1,5"/></TIME_ORDER></ANNOTATION_DOCUMENT>"#,
-             "talk.eaf (elan): line 1:column 34: expected a TIME_VALUE in milliseconds, like 1280, found '1,5'"),
-            (#"<ANNOTATION_DOCUMENT><TIER TIER_ID="w&eacute;"/></ANNOTATION_DOCUMENT>"#,
-             "talk.eaf (elan): line 1:column 38: expected an entity like &amp; or &#233;, found '&eacute'"),
+            (
+                #"<ANNOTATION_DOCUMENT><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="0"/></TIME_ORDER>"# + "\n"
+                    + #"<TIER TIER_ID="words"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="ts1" TIME_SLOT_REF2="ts9"><ANNOTATION_VALUE>a</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION></TIER></ANNOTATION_DOCUMENT>"#,
+                "talk.eaf (elan): line 2:column 35: expected a TIME_SLOT_REF naming a TIME_SLOT, found 'ts9'"
+            ),
+            (
+                #"<ANNOTATION_DOCUMENT><TIER TIER_ID="words"></ANNOTATION_DOCUMENT>"#,
+                "talk.eaf (elan): line 1:column 44: expected </TIER> closing the element of line 1, found </ANNOTATION_DOCUMENT>"
+            ),
+            (
+                #"<ANNOTATION_DOCUMENT><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="1,5"/></TIME_ORDER></ANNOTATION_DOCUMENT>"#,
+                "talk.eaf (elan): line 1:column 34: expected a TIME_VALUE in milliseconds, like 1280, found '1,5'"
+            ),
+            (
+                #"<ANNOTATION_DOCUMENT><TIER TIER_ID="w&eacute;"/></ANNOTATION_DOCUMENT>"#,
+                "talk.eaf (elan): line 1:column 38: expected an entity like &amp; or &#233;, found '&eacute'"
+            ),
         ])
     func errors(text: String, message: String) {
         #expect(TranscriptText.error(text, source: "talk.eaf")?.description == message)

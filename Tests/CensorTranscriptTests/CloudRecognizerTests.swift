@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading Deepgram responses (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct DeepgramTranscriptTests {
@@ -31,10 +31,12 @@ import CensorTestTranscripts
 
     @Test("names the item path of a bad time")
     func badTime() {
-        let text = #"{"results": {"channels": [{"alternatives": [{"words": [{"word": "a", "start": -1, "end": 1}]}]}]}}"#
+        let text =
+            #"{"results": {"channels": [{"alternatives": [{"words": [{"word": "a", "start": -1, "end": 1}]}]}]}}"#
         #expect(
             TranscriptText.error(text)?.description
-                == "talk.json (deepgram): results.channels[0].alternatives[0].words[0].start: expected a time of 0 seconds or more, found -1.0")
+                == "talk.json (deepgram): results.channels[0].alternatives[0].words[0].start: expected a time of 0 seconds or more, found -1.0"
+        )
     }
 }
 
@@ -88,10 +90,12 @@ import CensorTestTranscripts
 
     @Test("names a time string that is not a number")
     func badTime() {
-        let text = #"{"results": {"items": [{"start_time": "1,28", "end_time": "1.63", "alternatives": [{"content": "a"}], "type": "pronunciation"}]}}"#
+        let text =
+            #"{"results": {"items": [{"start_time": "1,28", "end_time": "1.63", "alternatives": [{"content": "a"}], "type": "pronunciation"}]}}"#
         #expect(
             TranscriptText.error(text)?.description
-                == "talk.json (aws-transcribe): results.items[0].start_time: expected a time in seconds, like 1.25, found '1,28'")
+                == "talk.json (aws-transcribe): results.items[0].start_time: expected a time in seconds, like 1.25, found '1,28'"
+        )
     }
 }
 
@@ -120,7 +124,8 @@ import CensorTestTranscripts
 
     @Test("reads v2 offsets, confidences and duration objects")
     func readsV2() throws {
-        let text = #"{"results": [{"alternatives": [{"transcript": "damn that", "confidence": 0.9, "words": [{"startOffset": "1.280s", "endOffset": "1.630s", "word": "damn", "confidence": 0.8, "speakerLabel": "A"}, {"start_offset": {"seconds": "1", "nanos": 630000000}, "end_offset": {"seconds": 2}, "word": "that"}]}], "resultEndOffset": "2s", "languageCode": "en-us"}]}"#
+        let text =
+            #"{"results": [{"alternatives": [{"transcript": "damn that", "confidence": 0.9, "words": [{"startOffset": "1.280s", "endOffset": "1.630s", "word": "damn", "confidence": 0.8, "speakerLabel": "A"}, {"start_offset": {"seconds": "1", "nanos": 630000000}, "end_offset": {"seconds": 2}, "word": "that"}]}], "resultEndOffset": "2s", "languageCode": "en-us"}]}"#
         let words = try TranscriptText.read(text).words
         #expect(words.first == Word(text: "damn", start: 1.28, end: 1.63, confidence: 0.8, speaker: "A"))
         #expect(words.last?.text == "that")
@@ -130,10 +135,12 @@ import CensorTestTranscripts
 
     @Test("names a duration without its unit")
     func badDuration() {
-        let text = #"{"results": [{"alternatives": [{"words": [{"startTime": "1.3", "endTime": "1.6s", "word": "a"}]}]}]}"#
+        let text =
+            #"{"results": [{"alternatives": [{"words": [{"startTime": "1.3", "endTime": "1.6s", "word": "a"}]}]}]}"#
         #expect(
             TranscriptText.error(text)?.description
-                == #"talk.json (google-speech): results[0].alternatives[0].words[0].startTime: expected a duration like "1.250s", found '1.3'"#)
+                == #"talk.json (google-speech): results[0].alternatives[0].words[0].startTime: expected a duration like "1.250s", found '1.3'"#
+        )
     }
 }
 
@@ -178,16 +185,20 @@ import CensorTestTranscripts
 
     @Test("reads fast transcription phrases in milliseconds")
     func readsFast() throws {
-        let text = #"{"durationMilliseconds": 25900, "combinedPhrases": [{"text": "Damn."}], "phrases": [{"offsetMilliseconds": 1280, "durationMilliseconds": 350, "text": "Damn.", "words": [{"text": "Damn.", "offsetMilliseconds": 1280, "durationMilliseconds": 350}], "locale": "en-US", "confidence": 0.9, "speaker": 1}]}"#
+        let text =
+            #"{"durationMilliseconds": 25900, "combinedPhrases": [{"text": "Damn."}], "phrases": [{"offsetMilliseconds": 1280, "durationMilliseconds": 350, "text": "Damn.", "words": [{"text": "Damn.", "offsetMilliseconds": 1280, "durationMilliseconds": 350}], "locale": "en-US", "confidence": 0.9, "speaker": 1}]}"#
         #expect(try TranscriptText.read(text).words == [Word(text: "Damn.", start: 1.28, end: 1.63, speaker: "1")])
     }
 
     @Test("names a JSON line's record in a path")
     func jsonLinePath() {
-        let text = Self.realTime + "\n" + #"{"RecognitionStatus": "Success", "NBest": [{"Words": [{"Word": "x", "Offset": "soon", "Duration": 1}]}]}"#
+        let text =
+            Self.realTime + "\n"
+            + #"{"RecognitionStatus": "Success", "NBest": [{"Words": [{"Word": "x", "Offset": "soon", "Duration": 1}]}]}"#
         #expect(
             TranscriptText.error(text)?.description
-                == "talk.json (azure-speech): line 3: NBest[0].Words[0].Offset: expected a time in 100-nanosecond ticks, like 12500000, found 'soon'")
+                == "talk.json (azure-speech): line 3: NBest[0].Words[0].Offset: expected a time in 100-nanosecond ticks, like 12500000, found 'soon'"
+        )
     }
 }
 
@@ -219,13 +230,15 @@ import CensorTestTranscripts
         let text = #"{"monologues": [{"speaker": 0, "elements": [{"type": "text", "value": "a", "end_ts": 1}]}]}"#
         #expect(
             TranscriptText.error(text)?.description
-                == #"talk.json (rev-ai): monologues[0].elements[0].ts: expected a time in seconds, like 1.25, found no "ts" key"#)
+                == #"talk.json (rev-ai): monologues[0].elements[0].ts: expected a time in seconds, like 1.25, found no "ts" key"#
+        )
     }
 }
 
 /// Reading Vosk results (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct VoskTranscriptTests {
-    static let one = #"{"result": [{"conf": 0.98, "end": 1.63, "start": 1.28, "word": "damn"}, {"conf": 1.0, "end": 1.9, "start": 1.63, "word": "that"}], "text": "damn that"}"#
+    static let one =
+        #"{"result": [{"conf": 0.98, "end": 1.63, "start": 1.28, "word": "damn"}, {"conf": 1.0, "end": 1.9, "start": 1.63, "word": "that"}], "text": "damn that"}"#
 
     @Test(
         "reads one utterance, a list, or JSON lines, skipping empty utterances",
@@ -246,13 +259,15 @@ import CensorTestTranscripts
 
     @Test("reads the first of several alternatives")
     func alternatives() throws {
-        let text = #"{"alternatives": [{"confidence": 212.5, "result": [{"end": 1.63, "start": 1.28, "word": "damn"}], "text": "damn"}, {"confidence": 200.1, "result": [{"end": 1.63, "start": 1.28, "word": "dam"}], "text": "dam"}]}"#
+        let text =
+            #"{"alternatives": [{"confidence": 212.5, "result": [{"end": 1.63, "start": 1.28, "word": "damn"}], "text": "damn"}, {"confidence": 200.1, "result": [{"end": 1.63, "start": 1.28, "word": "dam"}], "text": "dam"}]}"#
         #expect(try TranscriptText.read(text).words == [Word(text: "damn", start: 1.28, end: 1.63)])
     }
 
     @Test("reads vosk-transcriber's monologues of terms")
     func transcriberJSON() throws {
-        let text = #"{"schemaVersion": "2.0", "monologues": [{"speaker": {"id": "unknown", "name": null}, "start": 1.28, "end": 1.9, "terms": [{"confidence": 0.98, "start": 1.28, "end": 1.63, "text": "damn", "type": "WORD"}]}], "text": ["damn"]}"#
+        let text =
+            #"{"schemaVersion": "2.0", "monologues": [{"speaker": {"id": "unknown", "name": null}, "start": 1.28, "end": 1.9, "terms": [{"confidence": 0.98, "start": 1.28, "end": 1.63, "text": "damn", "type": "WORD"}]}], "text": ["damn"]}"#
         let transcript = try TranscriptText.read(text)
         #expect(transcript.format == .vosk)
         #expect(transcript.words == [Word(text: "damn", start: 1.28, end: 1.63, confidence: 0.98)])

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading generic JSON word lists and Apple speech dumps (named `…TranscriptTests` so the
 /// Transcript filter runs it).
@@ -112,7 +112,9 @@ import CensorTestTranscripts
         #expect(TranscriptFormat(detecting: Data(text.utf8)) == format)
     }
 
-    @Test("every format's name is its command-line name, and it says how it is detected", arguments: TranscriptFormat.allCases)
+    @Test(
+        "every format's name is its command-line name, and it says how it is detected",
+        arguments: TranscriptFormat.allCases)
     func names(format: TranscriptFormat) {
         #expect(TranscriptFormat(rawValue: format.rawValue) == format)
         #expect(format.rawValue.allSatisfy { $0.isLowercase || $0 == "-" })
@@ -131,8 +133,10 @@ import CensorTestTranscripts
 @Suite struct JSONParserTranscriptTests {
     @Test(
         "reads numbers to the same bit as Swift's own parser",
-        arguments: ["0", "-0", "1.28", "1.2799999999999998", "4.0600000000000005", "123456789012345", "0.000001",
-                    "-17.25", "1e3", "2.5E-3", "99999999999999999", "0.1", "3.14159265358979"])
+        arguments: [
+            "0", "-0", "1.28", "1.2799999999999998", "4.0600000000000005", "123456789012345", "0.000001",
+            "-17.25", "1e3", "2.5E-3", "99999999999999999", "0.1", "3.14159265358979",
+        ])
     func numbers(text: String) throws {
         let parsed = try JSONParser.parse("[\(text)]")
         #expect(parsed == .array([.number(Double(text)!)]))
@@ -152,7 +156,11 @@ import CensorTestTranscripts
     @Test("parses JSON lines into their values with their lines")
     func lines() throws {
         let sequence = try JSONParser.parseSequence("{\"a\": 1}\n\n[2]\r\n{\"b\":\n3}\n")
-        #expect(sequence.values == [.object(JSONObject([.init(key: "a", value: .number(1))])), .array([.number(2)]), .object(JSONObject([.init(key: "b", value: .number(3))]))])
+        #expect(
+            sequence.values == [
+                .object(JSONObject([.init(key: "a", value: .number(1))])), .array([.number(2)]),
+                .object(JSONObject([.init(key: "b", value: .number(3))])),
+            ])
         #expect(sequence.lines == [1, 3, 4])
         #expect(sequence.trailing?.place == "line 3:column 1")
     }

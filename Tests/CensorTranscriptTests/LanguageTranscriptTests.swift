@@ -1,7 +1,7 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
-import CensorTestTranscripts
 @testable import CensorTranscript
 
 /// The language a transcript names (``Transcript/language``), which turns the English-only
@@ -10,7 +10,9 @@ import CensorTestTranscripts
     /// ``WhisperJSONTranscriptTests/talk`` with word times in every segment: the layout the in-place path reads.
     static let timed = WhisperJSONTranscriptTests.talk.replacingOccurrences(
         of: #""no_speech_prob": 0.05}"#,
-        with: #""no_speech_prob": 0.05, "words": [{"word": " Of", "start": 6.6, "end": 7.0, "probability": 0.9}, {"word": " course.", "start": 7.0, "end": 8.0, "probability": 0.9}]}"#)
+        with:
+            #""no_speech_prob": 0.05, "words": [{"word": " Of", "start": 6.6, "end": 7.0, "probability": 0.9}, {"word": " course.", "start": 7.0, "end": 8.0, "probability": 0.9}]}"#
+    )
 
     @Test("openai-whisper's top-level language, read the same in place and through the JSON tree")
     func whisperLanguage() throws {
@@ -18,8 +20,12 @@ import CensorTestTranscripts
         let french = Data(Self.timed.replacingOccurrences(of: #""language": "en""#, with: #""language": "fr""#).utf8)
         #expect(WhisperJSON.wordsReadInPlace(french)?.language == "fr")
         for inPlace in [true, false] {
-            #expect(try Transcript(data: english, format: nil, source: "talk.json", readingInPlace: inPlace).language == "en")
-            #expect(try Transcript(data: french, format: nil, source: "talk.json", readingInPlace: inPlace).language == "fr")
+            #expect(
+                try Transcript(data: english, format: nil, source: "talk.json", readingInPlace: inPlace).language
+                    == "en")
+            #expect(
+                try Transcript(data: french, format: nil, source: "talk.json", readingInPlace: inPlace).language == "fr"
+            )
         }
         // No language key, or one that is not a string: none, both ways.
         let none = Data(Self.timed.replacingOccurrences(of: #", "language": "en""#, with: "").utf8)
@@ -27,7 +33,9 @@ import CensorTestTranscripts
         for data in [none, number] {
             #expect(WhisperJSON.wordsReadInPlace(data) != nil)
             for inPlace in [true, false] {
-                #expect(try Transcript(data: data, format: nil, source: "talk.json", readingInPlace: inPlace).language == nil)
+                #expect(
+                    try Transcript(data: data, format: nil, source: "talk.json", readingInPlace: inPlace).language
+                        == nil)
             }
         }
     }
@@ -37,7 +45,8 @@ import CensorTestTranscripts
         #expect(try TranscriptText.read(AssemblyAITranscriptTests.transcript).language == "en_us")
         #expect(try TranscriptText.read(GoogleSpeechTranscriptTests.v1).language == "en-us")
         // Azure fast transcription, as AzureSpeechTranscriptTests reads it.
-        let azureFast = #"{"durationMilliseconds": 25900, "combinedPhrases": [{"text": "Damn."}], "phrases": [{"offsetMilliseconds": 1280, "durationMilliseconds": 350, "text": "Damn.", "words": [{"text": "Damn.", "offsetMilliseconds": 1280, "durationMilliseconds": 350}], "locale": "it-IT", "confidence": 0.9, "speaker": 1}]}"#
+        let azureFast =
+            #"{"durationMilliseconds": 25900, "combinedPhrases": [{"text": "Damn."}], "phrases": [{"offsetMilliseconds": 1280, "durationMilliseconds": 350, "text": "Damn.", "words": [{"text": "Damn.", "offsetMilliseconds": 1280, "durationMilliseconds": 350}], "locale": "it-IT", "confidence": 0.9, "speaker": 1}]}"#
         #expect(try TranscriptText.read(azureFast).language == "it-IT")
         #expect(try TranscriptText.read(AzureSpeechTranscriptTests.batch).language == nil)
         #expect(try TranscriptText.read(RevAITranscriptTests.transcript).language == nil)

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading NVIDIA NeMo word timestamps (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct NeMoTranscriptTests {
@@ -24,13 +24,18 @@ import CensorTestTranscripts
     func readsLayouts(text: String) throws {
         let transcript = try TranscriptText.read(text)
         #expect(transcript.format == .nemo)
-        #expect(TranscriptText.timeline(transcript.words) == ["Well,@0.4-0.64", "I@0.72-0.8", "don't@0.8-1.04", "wish@1.04-1.28"])
+        #expect(
+            TranscriptText.timeline(transcript.words) == [
+                "Well,@0.4-0.64", "I@0.72-0.8", "don't@0.8-1.04", "wish@1.04-1.28",
+            ])
     }
 
     @Test("takes a manifest line's word_confidence, one number a word, as the words' confidences")
     func wordConfidence() throws {
         let text = Self.manifestLine.replacingOccurrences(
-            of: #""segment": ["#, with: #""word_confidence": [0.98, 0.99, 0.61, 0.97], "words": ["Well,", "I", "don't", "wish"], "segment": ["#)
+            of: #""segment": ["#,
+            with:
+                #""word_confidence": [0.98, 0.99, 0.61, 0.97], "words": ["Well,", "I", "don't", "wish"], "segment": ["#)
         let words = try TranscriptText.read(text).words
         #expect(words.map(\.confidence) == [0.98, 0.99, 0.61, 0.97])
     }
@@ -40,15 +45,19 @@ import CensorTestTranscripts
         let text = #"[{"word": "Well,", "start_offset": 5, "end_offset": 8}]"#
         #expect(
             TranscriptText.error(text)?.description
-                == #"talk.json (nemo): [0].start: expected a time in seconds, found only "start_offset", in encoder frames"#)
+                == #"talk.json (nemo): [0].start: expected a time in seconds, found only "start_offset", in encoder frames"#
+        )
     }
 
     @Test("refuses a manifest of several audio files, naming the second line")
     func severalFiles() {
-        let text = Self.manifestLine + "\n" + Self.manifestLine.replacingOccurrences(of: "2086-149220-0033", with: "1089-134686-0000")
+        let text =
+            Self.manifestLine + "\n"
+            + Self.manifestLine.replacingOccurrences(of: "2086-149220-0033", with: "1089-134686-0000")
         #expect(
             TranscriptText.error(text)?.description
-                == "talk.json (nemo): line 2: expected the transcription of one audio file, found a manifest of 2 lines, one per audio file")
+                == "talk.json (nemo): line 2: expected the transcription of one audio file, found a manifest of 2 lines, one per audio file"
+        )
     }
 }
 
@@ -123,7 +132,8 @@ import CensorTestTranscripts
 
     @Test("is not mistaken for a camel-case faster-whisper dump, which has no seek")
     func camelCaseDump() {
-        let dump = #"{"segments": [{"start": 0.5, "end": 1.0, "text": "hi", "avgLogprob": -0.2, "noSpeechProb": 0.05, "words": [{"word": "hi", "start": 0.5, "end": 1.0}]}]}"#
+        let dump =
+            #"{"segments": [{"start": 0.5, "end": 1.0, "text": "hi", "avgLogprob": -0.2, "noSpeechProb": 0.05, "words": [{"word": "hi", "start": 0.5, "end": 1.0}]}]}"#
         #expect(TranscriptFormat(detecting: Data(dump.utf8)) == .whisperJSON)
     }
 }

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading whisper's TSV, whisper-timestamped's CSV, whisper.cpp's LRC, Speechmatics' first API
 /// and IBM Watson's asynchronous jobs, each from a published file (named `…TranscriptTests` so
@@ -10,7 +10,8 @@ import CensorTestTranscripts
 @Suite struct PublishedTableTranscriptTests {
     /// whisper-timestamped's `.words.tsv`: `linto-ai/whisper-timestamped`
     /// tests/expected/punctuations_yes/punctuations.mp3.words.tsv (whole milliseconds).
-    static let wordsTSV = "start\tend\ttext\n380\t1080\tDis-moi,\n1280\t1500\test-ce\n1500\t1660\tque\n1660\t2040\tl'avion\n2040\t2340\tvole?\n"
+    static let wordsTSV =
+        "start\tend\ttext\n380\t1080\tDis-moi,\n1280\t1500\test-ce\n1500\t1660\tque\n1660\t2040\tl'avion\n2040\t2340\tvole?\n"
 
     /// The same recording's segment `.tsv`: `linto-ai/whisper-timestamped`
     /// tests/expected/punctuations_yes/punctuations.mp3.tsv.
@@ -53,16 +54,18 @@ import CensorTestTranscripts
     func wordsTSVRead() throws {
         let transcript = try TranscriptText.read(Self.wordsTSV, source: "talk.tsv")
         #expect(transcript.format == .whisperTSV)
-        #expect(Milliseconds.timeline(transcript.words)
-            == ["Dis-moi,@380-1080", "est-ce@1280-1500", "que@1500-1660", "l'avion@1660-2040", "vole?@2040-2340"])
+        #expect(
+            Milliseconds.timeline(transcript.words)
+                == ["Dis-moi,@380-1080", "est-ce@1280-1500", "que@1500-1660", "l'avion@1660-2040", "vole?@2040-2340"])
         #expect(!transcript.timesAreEstimated)
     }
 
     @Test("whisper's segment TSV: the segment's words spread over it by length, estimated")
     func segmentTSVRead() throws {
         let transcript = try TranscriptText.read(Self.segmentTSV, source: "talk.tsv")
-        #expect(Milliseconds.timeline(transcript.words)
-            == ["Dis-moi,@380-921", "est-ce@921-1326", "que@1326-1529", "l'avion@1529-2002", "vole?@2002-2340"])
+        #expect(
+            Milliseconds.timeline(transcript.words)
+                == ["Dis-moi,@380-921", "est-ce@921-1326", "que@1326-1529", "l'avion@1529-2002", "vole?@2002-2340"])
         #expect(transcript.words.allSatisfy { $0.isTimeEstimated })
     }
 
@@ -72,17 +75,20 @@ import CensorTestTranscripts
         #expect(Milliseconds.timeline(decimal.words) == ["Dis-moi,@380-1080"])
         let named = try TranscriptText.read("start (s)\tend (s)\ttext\n1\t2\tDis-moi,\n", source: "talk.tsv")
         #expect(Milliseconds.timeline(named.words) == ["Dis-moi,@1000-2000"])
-        let milliseconds = try TranscriptText.read("start_ms\tend_ms\ttext\n380.5\t1080\tDis-moi,\n", source: "talk.tsv")
+        let milliseconds = try TranscriptText.read(
+            "start_ms\tend_ms\ttext\n380.5\t1080\tDis-moi,\n", source: "talk.tsv")
         #expect(Milliseconds.timeline(milliseconds.words) == ["Dis-moi,@381-1080"])
     }
 
     @Test("a TSV time that is no number is an error at its line and column, in the file's unit")
     func malformedTSV() {
         let text = Self.wordsTSV.replacingOccurrences(of: "1500\t1660\tque", with: "15x0\t1660\tque")
-        #expect(TranscriptText.error(text, source: "talk.tsv")?.description
-            == "talk.tsv (whisper-tsv): line 4:column 1: expected a time in milliseconds, like 1250, found '15x0'")
-        #expect(TranscriptText.error("start\tend\ttext\n380\t1080\n", source: "talk.tsv")?.description
-            == "talk.tsv (whisper-tsv): line 2:column 1: expected start<TAB>end<TAB>text, found 2 fields")
+        #expect(
+            TranscriptText.error(text, source: "talk.tsv")?.description
+                == "talk.tsv (whisper-tsv): line 4:column 1: expected a time in milliseconds, like 1250, found '15x0'")
+        #expect(
+            TranscriptText.error("start\tend\ttext\n380\t1080\n", source: "talk.tsv")?.description
+                == "talk.tsv (whisper-tsv): line 2:column 1: expected start<TAB>end<TAB>text, found 2 fields")
     }
 
     @Test("whisper-timestamped's word CSV: text first, seconds, with or without its header")
@@ -90,16 +96,22 @@ import CensorTestTranscripts
         for text in [Self.wordsCSV, "text,start,end\n" + Self.wordsCSV] {
             let transcript = try TranscriptText.read(text, source: "talk.csv")
             #expect(transcript.format == .whisperTimestampedCSV)
-            #expect(Milliseconds.timeline(transcript.words)
-                == ["Dis-moi,@380-1100", "est-ce@1280-1500", "que@1500-1660", "l'avion@1660-2040", "vole?@2040-2340"])
+            #expect(
+                Milliseconds.timeline(transcript.words)
+                    == [
+                        "Dis-moi,@380-1100", "est-ce@1280-1500", "que@1500-1660", "l'avion@1660-2040",
+                        "vole?@2040-2340",
+                    ])
         }
     }
 
     @Test("a whisper-timestamped CSV time that is no number is an error at its line and column")
     func malformedCSV() {
         let text = Self.wordsCSV.replacingOccurrences(of: "vole?,2.04,2.34", with: "vole?,2.04,later")
-        #expect(TranscriptText.error(text, source: "talk.csv")?.description
-            == "talk.csv (whisper-timestamped-csv): line 5:column 12: expected a time in seconds, like 1.25, found 'later'")
+        #expect(
+            TranscriptText.error(text, source: "talk.csv")?.description
+                == "talk.csv (whisper-timestamped-csv): line 5:column 12: expected a time in seconds, like 1.25, found 'later'"
+        )
     }
 
     @Test("whisper.cpp's LRC: each line lasts to the next line's start, the last 80 ms a character; all estimated")
@@ -109,16 +121,21 @@ import CensorTestTranscripts
         let words = transcript.words
         #expect(words.count == 15 + 17 + 11)
         // Line 1 (74 characters in words, over 9 s), line 2 over 10 s, line 3 (60 characters) over 60 × 80 ms.
-        #expect(Milliseconds.timeline([words[0], words[14], words[15], words[31], words[32], words[42]])
-            == ["Hello@0-608", "hi.@8635-9000", "It's@9000-9563", "stream.@18014-19000", "Just@19000-19384", "bit.@23416-23800"])
+        #expect(
+            Milliseconds.timeline([words[0], words[14], words[15], words[31], words[32], words[42]])
+                == [
+                    "Hello@0-608", "hi.@8635-9000", "It's@9000-9563", "stream.@18014-19000", "Just@19000-19384",
+                    "bit.@23416-23800",
+                ])
         #expect(words.allSatisfy { $0.isTimeEstimated })
     }
 
     @Test("a malformed LRC time tag is an error at its line and column")
     func malformedLRC() {
         let text = Self.lrc.replacingOccurrences(of: "[00:09.00]", with: "[00:6x.00]")
-        #expect(TranscriptText.error(text, source: "talk.lrc")?.description
-            == "talk.lrc (lrc): line 3:column 1: expected a time tag [mm:ss.xx], found '[00:6x.00]'")
+        #expect(
+            TranscriptText.error(text, source: "talk.lrc")?.description
+                == "talk.lrc (lrc): line 3:column 1: expected a time tag [mm:ss.xx], found '[00:6x.00]'")
     }
 
     @Test("Speechmatics v1: time plus duration, punctuation joined to its word, the speaker whose span holds it")
@@ -127,18 +144,25 @@ import CensorTestTranscripts
         #expect(transcript.format == .speechmaticsLegacy)
         #expect(Milliseconds.timeline(transcript.words) == ["Hello@590-820", "World.@960-1030"])
         #expect(transcript.words.map(\.speaker) == ["M1", "M1"])
-        let bad = Self.speechmaticsLegacy.replacingOccurrences(of: #""duration": "0.070""#, with: #""duration": "long""#)
-        #expect(TranscriptText.error(bad)?.description
-            == "talk.json (speechmatics-legacy): words[1].duration: expected a time in seconds, like 1.25, found 'long'")
+        let bad = Self.speechmaticsLegacy.replacingOccurrences(
+            of: #""duration": "0.070""#, with: #""duration": "long""#)
+        #expect(
+            TranscriptText.error(bad)?.description
+                == "talk.json (speechmatics-legacy): words[1].duration: expected a time in seconds, like 1.25, found 'long'"
+        )
     }
 
     @Test("IBM Watson's asynchronous job: the responses inside its envelope, errors at their place in it")
     func ibmJobRead() throws {
         let transcript = try TranscriptText.read(Self.ibmJob)
         #expect(transcript.format == .ibmWatson)
-        #expect(Milliseconds.timeline(transcript.words) == ["several@1000-1520", "tornadoes@1520-2150", "Sunday@5740-6330"])
-        let bad = Self.ibmJob.replacingOccurrences(of: #"["tornadoes", 1.52, 2.15]"#, with: #"["tornadoes", 1.52, "x"]"#)
-        #expect(TranscriptText.error(bad)?.description
-            == "talk.json (ibm-watson): results[0].results[0].alternatives[0].timestamps[1][2]: expected a time in seconds, like 1.25, found 'x'")
+        #expect(
+            Milliseconds.timeline(transcript.words) == ["several@1000-1520", "tornadoes@1520-2150", "Sunday@5740-6330"])
+        let bad = Self.ibmJob.replacingOccurrences(
+            of: #"["tornadoes", 1.52, 2.15]"#, with: #"["tornadoes", 1.52, "x"]"#)
+        #expect(
+            TranscriptText.error(bad)?.description
+                == "talk.json (ibm-watson): results[0].results[0].alternatives[0].timestamps[1][2]: expected a time in seconds, like 1.25, found 'x'"
+        )
     }
 }

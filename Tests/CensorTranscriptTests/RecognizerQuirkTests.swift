@@ -1,13 +1,13 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Transcripts as recognizers write them by default, without word times (named
@@ -41,9 +41,10 @@ import Darwin
         let transcript = try TranscriptText.read(Self.whisperDefault, source: "talk.json")
         #expect(transcript.format == .whisperJSON)
         // " Oh damn, that hurt." is 2 + 5 + 4 + 5 = 16 characters over 0.5–2.5 s: 0.125 s each.
-        #expect(TranscriptText.timeline(transcript.words) == [
-            "Oh@0.5-0.75", "damn,@0.75-1.375", "that@1.375-1.875", "hurt.@1.875-2.5", "Sorry.@3.0-3.5",
-        ])
+        #expect(
+            TranscriptText.timeline(transcript.words) == [
+                "Oh@0.5-0.75", "damn,@0.75-1.375", "that@1.375-1.875", "hurt.@1.875-2.5", "Sorry.@3.0-3.5",
+            ])
         #expect(transcript.words.prefix(4).allSatisfy { $0.isTimeEstimated })
         // A segment of one word keeps the segment's times, which are the word's.
         #expect(!transcript.words[4].isTimeEstimated)
@@ -57,15 +58,19 @@ import Darwin
         let transcript = try TranscriptText.read(Self.apiSegments, source: "talk.json")
         #expect(transcript.words.map(\.text) == ["Oh", "damn,", "that", "hurt."])
         #expect(transcript.estimatedWordCount == 4)
-        #expect(transcript.wordTimesAdvice
-            == "ask the OpenAI API for timestamp_granularities[]=word (with response_format=verbose_json)")
+        #expect(
+            transcript.wordTimesAdvice
+                == "ask the OpenAI API for timestamp_granularities[]=word (with response_format=verbose_json)")
     }
 
     @Test("verbose_json with both granularities: the top-level words, exact, not the segments")
     func apiWordsWin() throws {
         let transcript = try TranscriptText.read(Self.apiWordsAndSegments, source: "talk.json")
         #expect(transcript.format == .whisperJSON)
-        #expect(TranscriptText.timeline(transcript.words) == ["Oh@0.5-0.72", "damn@0.8-1.24", "that@1.4-1.66", "hurt@1.7-2.3"])
+        #expect(
+            TranscriptText.timeline(transcript.words) == [
+                "Oh@0.5-0.72", "damn@0.8-1.24", "that@1.4-1.66", "hurt@1.7-2.3",
+            ])
         #expect(!transcript.timesAreEstimated)
         #expect(transcript.wordTimesAdvice == nil)
         #expect(WhisperJSON.wordsReadInPlace(Data(Self.apiWordsAndSegments.utf8)) == nil)
@@ -73,7 +78,8 @@ import Darwin
 
     @Test("a faster-whisper dump without word times names faster-whisper's option")
     func fasterWhisperSegments() throws {
-        let text = #"[{"id": 1, "seek": 0, "start": 0.0, "end": 2.0, "text": " Oh damn.", "tokens": [1], "words": null}]"#
+        let text =
+            #"[{"id": 1, "seek": 0, "start": 0.0, "end": 2.0, "text": " Oh damn.", "tokens": [1], "words": null}]"#
         let transcript = try TranscriptText.read(text, as: .whisperJSON, source: "talk.json")
         #expect(transcript.words.map(\.text) == ["Oh", "damn."])
         #expect(transcript.wordTimesAdvice == "run faster-whisper with word_timestamps=True")
@@ -81,7 +87,8 @@ import Darwin
 
     @Test("text without any times (Vosk without SetWords, the OpenAI API's json) counts as untimed words, not silence")
     func textOnly() throws {
-        let transcript = try TranscriptText.read(#"{"text": "oh damn that hurt"}"# + "\n" + #"{"text": ""}"#, source: "talk.json")
+        let transcript = try TranscriptText.read(
+            #"{"text": "oh damn that hurt"}"# + "\n" + #"{"text": ""}"#, source: "talk.json")
         #expect(transcript.format == .vosk)
         #expect(transcript.words.isEmpty)
         #expect(transcript.untimedWordCount == 4)
@@ -93,8 +100,10 @@ import Darwin
     @Test("a segment without word times but with a malformed time is an error at its place")
     func segmentTimeErrors() {
         let text = #"{"segments": [{"id": 0, "start": 2.0, "end": 1.0, "text": " Oh damn."}]}"#
-        #expect(TranscriptText.error(text, source: "talk.json")?.description
-            == "talk.json (whisper-json): segments[0].end: expected an end time not before the start time 2.0, found 1.0")
+        #expect(
+            TranscriptText.error(text, source: "talk.json")?.description
+                == "talk.json (whisper-json): segments[0].end: expected an end time not before the start time 2.0, found 1.0"
+        )
     }
 }
 
@@ -117,7 +126,9 @@ import Darwin
          "transcript": "I am sitting in a room"}
         """#
 
-    @Test("Gentle's golden file: not-found words placed, unscripted words kept by their aligned word, the 5 s word doubted")
+    @Test(
+        "Gentle's golden file: not-found words placed, unscripted words kept by their aligned word, the 5 s word doubted"
+    )
     func lucierGolden() throws {
         let transcript = try TranscriptText.read(Self.lucier, source: "lucier.json")
         #expect(transcript.format == .gentle)
@@ -143,14 +154,18 @@ import Darwin
     func placesNotFoundWords() throws {
         let transcript = try TranscriptText.read(Self.alignment, source: "align.json")
         #expect(transcript.format == .gentle)
-        #expect(TranscriptText.timeline(transcript.words) == ["Oh@0.25-0.5", "damn@0.5-1.0", "that@1.0-1.5", "hurt@1.5-2.0", "ow@2.6-3.0"])
+        #expect(
+            TranscriptText.timeline(transcript.words) == [
+                "Oh@0.25-0.5", "damn@0.5-1.0", "that@1.0-1.5", "hurt@1.5-2.0", "ow@2.6-3.0",
+            ])
         #expect(transcript.words.map(\.isTimeEstimated) == [false, true, true, false, false])
         #expect(transcript.untimedWordCount == 0)
     }
 
     @Test("an alignment that found no word has only untimed words, and says how many")
     func nothingFound() throws {
-        let text = #"{"transcript": "damn it", "words": [{"case": "not-found-in-audio", "word": "damn"}, {"case": "not-found-in-audio", "word": "it"}]}"#
+        let text =
+            #"{"transcript": "damn it", "words": [{"case": "not-found-in-audio", "word": "damn"}, {"case": "not-found-in-audio", "word": "it"}]}"#
         let transcript = try TranscriptText.read(text, source: "align.json")
         #expect(transcript.words.isEmpty)
         #expect(transcript.untimedWordCount == 2)

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading Speechmatics json-v2 (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct SpeechmaticsTranscriptTests {
@@ -36,7 +36,9 @@ import CensorTestTranscripts
         {"message": "AddTranscript", "format": "2.7", "results": [{"alternatives": [{"confidence": 0.9904544034947094, "content": "$2.05", "language": "en", "speaker": "S1"}], "end_time": 10.169486045837402, "entity_class": "money", "spoken_form": [{"alternatives": [{"confidence": 0.9908108711242676, "content": "Two", "language": "en", "speaker": "S1"}], "end_time": 8.760000228881836, "start_time": 8.44150447845459, "type": "word"}, {"alternatives": [{"confidence": 1.0, "content": "dollars", "language": "en", "speaker": "S1"}], "end_time": 9.300000190734863, "start_time": 8.760000228881836, "type": "word"}, {"alternatives": [{"confidence": 0.9996402263641357, "content": "five", "language": "en", "speaker": "S1"}], "end_time": 9.65999984741211, "start_time": 9.300000190734863, "type": "word"}, {"alternatives": [{"confidence": 1.0, "content": "cents", "language": "en", "speaker": "S1"}], "end_time": 10.169486045837402, "start_time": 9.660021781921387, "type": "word"}], "start_time": 8.44150447845459, "type": "entity", "written_form": [{"alternatives": [{"confidence": 0.9904544034947094, "content": "$2.05", "language": "en", "speaker": "S1"}], "end_time": 10.169486045837402, "start_time": 8.44150447845459, "type": "word"}]}, {"alternatives": [{"confidence": 1.0, "content": ".", "language": "en", "speaker": "S1"}], "end_time": 10.169486045837402, "is_eos": true, "start_time": 10.169486045837402, "type": "punctuation"}], "metadata": {"end_time": 11.04, "start_time": 8.44150447845459, "transcript": "$2.05. "}}
         """#
 
-    @Test("reads a batch job's words, appends punctuation, reads an entity by its spoken form, and drops the unknown speaker")
+    @Test(
+        "reads a batch job's words, appends punctuation, reads an entity by its spoken form, and drops the unknown speaker"
+    )
     func readsBatch() throws {
         let transcript = try TranscriptText.read(Self.batch)
         #expect(transcript.format == .speechmatics)
@@ -61,22 +63,26 @@ import CensorTestTranscripts
 
     @Test("prepends punctuation that attaches to the next word")
     func punctuationBeforeNext() throws {
-        let text = #"{"format": "2.9", "results": [{"type": "punctuation", "attaches_to": "next", "start_time": 1.0, "end_time": 1.0, "alternatives": [{"content": "¿"}]}, {"type": "word", "start_time": 1.0, "end_time": 1.4, "alternatives": [{"content": "Qué"}]}]}"#
+        let text =
+            #"{"format": "2.9", "results": [{"type": "punctuation", "attaches_to": "next", "start_time": 1.0, "end_time": 1.0, "alternatives": [{"content": "¿"}]}, {"type": "word", "start_time": 1.0, "end_time": 1.4, "alternatives": [{"content": "Qué"}]}]}"#
         #expect(try TranscriptText.read(text).words == [Word(text: "¿Qué", start: 1.0, end: 1.4)])
     }
 
     @Test("takes the channel of channel diarization as the speaker")
     func channels() throws {
-        let text = #"{"format": "2.9", "metadata": {"transcription_config": {"diarization": "channel", "channel_diarization_labels": ["Agent", "Caller"]}}, "results": [{"type": "word", "channel": "Agent", "start_time": 0.5, "end_time": 0.8, "alternatives": [{"content": "hello", "confidence": 0.9}]}, {"type": "word", "channel": "Caller", "start_time": 0.6, "end_time": 0.9, "alternatives": [{"content": "hi", "confidence": 0.8}]}]}"#
+        let text =
+            #"{"format": "2.9", "metadata": {"transcription_config": {"diarization": "channel", "channel_diarization_labels": ["Agent", "Caller"]}}, "results": [{"type": "word", "channel": "Agent", "start_time": 0.5, "end_time": 0.8, "alternatives": [{"content": "hello", "confidence": 0.9}]}, {"type": "word", "channel": "Caller", "start_time": 0.6, "end_time": 0.9, "alternatives": [{"content": "hi", "confidence": 0.8}]}]}"#
         #expect(try TranscriptText.read(text).words.map(\.speaker) == ["Agent", "Caller"])
     }
 
     @Test("names the item path of a bad time")
     func badTime() {
-        let text = #"{"format": "2.9", "metadata": {}, "results": [{"type": "word", "start_time": 2.0, "end_time": 1.5, "alternatives": [{"content": "x"}]}]}"#
+        let text =
+            #"{"format": "2.9", "metadata": {}, "results": [{"type": "word", "start_time": 2.0, "end_time": 1.5, "alternatives": [{"content": "x"}]}]}"#
         #expect(
             TranscriptText.error(text)?.description
-                == "talk.json (speechmatics): results[0].end_time: expected an end time not before the start time 2.0, found 1.5")
+                == "talk.json (speechmatics): results[0].end_time: expected an end time not before the start time 2.0, found 1.5"
+        )
     }
 }
 
@@ -118,7 +124,8 @@ import CensorTestTranscripts
         let text = #"{"result_index": 0, "results": [{"final": true, "alternatives": [{"timestamps": [["a", 1.0]]}]}]}"#
         #expect(
             TranscriptText.error(text)?.description
-                == "talk.json (ibm-watson): results[0].alternatives[0].timestamps[0]: expected a [word, start, end] array, found an array of 2")
+                == "talk.json (ibm-watson): results[0].alternatives[0].timestamps[0]: expected a [word, start, end] array, found an array of 2"
+        )
     }
 }
 
@@ -152,7 +159,8 @@ import CensorTestTranscripts
 
     @Test("reads the GA API's offsetMilliseconds with speakers, and spreads a phrase without words")
     func readsGA() throws {
-        let text = #"{"durationMilliseconds": 25900, "combinedPhrases": [{"text": "Damn. Oh well"}], "phrases": [{"offsetMilliseconds": 1280, "durationMilliseconds": 350, "text": "Damn.", "words": [{"text": "Damn.", "offsetMilliseconds": 1280, "durationMilliseconds": 350}], "locale": "en-US", "confidence": 0.9, "speaker": 1}, {"offsetMilliseconds": 3000, "durationMilliseconds": 700, "text": "Oh well", "locale": "en-US", "confidence": 0.8, "speaker": 2}]}"#
+        let text =
+            #"{"durationMilliseconds": 25900, "combinedPhrases": [{"text": "Damn. Oh well"}], "phrases": [{"offsetMilliseconds": 1280, "durationMilliseconds": 350, "text": "Damn.", "words": [{"text": "Damn.", "offsetMilliseconds": 1280, "durationMilliseconds": 350}], "locale": "en-US", "confidence": 0.9, "speaker": 1}, {"offsetMilliseconds": 3000, "durationMilliseconds": 700, "text": "Oh well", "locale": "en-US", "confidence": 0.8, "speaker": 2}]}"#
         let words = try TranscriptText.read(text).words
         #expect(Milliseconds.timeline(words) == ["Damn.@1280-1630", "Oh@3000-3233", "well@3233-3700"])
         #expect(words.map(\.speaker) == ["1", "2", "2"])
@@ -161,10 +169,12 @@ import CensorTestTranscripts
 
     @Test("names a non-numeric offset as milliseconds, not as an ISO duration")
     func badOffset() {
-        let text = #"{"duration": 1000, "combinedPhrases": [], "phrases": [{"offset": "PT1S", "duration": 100, "text": "a", "words": [{"text": "a", "offset": "PT1S", "duration": 100}]}]}"#
+        let text =
+            #"{"duration": 1000, "combinedPhrases": [], "phrases": [{"offset": "PT1S", "duration": 100, "text": "a", "words": [{"text": "a", "offset": "PT1S", "duration": 100}]}]}"#
         #expect(
             TranscriptText.error(text)?.description
-                == "talk.json (azure-fast): phrases[0].words[0].offset: expected a time in milliseconds, like 1250, found 'PT1S'")
+                == "talk.json (azure-fast): phrases[0].words[0].offset: expected a time in milliseconds, like 1250, found 'PT1S'"
+        )
     }
 }
 
@@ -195,7 +205,8 @@ import CensorTestTranscripts
 
     @Test("reads each channel of a multichannel response in turn")
     func readsChannels() throws {
-        let text = #"{"transcripts": [{"language_code": "en", "text": "hi", "channel_index": 0, "words": [{"text": "hi", "start": 0.1, "end": 0.3, "type": "word"}]}, {"language_code": "en", "text": "yo", "channel_index": 1, "words": [{"text": "yo", "start": 0.2, "end": 0.4, "type": "word"}]}]}"#
+        let text =
+            #"{"transcripts": [{"language_code": "en", "text": "hi", "channel_index": 0, "words": [{"text": "hi", "start": 0.1, "end": 0.3, "type": "word"}]}, {"language_code": "en", "text": "yo", "channel_index": 1, "words": [{"text": "yo", "start": 0.2, "end": 0.4, "type": "word"}]}]}"#
         let transcript = try TranscriptText.read(text)
         #expect(transcript.format == .elevenLabs)
         #expect(TranscriptText.timeline(transcript.words) == ["hi@0.1-0.3", "yo@0.2-0.4"])
@@ -203,7 +214,8 @@ import CensorTestTranscripts
 
     @Test("names a word without an end")
     func missingEnd() {
-        let text = #"{"language_code": "en", "language_probability": 0.9, "words": [{"text": "a", "start": 0, "type": "word", "logprob": 0}]}"#
+        let text =
+            #"{"language_code": "en", "language_probability": 0.9, "words": [{"text": "a", "start": 0, "type": "word", "logprob": 0}]}"#
         #expect(
             TranscriptText.error(text)?.description
                 == #"talk.json (elevenlabs): words[0].end: expected a time in seconds, like 1.25, found no "end" key"#)

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading SRT subtitles (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct SRTTranscriptTests {
@@ -36,7 +36,8 @@ import CensorTestTranscripts
 
     @Test("accepts CRLF, a byte-order mark and whitespace-only separator lines")
     func crlfAndBOM() throws {
-        let text = "\u{FEFF}1\r\n00:00:01,000 --> 00:00:02,000\r\nDamn\r\n  \r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nhell\r\n"
+        let text =
+            "\u{FEFF}1\r\n00:00:01,000 --> 00:00:02,000\r\nDamn\r\n  \r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nhell\r\n"
         let words = try TranscriptText.read(text, source: "talk.srt").words
         #expect(words == [Word(text: "Damn", start: 1, end: 2), Word(text: "hell", start: 3, end: 4)])
     }
@@ -44,9 +45,18 @@ import CensorTestTranscripts
     @Test(
         "names the line and column of a malformed cue",
         arguments: [
-            ("1\n00:00:01,000 --> 00:00:0x,000\nhi\n", "line 2:column 18: expected an end time like 00:00:02,620, found '00:00:0x,000'"),
-            ("1\n00:00:02,000 --> 00:00:01,000\nhi\n", "line 2:column 18: expected an end time not before the start time 2.0, found 1.0"),
-            ("1\n00:00:01,000 --> 00:00:02,000\nhi\n\nstray text\n", "line 5:column 1: expected a timing line like 00:00:01,280 --> 00:00:02,620, found 'stray text'"),
+            (
+                "1\n00:00:01,000 --> 00:00:0x,000\nhi\n",
+                "line 2:column 18: expected an end time like 00:00:02,620, found '00:00:0x,000'"
+            ),
+            (
+                "1\n00:00:02,000 --> 00:00:01,000\nhi\n",
+                "line 2:column 18: expected an end time not before the start time 2.0, found 1.0"
+            ),
+            (
+                "1\n00:00:01,000 --> 00:00:02,000\nhi\n\nstray text\n",
+                "line 5:column 1: expected a timing line like 00:00:01,280 --> 00:00:02,620, found 'stray text'"
+            ),
             ("1\n1:2 --> 00:00:02,000\nhi\n", "line 2:column 1: expected a start time like 00:00:01,280, found '1:2'"),
         ])
     func malformed(text: String, message: String) {

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Choosing the tier of a TextGrid that holds the words (named `…TranscriptTests` so the
 /// Transcript filter runs it).
@@ -81,29 +81,37 @@ import CensorTestTranscripts
     func tokensAlign() throws {
         let transcript = try Self.read(tier: nil)
         #expect(transcript.format == .textGrid)
-        #expect(Milliseconds.timeline(transcript.words) == ["mary@0-403", "rolled@403-645", "the@645-715", "barrel@715-1150"])
+        #expect(
+            Milliseconds.timeline(transcript.words) == [
+                "mary@0-403", "rolled@403-645", "the@645-715", "barrel@715-1150",
+            ])
         #expect(!transcript.timesAreEstimated)
     }
 
     @Test("a tier named by the caller is read, whatever its name: here the utterance, spread over its words")
     func namedTier() throws {
         let transcript = try Self.read(tier: "Tokens")
-        #expect(Milliseconds.timeline(transcript.words) == ["mary@0-242", "rolled@242-605", "the@605-787", "barrel@787-1150"])
+        #expect(
+            Milliseconds.timeline(transcript.words) == [
+                "mary@0-242", "rolled@242-605", "the@605-787", "barrel@787-1150",
+            ])
         #expect(transcript.words.allSatisfy { $0.isTimeEstimated })
     }
 
     @Test("a named tier that the file lacks is an error listing the tiers it has")
     func missingTier() {
         let error = #expect(throws: TranscriptError.self) { try Self.read(tier: "words") }
-        #expect(error?.description == #"mary1.TextGrid (textgrid): tiers: expected a tier named "words", "#
-            + #"found tiers "Tokens", "PhonAlign", "TokensAlign", "Information""#)
+        #expect(
+            error?.description == #"mary1.TextGrid (textgrid): tiers: expected a tier named "words", "#
+                + #"found tiers "Tokens", "PhonAlign", "TokensAlign", "Information""#)
     }
 
     @Test("a file without a word tier names the tiers it has")
     func noWordTier() {
         let renamed = Self.sppas.replacingOccurrences(of: "\"TokensAlign\"", with: "\"Mots\"")
-        #expect(TranscriptText.error(renamed, source: "mary1.TextGrid")?.description
-            == #"mary1.TextGrid (textgrid): tiers: expected a tier named "words", "<speaker> - words" or "TokensAlign", "#
-            + #"found tiers "Tokens", "PhonAlign", "Mots", "Information""#)
+        #expect(
+            TranscriptText.error(renamed, source: "mary1.TextGrid")?.description
+                == #"mary1.TextGrid (textgrid): tiers: expected a tier named "words", "<speaker> - words" or "TokensAlign", "#
+                + #"found tiers "Tokens", "PhonAlign", "Mots", "Information""#)
     }
 }

@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading WhisperX JSON (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct WhisperXTranscriptTests {
@@ -25,7 +25,8 @@ import CensorTestTranscripts
         let transcript = try TranscriptText.read(Self.talk)
         #expect(transcript.format == .whisperX)
         #expect(transcript.words.map(\.text) == ["Damn,", "it", "cost", "20", "bucks.", "1990s."])
-        #expect(transcript.words[0] == Word(text: "Damn,", start: 1.28, end: 1.63, confidence: 0.91, speaker: "SPEAKER_00"))
+        #expect(
+            transcript.words[0] == Word(text: "Damn,", start: 1.28, end: 1.63, confidence: 0.91, speaker: "SPEAKER_00"))
         #expect(transcript.words.map(\.speaker) == Array(repeating: "SPEAKER_00", count: 5) + ["SPEAKER_01"])
     }
 
@@ -40,16 +41,26 @@ import CensorTestTranscripts
 
     @Test("reads word_segments when no segment has words")
     func wordSegmentsOnly() throws {
-        let text = #"{"segments": [{"start": 0, "end": 2, "text": " Hi there"}], "word_segments": [{"word": "Hi", "start": 0.1, "end": 0.4, "score": 0.9}, {"word": "there", "start": 0.5, "end": 0.9, "score": 0.8}]}"#
+        let text =
+            #"{"segments": [{"start": 0, "end": 2, "text": " Hi there"}], "word_segments": [{"word": "Hi", "start": 0.1, "end": 0.4, "score": 0.9}, {"word": "there", "start": 0.5, "end": 0.9, "score": 0.8}]}"#
         let words = try TranscriptText.read(text).words
-        #expect(words == [Word(text: "Hi", start: 0.1, end: 0.4, confidence: 0.9), Word(text: "there", start: 0.5, end: 0.9, confidence: 0.8)])
+        #expect(
+            words == [
+                Word(text: "Hi", start: 0.1, end: 0.4, confidence: 0.9),
+                Word(text: "there", start: 0.5, end: 0.9, confidence: 0.8),
+            ])
     }
 
     @Test("detects WhisperX by word_segments or by scored words")
     func detects() {
         #expect(TranscriptFormat(detecting: Data(Self.talk.utf8)) == .whisperX)
-        #expect(TranscriptFormat(detecting: Data(#"{"segments": [{"words": [{"word": "a", "start": 0, "end": 1, "score": 1}]}]}"#.utf8)) == .whisperX)
-        #expect(TranscriptFormat(detecting: Data(#"{"segments": [{"words": [{"word": "a", "start": 0, "end": 1}]}]}"#.utf8)) == .whisperJSON)
+        #expect(
+            TranscriptFormat(
+                detecting: Data(#"{"segments": [{"words": [{"word": "a", "start": 0, "end": 1, "score": 1}]}]}"#.utf8))
+                == .whisperX)
+        #expect(
+            TranscriptFormat(detecting: Data(#"{"segments": [{"words": [{"word": "a", "start": 0, "end": 1}]}]}"#.utf8))
+                == .whisperJSON)
     }
 
     @Test("still rejects a reversed time of a timed word")
@@ -71,11 +82,12 @@ import CensorTestTranscripts
     func joinsTokens() throws {
         let transcript = try TranscriptText.read(Self.full)
         #expect(transcript.format == .whisperCppJSON)
-        #expect(Array(transcript.words.prefix(3)) == [
-            Word(text: " Damn,", start: 1.28, end: 1.63, confidence: 0.71),
-            Word(text: " that", start: 1.63, end: 1.9, confidence: 0.97),
-            Word(text: " hurt.", start: 1.9, end: 2.62, confidence: 0.6),
-        ])
+        #expect(
+            Array(transcript.words.prefix(3)) == [
+                Word(text: " Damn,", start: 1.28, end: 1.63, confidence: 0.71),
+                Word(text: " that", start: 1.63, end: 1.9, confidence: 0.97),
+                Word(text: " hurt.", start: 1.9, end: 2.62, confidence: 0.6),
+            ])
     }
 
     @Test("spreads a segment without token offsets over the segment, as estimates")
@@ -89,7 +101,8 @@ import CensorTestTranscripts
 
     @Test("reads -oj segments with -ml 1 as exact one-word segments, keeping a diarized speaker")
     func oneWordSegments() throws {
-        let text = #"{"result": {"language": "en"}, "transcription": [{"timestamps": {"from": "00:00:01,280", "to": "00:00:01,630"}, "offsets": {"from": 1280, "to": 1630}, "text": " Damn", "speaker": "0"}]}"#
+        let text =
+            #"{"result": {"language": "en"}, "transcription": [{"timestamps": {"from": "00:00:01,280", "to": "00:00:01,630"}, "offsets": {"from": 1280, "to": 1630}, "text": " Damn", "speaker": "0"}]}"#
         #expect(try TranscriptText.read(text).words == [Word(text: "Damn", start: 1.28, end: 1.63, speaker: "0")])
     }
 
@@ -114,7 +127,10 @@ import CensorTestTranscripts
     func readsCSV() throws {
         let transcript = try TranscriptText.read(Self.csv, source: "talk.csv")
         #expect(transcript.format == .whisperCppCSV)
-        #expect(transcript.words.map(\.text) == ["Damn,", "that", "hurt.", "He", "said", #""piece"#, "of", #"shit""#, "and", #""left""#])
+        #expect(
+            transcript.words.map(\.text) == [
+                "Damn,", "that", "hurt.", "He", "said", #""piece"#, "of", #"shit""#, "and", #""left""#,
+            ])
         #expect(transcript.words.first?.start == 1.28)
         #expect(transcript.words[2].end == 2.62)
         #expect(transcript.timesAreEstimated)
@@ -122,17 +138,27 @@ import CensorTestTranscripts
 
     @Test("reads the speaker column of diarized CSV")
     func csvSpeaker() throws {
-        let words = try TranscriptText.read("start,end,speaker,text\n0,500,(speaker 1),\" Hi\"\n", source: "talk.csv").words
+        let words = try TranscriptText.read("start,end,speaker,text\n0,500,(speaker 1),\" Hi\"\n", source: "talk.csv")
+            .words
         #expect(words == [Word(text: "Hi", start: 0, end: 0.5, speaker: "(speaker 1)")])
     }
 
     @Test(
         "names the line and column of malformed CSV",
         arguments: [
-            ("start,end,text\n1280,x,\" a\"\n", "line 2:column 6: expected a time in milliseconds, like 1280, found 'x'"),
-            ("start,end,text\n1280,1300,\" a\n", #"line 2:column 11: expected a closing '"' for this field, found end of line"#),
+            (
+                "start,end,text\n1280,x,\" a\"\n",
+                "line 2:column 6: expected a time in milliseconds, like 1280, found 'x'"
+            ),
+            (
+                "start,end,text\n1280,1300,\" a\n",
+                #"line 2:column 11: expected a closing '"' for this field, found end of line"#
+            ),
             ("start,end,text\n1280,1300\n", "line 2:column 1: expected start,end,text, found 2 fields"),
-            ("start,end,text\n2000,1000,\" a\"\n", "line 2:column 6: expected an end time not before the start time 2.0, found 1.0"),
+            (
+                "start,end,text\n2000,1000,\" a\"\n",
+                "line 2:column 6: expected an end time not before the start time 2.0, found 1.0"
+            ),
         ])
     func malformedCSV(text: String, message: String) {
         #expect(TranscriptText.error(text, source: "talk.csv")?.description == "talk.csv (whisper-cpp-csv): " + message)

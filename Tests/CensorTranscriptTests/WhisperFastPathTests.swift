@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// The in-place path for openai-whisper JSON (`WhisperJSON.wordsReadInPlace(_:)`) against the
 /// general path (the full `JSONValue` tree, then `WhisperJSON.words(in:)`): the same words, to
@@ -57,7 +57,8 @@ import CensorTestTranscripts
         return WhisperJSON.wordsReadInPlace(data) != nil
     }
 
-    static func document(words: String, segment: String = #""id": 0, "start": 0.0, "end": 9.0, "text": " x""#) -> String {
+    static func document(words: String, segment: String = #""id": 0, "start": 0.0, "end": 9.0, "text": " x""#) -> String
+    {
         #"{"text": " x", "segments": [{\#(segment), "words": [\#(words)]}], "language": "en"}"#
     }
 
@@ -67,7 +68,9 @@ import CensorTestTranscripts
         #expect(!Self.expectSameOutcome(Data(WhisperJSONTranscriptTests.talk.utf8)))
         let timed = WhisperJSONTranscriptTests.talk.replacingOccurrences(
             of: #""no_speech_prob": 0.05}"#,
-            with: #""no_speech_prob": 0.05, "words": [{"word": " Of", "start": 6.6, "end": 7.0, "probability": 0.9}, {"word": " course.", "start": 7.0, "end": 8.0, "probability": 0.9}]}"#)
+            with:
+                #""no_speech_prob": 0.05, "words": [{"word": " Of", "start": 6.6, "end": 7.0, "probability": 0.9}, {"word": " course.", "start": 7.0, "end": 8.0, "probability": 0.9}]}"#
+        )
         let data = Data(timed.utf8)
         #expect(Self.expectSameOutcome(data))
         let words = try #require(WhisperJSON.wordsReadInPlace(data)).words
@@ -83,7 +86,8 @@ import CensorTestTranscripts
             "100000000000000000000", "1.7976931348623157e308", "5e-324",
         ])
     func numbers(number: String) {
-        let words = #"{"word": " a", "start": \#(number), "end": 1e400, "probability": 0.5}, {"word": " b", "start": \#(number), "end": \#(number)}"#
+        let words =
+            #"{"word": " a", "start": \#(number), "end": 1e400, "probability": 0.5}, {"word": " b", "start": \#(number), "end": \#(number)}"#
         Self.expectSameOutcome(Data(Self.document(words: words).utf8))
         let bounded = #"{"word": " a", "start": 0, "end": \#(number), "probability": 1}"#
         Self.expectSameOutcome(Data(Self.document(words: bounded).utf8))
@@ -236,7 +240,8 @@ import CensorTestTranscripts
     func readsUTF8() {
         let samples = ["é", "€", "😀", "\u{10FFFF}", "\u{FFFD}", "\u{0800}", "\u{D7FF}", "\u{E000}", "\u{80}"]
         for sample in samples {
-            let text = #"{"segments": [{"words": [{"word": " \#(sample)", "start": 0.1, "end": 0.2}]}], "text": "\#(sample)"}"#
+            let text =
+                #"{"segments": [{"words": [{"word": " \#(sample)", "start": 0.1, "end": 0.2}]}], "text": "\#(sample)"}"#
             #expect(Self.expectSameOutcome(Data(text.utf8)), "\(sample)")
         }
         let utf16 = Data([0xFF, 0xFE]) + #"{"segments": []}"#.data(using: .utf16LittleEndian)!
@@ -261,7 +266,9 @@ import CensorTestTranscripts
             // The first invalid sequence starts where the longest valid prefix ends.
             let validPrefix = (0...sequence.count).last { String(validating: sequence[..<$0], as: UTF8.self) != nil }!
             let expected = validPrefix == sequence.count ? nil : validPrefix
-            #expect(UTF8Validation.firstInvalidOffset(in: sequence) == expected, "\(sequence.map { String($0, radix: 16) })")
+            #expect(
+                UTF8Validation.firstInvalidOffset(in: sequence) == expected, "\(sequence.map { String($0, radix: 16) })"
+            )
             // After a valid prefix, the offset moves with it.
             let prefixed = Array("é\n".utf8) + sequence
             #expect(UTF8Validation.firstInvalidOffset(in: prefixed) == expected.map { $0 + 3 })
@@ -276,7 +283,9 @@ import CensorTestTranscripts
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return seed >> 33
         }
-        let pieces = [" damn", " Hello,", " -", ".", " café", " x-rated", " [*]", " \\\"quoted\\\"", " don\\u2019t", "?!"]
+        let pieces = [
+            " damn", " Hello,", " -", ".", " café", " x-rated", " [*]", " \\\"quoted\\\"", " don\\u2019t", "?!",
+        ]
         var time = 0.0
         for segment in 0..<40 {
             if segment > 0 { text += ", " }
@@ -285,7 +294,8 @@ import CensorTestTranscripts
                 if index > 0 { text += ", " }
                 let start = time
                 time += Double(next() % 1000) / 997
-                text += #"{"word": "\#(pieces[Int(next()) % pieces.count])", "start": \#(start), "end": \#(time), "probability": \#(Double(next() % 1000) / 1000)}"#
+                text +=
+                    #"{"word": "\#(pieces[Int(next()) % pieces.count])", "start": \#(start), "end": \#(time), "probability": \#(Double(next() % 1000) / 1000)}"#
             }
             text += "], \"avg_logprob\": -0.25}"
         }

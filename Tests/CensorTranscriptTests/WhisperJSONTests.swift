@@ -1,8 +1,8 @@
+import CensorTestTranscripts
 import Foundation
 import Testing
 
 @testable import CensorTranscript
-import CensorTestTranscripts
 
 /// Reading openai-whisper JSON transcripts (named `…TranscriptTests` so the Transcript filter runs it).
 @Suite struct WhisperJSONTranscriptTests {
@@ -53,13 +53,15 @@ import CensorTestTranscripts
 
     @Test("keeps a punctuation word that has no word before it")
     func keepsLeadingPunctuation() throws {
-        let text = Self.document(words: #"{"word": "\u201c", "start": 0.5, "end": 0.6}, {"word": " Hi", "start": 0.6, "end": 0.9}"#)
+        let text = Self.document(
+            words: #"{"word": "\u201c", "start": 0.5, "end": 0.6}, {"word": " Hi", "start": 0.6, "end": 0.9}"#)
         #expect(try Self.read(text).words.map(\.text) == ["“", " Hi"])
     }
 
     @Test("a segment with text but no words is read from its text; ones without text add nothing")
     func segmentsWithoutWords() throws {
-        let text = #"{"segments": [{"id": 0, "start": 0, "end": 1, "text": " Hi"}, {"id": 1, "words": null}, {"id": 2, "words": []}]}"#
+        let text =
+            #"{"segments": [{"id": 0, "start": 0, "end": 1, "text": " Hi"}, {"id": 1, "words": null}, {"id": 2, "words": []}]}"#
         let transcript = try Self.read(text)
         #expect(transcript.words == [Word(text: "Hi", start: 0, end: 1)])
         #expect(transcript.format == .whisperJSON)
@@ -73,7 +75,8 @@ import CensorTestTranscripts
 
     @Test("accepts a UTF-8 byte-order mark and CRLF line ends")
     func bomAndCRLF() throws {
-        let text = "\u{FEFF}{\r\n\"segments\": [\r\n{\"words\": [{\"word\": \" Damn\", \"start\": 1, \"end\": 2}]}\r\n]\r\n}\r\n"
+        let text =
+            "\u{FEFF}{\r\n\"segments\": [\r\n{\"words\": [{\"word\": \" Damn\", \"start\": 1, \"end\": 2}]}\r\n]\r\n}\r\n"
         let transcript = try Self.read(text)
         #expect(transcript.words == [Word(text: " Damn", start: 1, end: 2)])
     }
@@ -92,12 +95,15 @@ import CensorTestTranscripts
         let text = Self.document(words: #"{"word": " Hi", "start": "soon", "end": 0.9}"#)
         #expect(
             Self.error(text)?.description
-                == "talk.json (whisper-json): segments[0].words[0].start: expected a time in seconds, like 1.25, found 'soon'")
+                == "talk.json (whisper-json): segments[0].words[0].start: expected a time in seconds, like 1.25, found 'soon'"
+        )
     }
 
     @Test("accepts times and probabilities written as strings")
     func numbersAsStrings() throws {
-        let words = try Self.read(Self.document(words: #"{"word": " Hi", "start": "0.5", "end": " 0.9 ", "probability": "0.75"}"#)).words
+        let words = try Self.read(
+            Self.document(words: #"{"word": " Hi", "start": "0.5", "end": " 0.9 ", "probability": "0.75"}"#)
+        ).words
         #expect(words == [Word(text: " Hi", start: 0.5, end: 0.9, confidence: 0.75)])
     }
 
@@ -161,11 +167,20 @@ import CensorTestTranscripts
     @Test(
         "reports malformed items at their path",
         arguments: [
-            (#"{"word": " Hi", "start": 0.5}"#, #"segments[0].words[0].end: expected a time in seconds, like 1.25, found no "end" key"#),
+            (
+                #"{"word": " Hi", "start": 0.5}"#,
+                #"segments[0].words[0].end: expected a time in seconds, like 1.25, found no "end" key"#
+            ),
             (#"{"start": 0.5, "end": 1}"#, #"segments[0].words[0].word: expected a string, found no "word" key"#),
             (#"{"word": 7, "start": 0.5, "end": 1}"#, "segments[0].words[0].word: expected a string, found a number"),
-            (#"{"word": "a", "start": 0, "end": 1}, 7"#, "segments[0].words[1]: expected an object or a [start, end, word, probability] array, found a number"),
-            (#"{"word": "a", "start": 0, "end": 1}, [1]"#, "segments[0].words[1]: expected a [start, end, word, probability] array, found an array of 1"),
+            (
+                #"{"word": "a", "start": 0, "end": 1}, 7"#,
+                "segments[0].words[1]: expected an object or a [start, end, word, probability] array, found a number"
+            ),
+            (
+                #"{"word": "a", "start": 0, "end": 1}, [1]"#,
+                "segments[0].words[1]: expected a [start, end, word, probability] array, found an array of 1"
+            ),
             (
                 #"{"word": "a", "start": 0, "end": 1, "probability": 1.5}"#,
                 "segments[0].words[0].probability: expected a number from 0 to 1, found 1.5"
@@ -198,14 +213,17 @@ import CensorTestTranscripts
     func invalidTimes(words: String, place: String, expected: String, found: String) {
         let error = Self.error(Self.document(words: words))
         #expect(
-            error == .invalidTime(file: "talk.json", format: .whisperJSON, place: place, expected: expected, found: found))
+            error
+                == .invalidTime(file: "talk.json", format: .whisperJSON, place: place, expected: expected, found: found)
+        )
         #expect(error?.description == "talk.json (whisper-json): \(place): expected \(expected), found \(found)")
     }
 
     @Test("reports a JSON syntax error by line and column")
     func syntaxError() {
         let truncated = "{\"segments\": [\n  {\"words\": [{\"word\": \" a\", \"start\": 0, \"end\": 1}\n"
-        #expect(Self.error(truncated)?.description == "talk.json: line 3:column 1: expected ',' or ']', found end of file")
+        #expect(
+            Self.error(truncated)?.description == "talk.json: line 3:column 1: expected ',' or ']', found end of file")
         #expect(
             Self.error(truncated, format: .whisperJSON)?.description
                 == "talk.json (whisper-json): line 3:column 1: expected ',' or ']', found end of file")
@@ -243,9 +261,11 @@ import CensorTestTranscripts
     @Test(
         "says what an unrecognized file looks like, and why a text-only whisper file cannot be read",
         arguments: [
-            (#"{"text": " Damn it.", "language": "en"}"#,
-             #"a JSON object with the keys "text", "language" (text without any times: openai-whisper writes times "#
-                + "with --output_format json, the OpenAI API with response_format=verbose_json)"),
+            (
+                #"{"text": " Damn it.", "language": "en"}"#,
+                #"a JSON object with the keys "text", "language" (text without any times: openai-whisper writes times "#
+                    + "with --output_format json, the OpenAI API with response_format=verbose_json)"
+            ),
             ("[1, 2]", "a JSON list of numbers"),
             (#"[{"w": "damn"}]"#, #"a JSON list of objects with the keys "w""#),
             ("\n  Damn it, that hurt.\n", "a first line '  Damn it, that hurt.'"),
@@ -258,8 +278,11 @@ import CensorTestTranscripts
     @Test("reports the first byte that is not UTF-8 by line and column")
     func invalidUTF8() {
         let data = Data("{\"segments\": [\n{\"words\": [{\"word\": \" caf".utf8) + Data([0xE9]) + Data("\"}]}]}".utf8)
-        #expect(throws: TranscriptError.malformed(
-            file: "talk.json", format: nil, place: "line 2:column 26", expected: "UTF-8 text", found: "the byte 0xE9")) {
+        #expect(
+            throws: TranscriptError.malformed(
+                file: "talk.json", format: nil, place: "line 2:column 26", expected: "UTF-8 text",
+                found: "the byte 0xE9")
+        ) {
             try Transcript(data: data, source: "talk.json")
         }
     }

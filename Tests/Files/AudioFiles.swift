@@ -1,7 +1,6 @@
 import CSndFile
-import Foundation
-
 import CensorAudio
+import Foundation
 
 /// Audio files on disk for end-to-end library tests: a scratch folder per test, seeded test
 /// material in any stored sample type, files written through ``AudioWriter``, and stored samples
@@ -148,10 +147,11 @@ package enum AudioFiles {
             case .int:
                 let bits = integerBits(format)
                 let scale = Double(sign: .plus, exponent: bits - 1, significand: 1)
-                return .int(values.map { value in
-                    let step = (value * scale).rounded()
-                    return Int32(min(max(step, -scale), scale - 1)) << Int32(32 - bits)
-                })
+                return .int(
+                    values.map { value in
+                        let step = (value * scale).rounded()
+                        return Int32(min(max(step, -scale), scale - 1)) << Int32(32 - bits)
+                    })
             }
         case .fullScale:
             // Runs of 1 to 7 frames at one extreme, then the other; channels out of step.
@@ -204,9 +204,12 @@ package enum AudioFiles {
         let writer = try AudioWriter(creating: path, for: path, format: format, metadata: metadata)
         let frames = samples.count / format.channelCount
         switch samples {
-        case let .int(values): try values.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: frames) }
-        case let .float(values): try values.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: frames) }
-        case let .double(values): try values.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: frames) }
+        case let .int(values):
+            try values.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: frames) }
+        case let .float(values):
+            try values.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: frames) }
+        case let .double(values):
+            try values.withUnsafeBufferPointer { try writer.write(from: $0.baseAddress!, frames: frames) }
         }
         try writer.close()
     }
@@ -274,8 +277,9 @@ package enum AudioFiles {
 
     /// Whether libsndfile accepts `format` for writing (`sf_format_check`).
     package static func canWrite(_ format: AudioFileFormat) -> Bool {
-        var info = SF_INFO(frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
-                           format: format.code, sections: 0, seekable: 0)
+        var info = SF_INFO(
+            frames: 0, samplerate: Int32(format.sampleRate), channels: Int32(format.channelCount),
+            format: format.code, sections: 0, seekable: 0)
         return sf_format_check(&info) != 0
     }
 }

@@ -11,7 +11,8 @@ package enum ExternalTool {
         process.arguments = [tool] + arguments
         let output = Pipe()
         // Standard error goes to a file, so that neither pipe can fill up while the other is read.
-        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(tool)-\(UUID().uuidString).err")
+        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(tool)-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: errorsPath.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorsPath) }
         process.standardOutput = output
@@ -21,7 +22,8 @@ package enum ExternalTool {
         process.waitUntilExit()
         let message = String(decoding: try Data(contentsOf: errorsPath), as: UTF8.self)
         guard process.terminationStatus == 0 else {
-            throw NSError(domain: tool, code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: message])
+            throw NSError(
+                domain: tool, code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: message])
         }
         return (data, message)
     }

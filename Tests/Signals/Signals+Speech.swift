@@ -13,7 +13,9 @@ extension Signals {
         for frame in first..<last {
             let t = Double(frame - first) / Double(sampleRate)
             var value = 0.0
-            for harmonic in 1...6 { value += sin(2 * Double.pi * fundamental * Double(harmonic) * t) / Double(harmonic) }
+            for harmonic in 1...6 {
+                value += sin(2 * Double.pi * fundamental * Double(harmonic) * t) / Double(harmonic)
+            }
             samples[frame] += Float(amplitude * value / 2.45)
         }
     }

@@ -63,7 +63,9 @@ package enum Signals {
     ///   - channels: Interleaved channel count.
     ///   - amplitudes: Peak per channel; the last value repeats for further channels.
     ///   - seed: The generator's seed.
-    package static func noise(frames: Int, channels: Int = 1, amplitudes: [Double] = [0.5], seed: UInt64 = 0x5EED) -> [Float] {
+    package static func noise(frames: Int, channels: Int = 1, amplitudes: [Double] = [0.5], seed: UInt64 = 0x5EED)
+        -> [Float]
+    {
         var random = Random(seed: seed)
         var samples = [Float](repeating: 0, count: frames * channels)
         for frame in 0..<frames {
@@ -78,7 +80,9 @@ package enum Signals {
     // MARK: - Channels
 
     /// One channel of interleaved samples.
-    package static func channel(_ channel: Int, of samples: [Float], channels: Int, frames range: Range<Int>? = nil) -> [Float] {
+    package static func channel(_ channel: Int, of samples: [Float], channels: Int, frames range: Range<Int>? = nil)
+        -> [Float]
+    {
         let range = range ?? 0..<(samples.count / channels)
         return range.map { samples[$0 * channels + channel] }
     }

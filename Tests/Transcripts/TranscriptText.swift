@@ -1,6 +1,5 @@
-import Foundation
-
 import CensorTranscript
+import Foundation
 
 /// Reads transcripts from text in memory, for the transcript suites.
 package enum TranscriptText {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Censoring AAC without re-encoding it: an hour of 128 kb/s M4A (ffmpeg's AAC encoder) with
@@ -17,18 +18,23 @@ enum AACDirectCases {
             censor(session, label: "mute/no-refine", extra: ["--no-refine"]),
             censor(session, label: "mute", extra: []),
             // A decode and AAC encode of an hour: one run, no warm-up.
-            censor(session, label: "mute/re-encode", extra: ["--no-direct", "--no-refine"], runs: 1, warmup: 0, paired: false),
+            censor(
+                session, label: "mute/re-encode", extra: ["--no-direct", "--no-refine"], runs: 1, warmup: 0,
+                paired: false),
         ]
     }
 
     /// The ffmpeg stream copy of the hour's M4A: the floor of a tool that rewrites the container.
     static func copy(_ session: Session) -> Benchmark {
-        Benchmark(name: "aac-direct/ffmpeg-copy", warmup: 1, iterations: session.options.runs(5, quick: 3),
-                  work: [.audio(seconds: Double(MP3DirectCases.seconds))]) {
+        Benchmark(
+            name: "aac-direct/ffmpeg-copy", warmup: 1, iterations: session.options.runs(5, quick: 3),
+            work: [.audio(seconds: Double(MP3DirectCases.seconds))]
+        ) {
             let input = try session.inputs.hourM4A()
             let output = try session.inputs.output("copy.m4a")
-            return Iteration(setUp: { unlink(output) }, run: { try Subprocess.run("ffmpeg", copyArguments(input, output)) },
-                             tearDown: { unlink(output) })
+            return Iteration(
+                setUp: { unlink(output) }, run: { try Subprocess.run("ffmpeg", copyArguments(input, output)) },
+                tearDown: { unlink(output) })
         }
     }
 
@@ -41,8 +47,11 @@ enum AACDirectCases {
     static func censor(
         _ session: Session, label: String, extra: [String], runs: Int? = nil, warmup: Int = 1, paired: Bool = true
     ) -> Benchmark {
-        Benchmark(name: "aac-direct/speech/\(label)/\(MP3DirectCases.words)", warmup: warmup,
-                  iterations: runs ?? session.options.runs(5, quick: 3), work: [.audio(seconds: Double(MP3DirectCases.seconds))]) {
+        Benchmark(
+            name: "aac-direct/speech/\(label)/\(MP3DirectCases.words)", warmup: warmup,
+            iterations: runs ?? session.options.runs(5, quick: 3),
+            work: [.audio(seconds: Double(MP3DirectCases.seconds))]
+        ) {
             let censor = try session.censorExecutable()
             let input = try session.inputs.hourM4A()
             let transcriptPath = try session.inputs.transcript(MP3DirectCases.Transcript.speech.layout)
@@ -51,15 +60,20 @@ enum AACDirectCases {
             return Iteration(
                 setUp: { unlink(output) },
                 run: {
-                    try Subprocess.run(censor, [input, "--transcript", transcriptPath, "--words", list, "--mode", "mute",
-                                                "-o", output] + extra)
+                    try Subprocess.run(
+                        censor,
+                        [
+                            input, "--transcript", transcriptPath, "--words", list, "--mode", "mute",
+                            "-o", output,
+                        ] + extra)
                 },
                 tearDown: { unlink(output) },
-                paired: paired ? PairedBaseline(name: "ffmpeg -c copy") {
-                    unlink(copy)
-                    defer { unlink(copy) }
-                    return try Subprocess.run("ffmpeg", copyArguments(input, copy))
-                } : nil)
+                paired: paired
+                    ? PairedBaseline(name: "ffmpeg -c copy") {
+                        unlink(copy)
+                        defer { unlink(copy) }
+                        return try Subprocess.run("ffmpeg", copyArguments(input, copy))
+                    } : nil)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What censor is compared with, on the same files in the same run: plain copies (the floor)
@@ -17,14 +18,18 @@ enum BaselineCases {
     /// Copies of the `container` file: `sndfile-convert` (the floor the targets are quoted
     /// against); for WAV also `cp` and ffmpeg with no filter.
     static func copies(_ session: Session, container: String, seconds: Int = EndToEndCases.duration) -> [Benchmark] {
-        let runs = container == "wav" ? session.options.runs(7, quick: 3) : EndToEndCases.encodedRuns(session, container)
+        let runs =
+            container == "wav" ? session.options.runs(7, quick: 3) : EndToEndCases.encodedRuns(session, container)
         let warmup = container == "wav" ? 1 : 0
         func input() throws -> String {
-            container == "wav" ? try session.inputs.wav(seconds: seconds) : try session.inputs.encoded(container, seconds: seconds)
+            container == "wav"
+                ? try session.inputs.wav(seconds: seconds) : try session.inputs.encoded(container, seconds: seconds)
         }
         func copy(_ name: String, _ tool: String, _ arguments: @escaping (String, String) -> [String]) -> Benchmark {
-            Benchmark(name: "baseline/\(name)/\(container)", warmup: warmup, iterations: runs,
-                      work: [.audio(seconds: Double(seconds))]) {
+            Benchmark(
+                name: "baseline/\(name)/\(container)", warmup: warmup, iterations: runs,
+                work: [.audio(seconds: Double(seconds))]
+            ) {
                 let program = try session.tool(tool)
                 let source = try input()
                 let output = try session.inputs.output("copy.\(container)")
@@ -75,13 +80,17 @@ enum BaselineCases {
 
     private static func graphCase(_ session: Session, series: String, count: Int) -> Benchmark {
         let seconds = EndToEndCases.duration
-        return Benchmark(name: "baseline/\(series)/\(count)", warmup: 1, iterations: session.options.runs(3, quick: 2),
-                         work: [.audio(seconds: Double(seconds))]) {
+        return Benchmark(
+            name: "baseline/\(series)/\(count)", warmup: 1, iterations: session.options.runs(3, quick: 2),
+            work: [.audio(seconds: Double(seconds))]
+        ) {
             let projection = projectedSeconds(session, series: series, count: count)
             let limit = session.options.effectiveBaselineLimit
             if let projection, projection.seconds > limit {
-                throw Skip(reason: String(format: "projected %.0f s (%@) is over the %.0f s limit",
-                                          projection.seconds, projection.basis, limit))
+                throw Skip(
+                    reason: String(
+                        format: "projected %.0f s (%@) is over the %.0f s limit",
+                        projection.seconds, projection.basis, limit))
             }
             let ffmpegPath = try session.tool("ffmpeg")
             let input = try session.inputs.wav(seconds: seconds)
@@ -91,8 +100,9 @@ enum BaselineCases {
             let script = try session.inputs.output("graph.txt")
             let useScript = graph.utf8.count > 100_000
             if useScript { try Data(graph.utf8).write(to: URL(fileURLWithPath: script)) }
-            let arguments = ffmpeg(input: input, output: output, graph: useScript ? nil : graph,
-                                   script: useScript ? script : nil)
+            let arguments = ffmpeg(
+                input: input, output: output, graph: useScript ? nil : graph,
+                script: useScript ? script : nil)
             // Long graphs run fewer times: once from 20 s, twice without warm-up from 5 s.
             let expected = projection?.seconds ?? 0
             let runs: (warmup: Int, iterations: Int)? = expected >= 20 ? (0, 1) : expected >= 5 ? (0, 2) : nil
@@ -101,8 +111,10 @@ enum BaselineCases {
                 run: { try Subprocess.run(ffmpegPath, arguments) },
                 tearDown: { unlink(output) },
                 note: "\(series == "ffmpeg-volume" ? count : 2 * count) filters"
-                    + (runs != nil ? String(format: "; %d run%@ (projected %.0f s)", runs!.iterations,
-                                            runs!.iterations == 1 ? "" : "s", expected) : ""),
+                    + (runs != nil
+                        ? String(
+                            format: "; %d run%@ (projected %.0f s)", runs!.iterations,
+                            runs!.iterations == 1 ? "" : "s", expected) : ""),
                 runs: runs,
                 finish: { unlink(script) },
                 paired: try pairedCopy(session, seconds: seconds))
@@ -119,7 +131,8 @@ enum BaselineCases {
         var measured: (count: Int, seconds: Double)?
         for smaller in graphCounts.reversed() where smaller < count {
             if let result = session.runner.result("baseline/\(series)/\(smaller)"), result.status == .ok,
-               let median = result.summary?.median {
+                let median = result.summary?.median
+            {
                 measured = (smaller, median)
                 break
             }
@@ -127,14 +140,20 @@ enum BaselineCases {
         if let figure = prior[count] {
             guard let measured, let figured = prior[measured.count] else { return (figure, "the published figure") }
             let scale = measured.seconds / figured
-            return (figure * scale, String(format: "the published %.1f s times %.2f, this run's ratio to it at %d words",
-                                           figure, scale, measured.count))
+            return (
+                figure * scale,
+                String(
+                    format: "the published %.1f s times %.2f, this run's ratio to it at %d words",
+                    figure, scale, measured.count)
+            )
         }
         let base = measured ?? prior.filter { $0.key < count }.max { $0.key < $1.key }.map { ($0.key, $0.value) }
         guard let base else { return nil }
         let factor = Double(count) / Double(base.count)
-        return (base.seconds * factor * factor,
-                String(format: "%.1f s at %d words times (%d/%d)²", base.seconds, base.count, count, base.count))
+        return (
+            base.seconds * factor * factor,
+            String(format: "%.1f s at %d words times (%d/%d)²", base.seconds, base.count, count, base.count)
+        )
     }
 
     /// One `volume=enable='between(t,a,b)':volume=0` per word, chained (as cleanvid and others).

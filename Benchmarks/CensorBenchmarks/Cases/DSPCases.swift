@@ -37,7 +37,8 @@ enum DSPCases {
                 let length = period / 2
                 return stride(from: 0, to: frames - period, by: period).map { origin in
                     let start = origin + period / 4
-                    return try! Span(fadeStart: start - fade, start: start, end: start + length, fadeEnd: start + length + fade)
+                    return try! Span(
+                        fadeStart: start - fade, start: start, end: start + length, fadeEnd: start + length + fade)
                 }
             }
         }
@@ -71,7 +72,8 @@ enum DSPCases {
     private static func floatCase(_ session: Session, layout: Layout, modeName: String, mode: CensorMode) -> Benchmark {
         let frames = Int(bufferSeconds) * sampleRate
         return Benchmark(
-            name: "dsp/float/\(modeName)/\(layout.rawValue)", warmup: 3, iterations: session.options.runs(30, quick: 10),
+            name: "dsp/float/\(modeName)/\(layout.rawValue)", warmup: 3,
+            iterations: session.options.runs(30, quick: 10),
             work: [.audio(seconds: bufferSeconds), .items(Double(frames), "frames")]
         ) {
             let state = FloatState(original: SpeechLikeSignal.buffer(seconds: bufferSeconds))
@@ -94,7 +96,9 @@ enum DSPCases {
                     state.engine!.process(&state.samples, firstFrame: 0)
                     return nil
                 },
-                note: "\(spans.count) span\(spans.count == 1 ? "" : "s"), \(Format.percent(Double(censored) / Double(frames))) of frames modified")
+                note:
+                    "\(spans.count) span\(spans.count == 1 ? "" : "s"), \(Format.percent(Double(censored) / Double(frames))) of frames modified"
+            )
         }
     }
 
@@ -110,9 +114,12 @@ enum DSPCases {
                 try FileManager.default.copyItem(atPath: try session.inputs.wav(seconds: fileSeconds), toPath: input)
             }
             let output = "\(folder)/out.wav"
-            let matches = modeName == nil ? [] : [
-                Match(wordIndices: 0..<1, text: "all", pattern: "all", start: 0, end: Double(fileSeconds)),
-            ]
+            let matches =
+                modeName == nil
+                ? []
+                : [
+                    Match(wordIndices: 0..<1, text: "all", pattern: "all", start: 0, end: Double(fileSeconds))
+                ]
             let censor = try Censor(mode: mode)
             return Iteration(
                 setUp: { try? FileManager.default.removeItem(atPath: output) },

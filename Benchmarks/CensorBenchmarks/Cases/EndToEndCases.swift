@@ -1,7 +1,8 @@
 import CensorKit
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `censor` command run file to file as a child process, as a user runs it: transcript
@@ -26,20 +27,26 @@ enum EndToEndCases {
         var cases: [Benchmark] = []
         for count in counts {
             for mode in modes {
-                cases.append(censorCase(session, container: "wav", layout: .spread(count, over: Double(duration)),
-                                        label: "\(count)", mode: mode, runs: session.options.runs(5, quick: 3)))
+                cases.append(
+                    censorCase(
+                        session, container: "wav", layout: .spread(count, over: Double(duration)),
+                        label: "\(count)", mode: mode, runs: session.options.runs(5, quick: 3)))
             }
         }
         for count in unrefinedCounts {
             for mode in modes {
-                cases.append(censorCase(session, container: "wav", layout: .spread(count, over: Double(duration)),
-                                        label: "\(count)", mode: mode, runs: session.options.runs(5, quick: 3),
-                                        refine: false))
+                cases.append(
+                    censorCase(
+                        session, container: "wav", layout: .spread(count, over: Double(duration)),
+                        label: "\(count)", mode: mode, runs: session.options.runs(5, quick: 3),
+                        refine: false))
             }
         }
         for mode in modes {
-            cases.append(censorCase(session, container: "wav", layout: speech, label: "speech",
-                                    mode: mode, runs: session.options.runs(5, quick: 3)))
+            cases.append(
+                censorCase(
+                    session, container: "wav", layout: speech, label: "speech",
+                    mode: mode, runs: session.options.runs(5, quick: 3)))
         }
         return cases
     }
@@ -49,8 +56,9 @@ enum EndToEndCases {
     static func encoded(_ session: Session, container: String) -> [Benchmark] {
         // Encoding dominates (FLAC ~4 s, MP3 ~15 s a run): no warm-up, fewer runs.
         modes.map { mode in
-            censorCase(session, container: container, layout: .spread(encodedCount, over: Double(duration)),
-                       label: "\(encodedCount)", mode: mode, runs: encodedRuns(session, container), warmup: 0)
+            censorCase(
+                session, container: container, layout: .spread(encodedCount, over: Double(duration)),
+                label: "\(encodedCount)", mode: mode, runs: encodedRuns(session, container), warmup: 0)
         }
     }
 
@@ -66,11 +74,13 @@ enum EndToEndCases {
         refine: Bool = true, options: [String] = []
     ) -> Benchmark {
         Benchmark(
-            name: name ?? "e2e/\(container)/\(mode)/\(label)" + (refine ? "" : "/no-refine"), warmup: warmup, iterations: runs,
+            name: name ?? "e2e/\(container)/\(mode)/\(label)" + (refine ? "" : "/no-refine"), warmup: warmup,
+            iterations: runs,
             work: [.audio(seconds: Double(seconds))]
         ) {
             let censor = try session.censorExecutable()
-            let input = container == "wav"
+            let input =
+                container == "wav"
                 ? try session.inputs.wav(seconds: seconds) : try session.inputs.encoded(container, seconds: seconds)
             let transcript = try session.inputs.transcript(layout)
             let list = try session.inputs.endToEndList()
@@ -78,8 +88,12 @@ enum EndToEndCases {
             return Iteration(
                 setUp: { unlink(output) },
                 run: {
-                    try Subprocess.run(censor, [input, "--transcript", transcript, "--words", list,
-                                                "--mode", mode, "-o", output] + (refine ? [] : ["--no-refine"]) + options)
+                    try Subprocess.run(
+                        censor,
+                        [
+                            input, "--transcript", transcript, "--words", list,
+                            "--mode", mode, "-o", output,
+                        ] + (refine ? [] : ["--no-refine"]) + options)
                 },
                 tearDown: { unlink(output) },
                 note: try planSummary(input: input, transcript: transcript, list: list, refine: refine),

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Censoring an MP3 without re-encoding it: an hour at 128 kb/s with 100 words
@@ -26,7 +27,8 @@ enum MP3DirectCases {
 
         var layout: EndToEndLayout {
             switch self {
-            case .speech: .speech(over: Double(MP3DirectCases.seconds), listedEvery: MP3DirectCases.seconds * 5 / 2 / words)
+            case .speech:
+                .speech(over: Double(MP3DirectCases.seconds), listedEvery: MP3DirectCases.seconds * 5 / 2 / words)
             case .longWords: .spread(words, over: Double(MP3DirectCases.seconds))
             }
         }
@@ -42,18 +44,25 @@ enum MP3DirectCases {
                 ]
             }
             // A decode and LAME encode of an hour: one run, no warm-up.
-            + [censor(session, .speech, label: "mute/re-encode", extra: ["--no-mp3-direct"], runs: 1, warmup: 0, paired: false)]
+            + [
+                censor(
+                    session, .speech, label: "mute/re-encode", extra: ["--no-mp3-direct"], runs: 1, warmup: 0,
+                    paired: false)
+            ]
     }
 
     /// `cp` of the hour's MP3: the floor.
     static func copy(_ session: Session) -> Benchmark {
-        Benchmark(name: "mp3-direct/cp", warmup: 1, iterations: session.options.runs(5, quick: 3),
-                  work: [.audio(seconds: Double(seconds))]) {
+        Benchmark(
+            name: "mp3-direct/cp", warmup: 1, iterations: session.options.runs(5, quick: 3),
+            work: [.audio(seconds: Double(seconds))]
+        ) {
             let program = try session.tool("cp")
             let input = try session.inputs.hourMP3()
             let output = try session.inputs.output("copy.mp3")
-            return Iteration(setUp: { unlink(output) }, run: { try Subprocess.run(program, [input, output]) },
-                             tearDown: { unlink(output) })
+            return Iteration(
+                setUp: { unlink(output) }, run: { try Subprocess.run(program, [input, output]) },
+                tearDown: { unlink(output) })
         }
     }
 
@@ -62,8 +71,10 @@ enum MP3DirectCases {
         _ session: Session, _ transcript: Transcript, label: String, extra: [String], mode: String = "mute",
         runs: Int? = nil, warmup: Int = 1, paired: Bool = true
     ) -> Benchmark {
-        Benchmark(name: "mp3-direct/\(transcript.rawValue)/\(label)/\(words)", warmup: warmup,
-                  iterations: runs ?? session.options.runs(5, quick: 3), work: [.audio(seconds: Double(seconds))]) {
+        Benchmark(
+            name: "mp3-direct/\(transcript.rawValue)/\(label)/\(words)", warmup: warmup,
+            iterations: runs ?? session.options.runs(5, quick: 3), work: [.audio(seconds: Double(seconds))]
+        ) {
             let censor = try session.censorExecutable()
             let input = try session.inputs.hourMP3()
             let transcriptPath = try session.inputs.transcript(transcript.layout)
@@ -73,15 +84,20 @@ enum MP3DirectCases {
             return Iteration(
                 setUp: { unlink(output) },
                 run: {
-                    try Subprocess.run(censor, [input, "--transcript", transcriptPath, "--words", list, "--mode", mode,
-                                                "-o", output] + extra)
+                    try Subprocess.run(
+                        censor,
+                        [
+                            input, "--transcript", transcriptPath, "--words", list, "--mode", mode,
+                            "-o", output,
+                        ] + extra)
                 },
                 tearDown: { unlink(output) },
-                paired: paired ? PairedBaseline(name: "cp") {
-                    unlink(copy)
-                    defer { unlink(copy) }
-                    return try Subprocess.run(cp, [input, copy])
-                } : nil)
+                paired: paired
+                    ? PairedBaseline(name: "cp") {
+                        unlink(copy)
+                        defer { unlink(copy) }
+                        return try Subprocess.run(cp, [input, copy])
+                    } : nil)
         }
     }
 }

@@ -9,16 +9,21 @@ enum MatchingCases {
     static func all(_ session: Session) -> [Benchmark] {
         let runs = session.options.runs(5, quick: 3)
         return [
-            Benchmark(name: "list/parse/10k-entries", warmup: 1, iterations: runs,
-                      work: [.items(10_000, "entries")]) {
+            Benchmark(
+                name: "list/parse/10k-entries", warmup: 1, iterations: runs,
+                work: [.items(10_000, "entries")]
+            ) {
                 let text = session.corpus.listText
-                return Iteration(run: {
-                    blackHole(try CensorList(text: text, source: "list.txt"))
-                    return nil
-                }, note: globNote())
+                return Iteration(
+                    run: {
+                        blackHole(try CensorList(text: text, source: "list.txt"))
+                        return nil
+                    }, note: globNote())
             },
-            Benchmark(name: "match/1M-words/10k-list", warmup: 1, iterations: runs,
-                      work: [.items(Double(wordCount), "words")]) {
+            Benchmark(
+                name: "match/1M-words/10k-list", warmup: 1, iterations: runs,
+                work: [.items(Double(wordCount), "words")]
+            ) {
                 let (transcript, list) = try inputs(session)
                 return Iteration(
                     run: {
@@ -27,19 +32,22 @@ enum MatchingCases {
                     },
                     note: "\(list.matches(in: transcript).count) matches; " + globNote())
             },
-            Benchmark(name: "plan/1M-words/10k-list", warmup: 1, iterations: runs,
-                      work: [.items(Double(wordCount), "words")]) {
+            Benchmark(
+                name: "plan/1M-words/10k-list", warmup: 1, iterations: runs,
+                work: [.items(Double(wordCount), "words")]
+            ) {
                 let (transcript, list) = try inputs(session)
                 let matches = list.matches(in: transcript)
                 // Refinement off: this case measures planning's own cost (times to frames,
                 // snapping, merging); the e2e/ cases measure refinement on real audio.
                 let planner = Planner(options: try PlanOptions(refine: false))
                 let duration = (transcript.words.last?.end ?? 0) + 1
-                return Iteration(run: {
-                    var audio = SyntheticAudio(frameCount: Int(duration * 48_000), channelCount: 2)
-                    blackHole(try planner.plan(matches, sampleRate: 48_000, audio: &audio))
-                    return nil
-                }, note: "\(matches.count) matches → spans, edge snapping on synthetic audio, no refinement")
+                return Iteration(
+                    run: {
+                        var audio = SyntheticAudio(frameCount: Int(duration * 48_000), channelCount: 2)
+                        blackHole(try planner.plan(matches, sampleRate: 48_000, audio: &audio))
+                        return nil
+                    }, note: "\(matches.count) matches → spans, edge snapping on synthetic audio, no refinement")
             },
         ]
     }
@@ -59,7 +67,9 @@ enum MatchingCases {
         let words = corpus.transcriptWords(count: wordCount).map {
             Word(text: $0.text, start: $0.start, end: $0.end, confidence: 0.9)
         }
-        return (Transcript(words: words, format: .whisperJSON), try CensorList(text: corpus.listText, source: "list.txt"))
+        return (
+            Transcript(words: words, format: .whisperJSON), try CensorList(text: corpus.listText, source: "list.txt")
+        )
     }
 }
 

@@ -36,7 +36,8 @@ enum MemoryCases {
 
     static func all(_ session: Session) -> [Benchmark] {
         let aligned = EndToEndCases.censorCase(
-            session, container: "wav", layout: .speech(over: 600, listedEvery: 20), label: "10min", mode: "beep", runs: 1,
+            session, container: "wav", layout: .speech(over: 600, listedEvery: 20), label: "10min", mode: "beep",
+            runs: 1,
             warmup: 0, seconds: 600, name: alignedName, pairWithCopy: false)
         return lengths.map { length in
             let layout = EndToEndLayout.speech(over: Double(length.transcriptSeconds), listedEvery: 20)
@@ -44,7 +45,8 @@ enum MemoryCases {
             var benchmark = EndToEndCases.censorCase(
                 session, container: "wav", layout: layout, label: length.label, mode: "beep",
                 runs: large ? 1 : session.options.runs(3, quick: 1), warmup: large ? 0 : 1,
-                seconds: length.seconds, name: "memory/beep/\(length.label)", pairWithCopy: false, options: ["--align", "off"])
+                seconds: length.seconds, name: "memory/beep/\(length.label)", pairWithCopy: false,
+                options: ["--align", "off"])
             guard large else { return benchmark }
             let prepare = benchmark.prepare
             let last = lengths.last(where: { $0.seconds == length.seconds })?.label == length.label

@@ -19,31 +19,36 @@ enum TranscriptCases {
             ) {
                 let data = generate(writer, session)
                 try expectDetected(writer.format, in: data)
-                return Iteration(run: {
-                    blackHole(try Transcript(data: data, source: "bench"))
-                    return nil
-                }, note: "\(Format.bytes(data.count)) of text")
+                return Iteration(
+                    run: {
+                        blackHole(try Transcript(data: data, source: "bench"))
+                        return nil
+                    }, note: "\(Format.bytes(data.count)) of text")
             }
         }
         let missing = TranscriptFormat.allCases.filter { TranscriptWriters.writer(for: $0) == nil }
         if !missing.isEmpty {
-            cases.append(Benchmark(name: "transcript/other-formats", warmup: 0, iterations: 1, work: []) {
-                throw Skip(reason: "no generator yet for " + missing.map(\.rawValue).joined(separator: ", ")
-                    + " (a writer in TranscriptWriters.swift and its line in TranscriptWriters.all)")
-            })
+            cases.append(
+                Benchmark(name: "transcript/other-formats", warmup: 0, iterations: 1, work: []) {
+                    throw Skip(
+                        reason: "no generator yet for " + missing.map(\.rawValue).joined(separator: ", ")
+                            + " (a writer in TranscriptWriters.swift and its line in TranscriptWriters.all)")
+                })
         }
-        cases.append(Benchmark(
-            name: "pipeline/whisper-json+match/1M-words", warmup: session.options.mode == .quick ? 0 : 1,
-            iterations: session.options.runs(3, quick: 2), work: [.items(Double(wordCount), "words")]
-        ) {
-            let data = generate(WhisperJSONWriter.self, session)
-            let list = try CensorList(text: session.corpus.listText, source: "list.txt")
-            return Iteration(run: {
-                let transcript = try Transcript(data: data, source: "bench")
-                blackHole(list.matches(in: transcript))
-                return nil
-            }, note: "parse + match against 10,000 entries")
-        })
+        cases.append(
+            Benchmark(
+                name: "pipeline/whisper-json+match/1M-words", warmup: session.options.mode == .quick ? 0 : 1,
+                iterations: session.options.runs(3, quick: 2), work: [.items(Double(wordCount), "words")]
+            ) {
+                let data = generate(WhisperJSONWriter.self, session)
+                let list = try CensorList(text: session.corpus.listText, source: "list.txt")
+                return Iteration(
+                    run: {
+                        let transcript = try Transcript(data: data, source: "bench")
+                        blackHole(list.matches(in: transcript))
+                        return nil
+                    }, note: "parse + match against 10,000 entries")
+            })
         return cases
     }
 
@@ -58,7 +63,8 @@ enum TranscriptCases {
     private static func expectDetected(_ format: TranscriptFormat, in data: Data) throws {
         let detected = TranscriptFormat(detecting: data)
         guard detected == format else {
-            throw GenerationError(description: "generated \(format.rawValue) is detected as \(detected?.rawValue ?? "nothing")")
+            throw GenerationError(
+                description: "generated \(format.rawValue) is detected as \(detected?.rawValue ?? "nothing")")
         }
     }
 }

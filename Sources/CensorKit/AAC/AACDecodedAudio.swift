@@ -71,13 +71,19 @@ final class AACDecodedAudio: FrameSource {
 
     func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
         let needed = packets(making: range)
-        if !decoded.contains(where: { $0.packets.lowerBound <= needed.lowerBound && $0.packets.upperBound >= needed.upperBound }) {
+        if !decoded.contains(where: {
+            $0.packets.lowerBound <= needed.lowerBound && $0.packets.upperBound >= needed.upperBound
+        }) {
             let wider = max(0, range.lowerBound - Self.missMargin)..<min(frameCount, range.upperBound + Self.missMargin)
             if decoded.count - preparedCount >= Self.keptMisses { decoded.remove(at: preparedCount) }
             try decode([packets(making: wider)])
         }
-        let piece = decoded.last { $0.packets.lowerBound <= needed.lowerBound && $0.packets.upperBound >= needed.upperBound }!
-        let first = (range.lowerBound + stream.decodedStartOffset - piece.packets.lowerBound * AACStream.frameSamples) * channelCount
+        let piece = decoded.last {
+            $0.packets.lowerBound <= needed.lowerBound && $0.packets.upperBound >= needed.upperBound
+        }!
+        let first =
+            (range.lowerBound + stream.decodedStartOffset - piece.packets.lowerBound * AACStream.frameSamples)
+            * channelCount
         buffer = [Float](repeating: 0, count: range.count * channelCount)
         try buffer.withUnsafeMutableBytes { raw in
             Result { () throws(MP3Error) in try piece.file.read(at: piece.offset + first * 4, into: raw) }
@@ -88,7 +94,8 @@ final class AACDecodedAudio: FrameSource {
     private func packets(making range: Range<Int>) -> Range<Int> {
         guard !range.isEmpty else { return 0..<0 }
         let size = AACStream.frameSamples, offset = stream.decodedStartOffset
-        return ((range.lowerBound + offset) / size)..<min(stream.packets.count, (range.upperBound - 1 + offset) / size + 1)
+        return
+            ((range.lowerBound + offset) / size)..<min(stream.packets.count, (range.upperBound - 1 + offset) / size + 1)
     }
 
     /// Decodes `runs` of packets (each with its warm-up) in one ffmpeg run and keeps their outputs.
@@ -102,7 +109,8 @@ final class AACDecodedAudio: FrameSource {
             warmed.append(start..<run.upperBound)
             for packet in stream.packets[start..<run.upperBound] {
                 let length = packet.count + 7
-                let header = 0xFFF << 44 | 1 << 40 | 1 << 38 | index << 34 | stream.channelConfiguration << 30
+                let header =
+                    0xFFF << 44 | 1 << 40 | 1 << 38 | index << 34 | stream.channelConfiguration << 30
                     | length << 13 | 0x7FF << 2
                 adts.append(contentsOf: (0..<7).map { UInt8(truncatingIfNeeded: header >> (8 * (6 - $0))) })
                 adts.append(contentsOf: try source.read(at: packet.lowerBound, count: packet.count))
@@ -111,8 +119,9 @@ final class AACDecodedAudio: FrameSource {
         try Data(adts).write(to: URL(fileURLWithPath: path))
         let samplesPath = try scratch.create("f32")
         let handle = try scratch.handle(samplesPath)
-        let run = try FFmpeg.Run(.ffmpeg, ["-nostdin", "-v", "error", "-f", "aac", "-i", "file:" + path, "-f", "f32le", "-"],
-                                 output: .file(handle), for: source.path)
+        let run = try FFmpeg.Run(
+            .ffmpeg, ["-nostdin", "-v", "error", "-f", "aac", "-i", "file:" + path, "-f", "f32le", "-"],
+            output: .file(handle), for: source.path)
         try? handle.close()
         try run.wait(for: source.path)
         let file = try MP3File(reading: samplesPath)
@@ -122,7 +131,8 @@ final class AACDecodedAudio: FrameSource {
         }
         var at = 0
         for (run, packets) in zip(runs, warmed) {
-            decoded.append(Stretch(packets: run, file: file, offset: at + (run.lowerBound - packets.lowerBound) * packetBytes))
+            decoded.append(
+                Stretch(packets: run, file: file, offset: at + (run.lowerBound - packets.lowerBound) * packetBytes))
             at += packets.count * packetBytes
         }
     }

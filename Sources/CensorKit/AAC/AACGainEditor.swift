@@ -60,8 +60,9 @@ struct AACGainEditor {
         if let block = try? AACRawBlock(bytes, range: 0..<bytes.count), block.element == elements.first {
             usable = block
         }
-        guard let silent = AACSilentBlock.make(
-            length: bytes.count, elements: elements, firstTag: usable?.tag ?? 0, window: usable?.window ?? .long)
+        guard
+            let silent = AACSilentBlock.make(
+                length: bytes.count, elements: elements, firstTag: usable?.tag ?? 0, window: usable?.window ?? .long)
         else {
             throw AACUnsupported("packet \(index) (\(bytes.count) bytes) is too short to hold a silent frame")
         }
@@ -86,9 +87,10 @@ struct AACGainEditor {
         let channels = layout.channels.filter(\.isScaled)
         if let low = channels.first(where: { !$0.lowers(by: steps) }) {
             return .failure(
-                AACUnsupported("a channel's global_gain (\(low.globalGain)) or lowest scalefactor "
-                    + "(\(low.lowestScalefactor ?? low.globalGain)) is below \(steps) steps, or a noise energy "
-                    + "lies outside the range decoders take"))
+                AACUnsupported(
+                    "a channel's global_gain (\(low.globalGain)) or lowest scalefactor "
+                        + "(\(low.lowestScalefactor ?? low.globalGain)) is below \(steps) steps, or a noise energy "
+                        + "lies outside the range decoders take"))
         }
         var edited = bytes
         edited.withUnsafeMutableBytes { raw in
@@ -102,7 +104,9 @@ struct AACGainEditor {
     /// What a person should know about packets not changed as asked.
     func warnings(path: String) -> [String] {
         guard let first = firstMutedInstead else { return [] }
-        return ["'\(path)': \(mutedInsteadCount) packet(s) to duck, the first packet \(first.packet), were muted instead: "
-            + first.reason]
+        return [
+            "'\(path)': \(mutedInsteadCount) packet(s) to duck, the first packet \(first.packet), were muted instead: "
+                + first.reason
+        ]
     }
 }

@@ -9,7 +9,8 @@
 struct AACRawBlock: Sendable, Hashable {
     /// A syntactic element's `id_syn_ele` (Table 4.85).
     enum ElementID: Int, Sendable {
-        case singleChannel = 0, channelPair, coupling, lowFrequency, dataStream, programConfig, fill, end
+        case singleChannel = 0
+        case channelPair, coupling, lowFrequency, dataStream, programConfig, fill, end
     }
 
     /// The first channel element: SCE, CPE or LFE.

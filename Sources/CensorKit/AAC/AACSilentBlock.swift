@@ -30,8 +30,10 @@ enum AACSilentBlock {
     ///   - elements: The stream's channel elements (``elements(channelConfiguration:)``).
     ///   - firstTag: The first element's `element_instance_tag`.
     ///   - window: The window of the frame replaced.
-    static func make(length: Int, elements: [AACRawBlock.ElementID], firstTag: Int = 0,
-                     window: AACRawBlock.Window = .long) -> [UInt8]? {
+    static func make(
+        length: Int, elements: [AACRawBlock.ElementID], firstTag: Int = 0,
+        window: AACRawBlock.Window = .long
+    ) -> [UInt8]? {
         var writer = AACBitWriter()
         var tags: [AACRawBlock.ElementID: Int] = [:]
         for (index, element) in elements.enumerated() {

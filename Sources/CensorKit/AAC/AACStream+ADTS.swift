@@ -29,7 +29,9 @@ extension AACStream {
             let protected = bytes[offset + 1] & 1 == 0
             let profile = header >> 38 & 3, index = header >> 34 & 15, channels = header >> 30 & 7
             let length = header >> 13 & 0x1FFF, blocks = header & 3
-            guard profile == 1 else { throw AACUnsupported("its ADTS profile is \(["Main", "LC", "SSR", "LTP"][profile]), not LC") }
+            guard profile == 1 else {
+                throw AACUnsupported("its ADTS profile is \(["Main", "LC", "SSR", "LTP"][profile]), not LC")
+            }
             guard !protected else { throw AACUnsupported("its ADTS frames carry CRCs") }
             guard blocks == 0 else { throw AACUnsupported("its ADTS frames hold several raw data blocks") }
             guard index < sampleRates.count, (1...7).contains(channels) else {
@@ -46,7 +48,8 @@ extension AACStream {
             offset += length
         }
         guard let first else { throw AACUnsupported("it holds no ADTS frame") }
-        return AACStream(packets: packets, sampleRate: sampleRates[first.index], channelConfiguration: first.channels,
-                         decodedStartOffset: 0, frameCount: packets.count * frameSamples)
+        return AACStream(
+            packets: packets, sampleRate: sampleRates[first.index], channelConfiguration: first.channels,
+            decodedStartOffset: 0, frameCount: packets.count * frameSamples)
     }
 }

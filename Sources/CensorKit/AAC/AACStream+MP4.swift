@@ -11,7 +11,9 @@ extension AACStream {
         let file = try MP3File(reading: path)
         let top = try MP4Box.children(of: 0..<file.size, in: file)
         if top.contains(where: { $0.type == "moof" }) { throw AACUnsupported("it is a fragmented MP4") }
-        guard let moov = top.first(where: { $0.type == "moov" }) else { throw AACUnsupported("it has no movie box (moov)") }
+        guard let moov = top.first(where: { $0.type == "moov" }) else {
+            throw AACUnsupported("it has no movie box (moov)")
+        }
         let movie = try file.read(at: moov.body.lowerBound, count: moov.body.count)
         let base = moov.body.lowerBound
         func local(_ box: MP4Box) -> Range<Int> { (box.body.lowerBound - base)..<(box.body.upperBound - base) }
@@ -19,11 +21,14 @@ extension AACStream {
         var sound: [(track: MP4Box, media: MP4Box)] = []
         for track in tracks {
             guard let media = try MP4Box.child("mdia", of: track.body, in: movie),
-                  let handler = try MP4Box.child("hdlr", of: media.body, in: movie),
-                  handler.body.count >= 12, MP4Box.fourCC(movie, at: handler.body.lowerBound + 8) == "soun" else { continue }
+                let handler = try MP4Box.child("hdlr", of: media.body, in: movie),
+                handler.body.count >= 12, MP4Box.fourCC(movie, at: handler.body.lowerBound + 8) == "soun"
+            else { continue }
             sound.append((track, media))
         }
-        guard audioStream < sound.count else { throw AACUnsupported("it has no audio track \(audioStream)", isAAC: false) }
+        guard audioStream < sound.count else {
+            throw AACUnsupported("it has no audio track \(audioStream)", isAAC: false)
+        }
         let (track, media) = sound[audioStream]
         func box(_ path: [String], in parent: MP4Box) throws -> MP4Box {
             var box = parent
@@ -48,12 +53,16 @@ extension AACStream {
         }
         let durations = try sampleDurations(try box(["stts"], in: table), movie)
         let packets = try samples(table, movie)
-        guard packets.count == durations.count else { throw AACUnsupported("its sample tables disagree on the sample count") }
+        guard packets.count == durations.count else {
+            throw AACUnsupported("its sample tables disagree on the sample count")
+        }
         guard durations.dropLast().allSatisfy({ $0 == frameSamples }), (durations.last ?? 0) <= frameSamples else {
             throw AACUnsupported("its packets are not all 1024 samples long")
         }
         var priming = 0
-        if let edits = try MP4Box.child("edts", of: track.body, in: movie), let list = try MP4Box.child("elst", of: edits.body, in: movie) {
+        if let edits = try MP4Box.child("edts", of: track.body, in: movie),
+            let list = try MP4Box.child("elst", of: edits.body, in: movie)
+        {
             var reader = MP4Reader(movie, list.body)
             let version = try reader.uint(1)
             try reader.skip(3)
@@ -70,15 +79,18 @@ extension AACStream {
             priming = media.first ?? 0
             guard priming >= 0 else { throw AACUnsupported("its audio track's edit starts before its media") }
         }
-        return AACStream(packets: packets, sampleRate: config.sampleRate, channelConfiguration: config.channelConfiguration,
-                         decodedStartOffset: priming, frameCount: max(0, packets.count * frameSamples - priming))
+        return AACStream(
+            packets: packets, sampleRate: config.sampleRate, channelConfiguration: config.channelConfiguration,
+            decodedStartOffset: priming, frameCount: max(0, packets.count * frameSamples - priming))
     }
 
     /// The `AudioSpecificConfig` bytes of the first sample entry of `stsd`: an `mp4a` entry's
     /// `esds` (directly, or in a QuickTime `wave`), its DecoderSpecificInfo.
     private static func decoderConfig(in stsd: MP4Box, movie: [UInt8]) throws -> [UInt8] {
         let entries = (stsd.body.lowerBound + 8)..<stsd.body.upperBound
-        guard let entry = try MP4Box.children(of: entries, in: movie).first else { throw AACUnsupported("it has no sample entry") }
+        guard let entry = try MP4Box.children(of: entries, in: movie).first else {
+            throw AACUnsupported("it has no sample entry")
+        }
         guard entry.type == "mp4a" else { throw AACUnsupported("its audio is '\(entry.type)', not AAC", isAAC: false) }
         var reader = MP4Reader(movie, entry.body)
         try reader.skip(8)
@@ -111,7 +123,10 @@ extension AACStream {
         if flags & 0x20 != 0 { try descriptor.skip(2) }
         _ = try open(4)
         let objectType = try descriptor.uint(1)
-        guard objectType == 0x40 else { throw AACUnsupported("its audio is object type 0x\(String(objectType, radix: 16)), not MPEG-4 audio", isAAC: false) }
+        guard objectType == 0x40 else {
+            throw AACUnsupported(
+                "its audio is object type 0x\(String(objectType, radix: 16)), not MPEG-4 audio", isAAC: false)
+        }
         try descriptor.skip(12)
         let length = try open(5)
         return try descriptor.bytes(length)
@@ -124,7 +139,9 @@ extension AACStream {
         var durations: [Int] = []
         for _ in 0..<(try reader.uint(4)) {
             let count = try reader.uint(4), delta = try reader.uint(4)
-            guard durations.count + count <= movie.count else { throw AACUnsupported("its stts box counts more samples than it can hold") }
+            guard durations.count + count <= movie.count else {
+                throw AACUnsupported("its stts box counts more samples than it can hold")
+            }
             durations.append(contentsOf: repeatElement(delta, count: count))
         }
         return durations
@@ -136,14 +153,17 @@ extension AACStream {
     /// Each sample's bytes in the file, from `stsz`, `stsc` and `stco` or `co64`.
     private static func samples(_ table: MP4Box, _ movie: [UInt8]) throws -> [Range<Int>] {
         guard let stsz = try MP4Box.child("stsz", of: table.body, in: movie),
-              let stsc = try MP4Box.child("stsc", of: table.body, in: movie) else {
+            let stsc = try MP4Box.child("stsc", of: table.body, in: movie)
+        else {
             throw AACUnsupported("its sample table lacks stsz or stsc")
         }
         var sizes = MP4Reader(movie, stsz.body)
         try sizes.skip(4)
         let fixed = try sizes.uint(4), count = try sizes.uint(4)
         guard fixed != 0 || count * 4 <= sizes.remaining else { throw AACUnsupported("its stsz box is cut short") }
-        guard count <= maxPackets else { throw AACUnsupported("its stsz box counts \(count) samples, more than \(maxPackets)") }
+        guard count <= maxPackets else {
+            throw AACUnsupported("its stsz box counts \(count) samples, more than \(maxPackets)")
+        }
         let wide = try MP4Box.child("co64", of: table.body, in: movie)
         guard let chunksBox = try wide ?? MP4Box.child("stco", of: table.body, in: movie) else {
             throw AACUnsupported("its sample table lacks stco")
@@ -164,11 +184,15 @@ extension AACStream {
         var packets: [Range<Int>] = []
         for (index, entry) in entries.enumerated() {
             let end = index + 1 < entries.count ? entries[index + 1].first : chunkCount + 1
-            guard entry.first >= 1, end >= entry.first, end <= chunkCount + 1 else { throw AACUnsupported("its stsc box is out of order") }
+            guard entry.first >= 1, end >= entry.first, end <= chunkCount + 1 else {
+                throw AACUnsupported("its stsc box is out of order")
+            }
             for chunk in (entry.first - 1)..<(end - 1) {
                 var offset = offsets[chunk]
                 for _ in 0..<entry.samples {
-                    guard packets.count < count else { throw AACUnsupported("its stsc box places more samples than stsz counts") }
+                    guard packets.count < count else {
+                        throw AACUnsupported("its stsc box places more samples than stsz counts")
+                    }
                     let size = fixed != 0 ? fixed : try sizes.uint(4)
                     let (end, overflow) = offset.addingReportingOverflow(size)
                     guard !overflow else { throw AACUnsupported("its chunk \(chunk + 1) lies past any file's end") }

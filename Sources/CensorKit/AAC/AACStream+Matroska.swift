@@ -28,7 +28,9 @@ extension AACStream {
             if element.id == MatroskaID.segment {
                 segment = element
             } else {
-                guard !element.hasUnknownSize else { throw AACUnsupported("its element at byte \(offset) has an unknown size") }
+                guard !element.hasUnknownSize else {
+                    throw AACUnsupported("its element at byte \(offset) has an unknown size")
+                }
                 offset = element.body.upperBound
             }
         }
@@ -46,16 +48,21 @@ extension AACStream {
                 offset = element.body.upperBound
             default:
                 guard !element.hasUnknownSize else {
-                    throw AACUnsupported("its element 0x\(String(element.id, radix: 16, uppercase: true)) at byte \(offset) has an unknown size")
+                    throw AACUnsupported(
+                        "its element 0x\(String(element.id, radix: 16, uppercase: true)) at byte \(offset) has an unknown size"
+                    )
                 }
                 offset = element.body.upperBound
             }
         }
-        guard let track = reader.track else { throw AACUnsupported("it has no audio track \(audioStream)", isAAC: false) }
+        guard let track = reader.track else {
+            throw AACUnsupported("it has no audio track \(audioStream)", isAAC: false)
+        }
         guard !reader.packets.isEmpty else { throw AACUnsupported("its audio track has no blocks") }
-        return AACStream(packets: reader.packets, sampleRate: track.config.sampleRate,
-                         channelConfiguration: track.config.channelConfiguration, decodedStartOffset: 0,
-                         frameCount: max(0, reader.packets.count * frameSamples - reader.discarded))
+        return AACStream(
+            packets: reader.packets, sampleRate: track.config.sampleRate,
+            channelConfiguration: track.config.channelConfiguration, decodedStartOffset: 0,
+            frameCount: max(0, reader.packets.count * frameSamples - reader.discarded))
     }
 }
 
@@ -114,7 +121,9 @@ struct MatroskaBlockReader {
         var offset = range.lowerBound
         while offset < range.upperBound {
             let element = try EBMLElement.read(at: offset, end: range.upperBound, in: bytes)
-            guard !element.hasUnknownSize else { throw AACUnsupported("its element at byte \(offset) has an unknown size") }
+            guard !element.hasUnknownSize else {
+                throw AACUnsupported("its element at byte \(offset) has an unknown size")
+            }
             elements.append(element)
             offset = element.body.upperBound
         }
@@ -132,7 +141,9 @@ struct MatroskaBlockReader {
             defer { audio += 1 }
             guard audio == audioStream else { continue }
             let codec = field(MatroskaID.codecID)?.string(in: bytes) ?? ""
-            guard codec.hasPrefix("A_AAC") else { throw AACUnsupported("its audio is '\(codec)', not AAC", isAAC: false) }
+            guard codec.hasPrefix("A_AAC") else {
+                throw AACUnsupported("its audio is '\(codec)', not AAC", isAAC: false)
+            }
             if codec.hasSuffix("/SBR") { throw AACUnsupported("it is HE-AAC (SBR)") }
             if field(MatroskaID.contentEncodings) != nil {
                 throw AACUnsupported("its audio track is compressed or encrypted (ContentEncodings)")
@@ -143,7 +154,9 @@ struct MatroskaBlockReader {
             guard let number = try field(MatroskaID.trackNumber)?.unsigned(in: bytes), number > 0 else {
                 throw AACUnsupported("its audio track has no track number")
             }
-            guard let config = field(MatroskaID.codecPrivate) else { throw AACUnsupported("its AAC track has no CodecPrivate") }
+            guard let config = field(MatroskaID.codecPrivate) else {
+                throw AACUnsupported("its AAC track has no CodecPrivate")
+            }
             track = Track(number: number, config: try AudioSpecificConfig(Array(bytes[config.body])))
         }
         guard track != nil else { throw AACUnsupported("it has no audio track \(audioStream)", isAAC: false) }
@@ -158,7 +171,9 @@ struct MatroskaBlockReader {
         while offset < end {
             let element = try EBMLElement.read(at: offset, end: end, in: bytes)
             if cluster.hasUnknownSize, MatroskaID.endsUnknownCluster.contains(element.id) { return offset }
-            guard !element.hasUnknownSize else { throw AACUnsupported("its element at byte \(offset) has an unknown size") }
+            guard !element.hasUnknownSize else {
+                throw AACUnsupported("its element at byte \(offset) has an unknown size")
+            }
             switch element.id {
             case MatroskaID.simpleBlock:
                 try readBlock(element, of: track)
@@ -186,11 +201,15 @@ struct MatroskaBlockReader {
     private mutating func readBlock(_ block: EBMLElement, of track: Track) throws(AACUnsupported) -> Bool {
         let (number, length) = try EBMLElement.vint(at: block.body.lowerBound, end: block.body.upperBound, in: bytes)
         guard number == track.number else { return false }
-        guard block.body.count > length + 3 else { throw AACUnsupported("its block at byte \(block.start) holds no frame") }
+        guard block.body.count > length + 3 else {
+            throw AACUnsupported("its block at byte \(block.start) holds no frame")
+        }
         let frame = (block.body.lowerBound + length + 3)..<block.body.upperBound
         guard bytes[frame.lowerBound - 1] & 0x06 == 0 else { throw AACUnsupported("its audio blocks are laced") }
         guard discarded == 0 else { throw AACUnsupported("a block before its last discards samples (DiscardPadding)") }
-        guard packets.count < AACStream.maxPackets else { throw AACUnsupported("its track has more than \(AACStream.maxPackets) blocks") }
+        guard packets.count < AACStream.maxPackets else {
+            throw AACUnsupported("its track has more than \(AACStream.maxPackets) blocks")
+        }
         packets.append(frame)
         return true
     }

@@ -17,7 +17,9 @@ struct AudioSpecificConfig: Sendable, Hashable {
             if type == 31 { type = 32 + (try reader.read(6)) }
             objectType = type
             let index = try reader.read(4)
-            let rate = index == 15 ? try reader.read(24) : index < AACStream.sampleRates.count ? AACStream.sampleRates[index] : 0
+            let rate =
+                index == 15
+                ? try reader.read(24) : index < AACStream.sampleRates.count ? AACStream.sampleRates[index] : 0
             sampleRate = rate
             channelConfiguration = try reader.read(4)
             switch type {
@@ -29,14 +31,17 @@ struct AudioSpecificConfig: Sendable, Hashable {
             }
             guard rate > 0 else { throw AACUnsupported("its sampling frequency index is reserved (\(index))") }
             guard (1...7).contains(channelConfiguration) else {
-                throw AACUnsupported("its channels are laid out by a program config element (channel configuration \(channelConfiguration))")
+                throw AACUnsupported(
+                    "its channels are laid out by a program config element (channel configuration \(channelConfiguration))"
+                )
             }
             if try reader.read(1) == 1 { throw AACUnsupported("it has 960-sample frames") }
             if try reader.read(1) == 1 { try reader.skip(14) }
             _ = try reader.read(1)
             // A backward-compatible extension may still announce SBR (§1.6.5.2).
             if reader.remaining >= 16, try reader.read(11) == 0x2B7, try reader.read(5) == 5, reader.remaining >= 1,
-               try reader.read(1) == 1 {
+                try reader.read(1) == 1
+            {
                 throw AACUnsupported("it is HE-AAC (SBR)")
             }
         } catch let error as AACUnsupported {

@@ -11,7 +11,9 @@ extension Censor {
     ///   - input: The input file.
     ///   - output: The output file.
     public static func aacDirectPair(input: String, output: String) -> Bool {
-        guard let from = MediaContainer.named(byPathOf: input), let to = MediaContainer.named(byPathOf: output) else { return false }
+        guard let from = MediaContainer.named(byPathOf: input), let to = MediaContainer.named(byPathOf: output) else {
+            return false
+        }
         return from == to && [.aac, .mp4, .m4a, .m4b, .m4v, .mov, .mka, .mkv].contains(from)
     }
 
@@ -48,7 +50,8 @@ extension Censor {
     ///   around the words when refining, and writing the file by the kernel's copy plus the edited
     ///   packets; memory grows with the words, not with the file's length.
     public func censorAAC(
-        input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(), replacingInput: Bool = false,
+        input: String, output: String, matches: [Match], options: MediaOptions = MediaOptions(),
+        replacingInput: Bool = false,
         into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
         func notDirect(_ reason: String) -> AACError { .notDirect(path: input, reason: reason) }
@@ -67,7 +70,8 @@ extension Censor {
             throw error.isAAC ? notDirect(error.reason) : AACError.notAAC(path: input)
         }
         guard let change = CodedGainPlan.Change(mode) else {
-            throw notDirect(mode == .cut ? "a cut removes audio, which no packet edited in place can" : "a beep needs new audio")
+            throw notDirect(
+                mode == .cut ? "a cut removes audio, which no packet edited in place can" : "a beep needs new audio")
         }
         // The marker a later in-place run looks for belongs in the file's tags, which this copies as they are.
         if replacingInput { throw notDirect("it is censored in place, which marks it in its tags") }
@@ -80,9 +84,12 @@ extension Censor {
         // a decoder then gives twice the rate or two channels of a mono core.
         let probe = try MediaProbe(path: input)
         let probed = try probe.audioStream(options.audioStreams?.first ?? 0, path: input)
-        guard probed.codec == "aac", probed.sampleRate == stream.sampleRate, probed.channels == stream.channelCount else {
-            throw notDirect("ffmpeg decodes it at \(probed.sampleRate ?? 0) Hz in \(probed.channels ?? 0) channel(s), its "
-                + "AAC-LC core is \(stream.sampleRate) Hz in \(stream.channelCount): it is HE-AAC (SBR or parametric stereo)")
+        guard probed.codec == "aac", probed.sampleRate == stream.sampleRate, probed.channels == stream.channelCount
+        else {
+            throw notDirect(
+                "ffmpeg decodes it at \(probed.sampleRate ?? 0) Hz in \(probed.channels ?? 0) channel(s), its "
+                    + "AAC-LC core is \(stream.sampleRate) Hz in \(stream.channelCount): it is HE-AAC (SBR or parametric stereo)"
+            )
         }
         var planner = self.planner
         // Snapping edges to zero crossings serves sample-exact edits; whole frames make it moot.
@@ -96,15 +103,19 @@ extension Censor {
                 // out to the quarter seconds around that (``EdgeRefiner``).
                 let reach = planner.options.refineWindow + 0.75 + planner.options.padBefore + planner.options.padAfter
                 let decoding = { (done: Int) in
-                    progress?(RenderProgress(framesDone: done, frameCount: stream.frameCount, sampleRate: stream.sampleRate,
-                                             stage: .decoding))
+                    progress?(
+                        RenderProgress(
+                            framesDone: done, frameCount: stream.frameCount, sampleRate: stream.sampleRate,
+                            stage: .decoding))
                 }
                 decoding(0)
-                try audio.prepare(around: matches.map { match in
-                    let start = Int(max(0, (match.start - reach) * Double(stream.sampleRate)))
-                    let end = Int(min(Double(stream.frameCount), max(0, (match.end + reach) * Double(stream.sampleRate))))
-                    return min(start, end)..<end
-                })
+                try audio.prepare(
+                    around: matches.map { match in
+                        let start = Int(max(0, (match.start - reach) * Double(stream.sampleRate)))
+                        let end = Int(
+                            min(Double(stream.frameCount), max(0, (match.end + reach) * Double(stream.sampleRate))))
+                        return min(start, end)..<end
+                    })
                 decoding(stream.frameCount)
             }
             plan = try planner.plan(matches, sampleRate: stream.sampleRate, audio: &audio)
@@ -118,7 +129,11 @@ extension Censor {
             for run in gains.runs {
                 for index in run.clamped(to: 0..<stream.packets.count) {
                     let packet = stream.packets[index]
-                    edits.append((packet.lowerBound, try editor.edit(packet: index, try source.read(at: packet.lowerBound, count: packet.count))))
+                    edits.append(
+                        (
+                            packet.lowerBound,
+                            try editor.edit(packet: index, try source.read(at: packet.lowerBound, count: packet.count))
+                        ))
                 }
             }
         } catch let error as AACUnsupported {
@@ -130,19 +145,25 @@ extension Censor {
             let file = try MP3File(writing: temporary, name: output)
             try file.append(0..<source.size, of: source)
             for edit in edits {
-                try edit.bytes.withUnsafeBytes { raw in Result { () throws(MP3Error) in try file.write(raw, at: edit.offset) } }.get()
+                try edit.bytes.withUnsafeBytes { raw in
+                    Result { () throws(MP3Error) in try file.write(raw, at: edit.offset) }
+                }.get()
             }
         } catch {
             transaction.discard()
             throw error
         }
-        progress?(RenderProgress(framesDone: stream.frameCount, frameCount: stream.frameCount, sampleRate: stream.sampleRate))
+        progress?(
+            RenderProgress(framesDone: stream.frameCount, frameCount: stream.frameCount, sampleRate: stream.sampleRate))
         var report = Report(
             input: input, output: output, sampleRate: stream.sampleRate, channels: stream.channelCount,
-            frames: stream.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped,
-            transcriptOverrun: transcriptOverrun(frames: stream.frameCount, sampleRate: stream.sampleRate), timesFit: plan.timesFit)
-        report.direct = Report.DirectEdit(codec: "aac", packets: stream.packets.count, editedPackets: editor.editedPackets,
-                                          blockFrames: AACStream.frameSamples)
+            frames: stream.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init),
+            skipped: plan.skipped,
+            transcriptOverrun: transcriptOverrun(frames: stream.frameCount, sampleRate: stream.sampleRate),
+            timesFit: plan.timesFit)
+        report.direct = Report.DirectEdit(
+            codec: "aac", packets: stream.packets.count, editedPackets: editor.editedPackets,
+            blockFrames: AACStream.frameSamples)
         report.warnings = editor.warnings(path: input)
         return report
     }

@@ -6,7 +6,8 @@ extension CodedGainPlan {
 
     /// Maps planned spans onto the frames of `stream`.
     init(aac: [PlannedSpan], change: Change, stream: AACStream) {
-        self.init(planned: aac, change: change, blockSamples: AACStream.frameSamples, reach: Self.aacReach,
-                  decodedStartOffset: stream.decodedStartOffset, frameCount: stream.frameCount)
+        self.init(
+            planned: aac, change: change, blockSamples: AACStream.frameSamples, reach: Self.aacReach,
+            decodedStartOffset: stream.decodedStartOffset, frameCount: stream.frameCount)
     }
 }

@@ -18,17 +18,22 @@ struct EBMLElement: Sendable, Hashable {
     ///   (an ID of more than 4 bytes, a size of more than 8), or the element runs past `end`.
     static func read(at offset: Int, end: Int, in bytes: UnsafeRawBufferPointer) throws(AACUnsupported) -> EBMLElement {
         let end = min(end, bytes.count)
-        guard offset >= 0, offset < end else { throw AACUnsupported("its EBML element at byte \(offset) lies past its parent") }
+        guard offset >= 0, offset < end else {
+            throw AACUnsupported("its EBML element at byte \(offset) lies past its parent")
+        }
         let idLength = bytes[offset].leadingZeroBitCount + 1
-        guard idLength <= 4, end - offset > idLength else { throw AACUnsupported("its EBML element at byte \(offset) has no valid ID") }
+        guard idLength <= 4, end - offset > idLength else {
+            throw AACUnsupported("its EBML element at byte \(offset) has no valid ID")
+        }
         let id = (0..<idLength).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[offset + $1]) }
         let (size, sizeLength) = try vint(at: offset + idLength, end: end, in: bytes)
         let bodyStart = offset + idLength + sizeLength
         let unknown = size == (UInt64(1) << (7 * sizeLength)) - 1
         if unknown { return EBMLElement(id: id, start: offset, body: bodyStart..<end, hasUnknownSize: true) }
         guard size <= UInt64(end - bodyStart) else {
-            throw AACUnsupported("its EBML element 0x\(String(id, radix: 16, uppercase: true)) at byte \(offset) runs past its "
-                + "parent or the file's end")
+            throw AACUnsupported(
+                "its EBML element 0x\(String(id, radix: 16, uppercase: true)) at byte \(offset) runs past its "
+                    + "parent or the file's end")
         }
         return EBMLElement(id: id, start: offset, body: bodyStart..<(bodyStart + Int(size)), hasUnknownSize: false)
     }
@@ -37,7 +42,9 @@ struct EBMLElement: Sendable, Hashable {
     /// length in bytes.
     ///
     /// - Throws: ``AACUnsupported`` when its first byte is zero (longer than 8 bytes) or it runs past `end`.
-    static func vint(at offset: Int, end: Int, in bytes: UnsafeRawBufferPointer) throws(AACUnsupported) -> (value: UInt64, length: Int) {
+    static func vint(at offset: Int, end: Int, in bytes: UnsafeRawBufferPointer) throws(AACUnsupported) -> (
+        value: UInt64, length: Int
+    ) {
         let end = min(end, bytes.count)
         guard offset >= 0, offset < end, bytes[offset] != 0 else {
             throw AACUnsupported("its EBML number at byte \(offset) is longer than 8 bytes or cut short")
@@ -53,7 +60,9 @@ struct EBMLElement: Sendable, Hashable {
     ///
     /// - Throws: ``AACUnsupported`` for a body longer than 8 bytes.
     func unsigned(in bytes: UnsafeRawBufferPointer) throws(AACUnsupported) -> UInt64 {
-        guard body.count <= 8, !hasUnknownSize else { throw AACUnsupported("its EBML integer at byte \(start) is longer than 8 bytes") }
+        guard body.count <= 8, !hasUnknownSize else {
+            throw AACUnsupported("its EBML integer at byte \(start) is longer than 8 bytes")
+        }
         return body.reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[$1]) }
     }
 

@@ -23,7 +23,9 @@ struct MP4Box: Sendable, Hashable {
 
     /// The four characters at `offset` of `bytes`.
     static func fourCC(_ bytes: [UInt8], at offset: Int) -> String {
-        String(decoding: bytes[offset..<(offset + 4)].map { (32...126).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+        String(
+            decoding: bytes[offset..<(offset + 4)].map { (32...126).contains($0) ? $0 : UInt8(ascii: "?") },
+            as: UTF8.self)
     }
 
     private static func children(of range: Range<Int>, read: (Int, Int) throws -> [UInt8]) throws -> [MP4Box] {

@@ -61,8 +61,10 @@ struct CodedGainPlan {
     ///   - undelayed: The undelayed samples a range of decoded frames may lie on, whichever
     ///     decoder made them (``MP3Timeline/undelayed(_:)``); by default the range moved by
     ///     `decodedStartOffset`.
-    init(planned: [PlannedSpan], change: Change, blockSamples size: Int, reach: Int, decodedStartOffset offset: Int,
-         frameCount: Int, undelayed: ((Range<Int>) -> Range<Int>)? = nil) {
+    init(
+        planned: [PlannedSpan], change: Change, blockSamples size: Int, reach: Int, decodedStartOffset offset: Int,
+        frameCount: Int, undelayed: ((Range<Int>) -> Range<Int>)? = nil
+    ) {
         self.change = change
         func clamp(_ frame: Int) -> Int { min(frameCount, max(0, frame)) }
         func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
@@ -87,7 +89,10 @@ struct CodedGainPlan {
             var run = widened[index].blocks
             index += 1
             while index < widened.count, widened[index].span.fadeStart <= span.fadeEnd {
-                run = min(run.lowerBound, widened[index].blocks.lowerBound)..<max(run.upperBound, widened[index].blocks.upperBound)
+                run =
+                    min(
+                        run.lowerBound, widened[index].blocks.lowerBound)..<max(
+                        run.upperBound, widened[index].blocks.upperBound)
                 index += 1
             }
             runs.append(run)

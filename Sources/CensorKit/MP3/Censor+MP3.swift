@@ -61,7 +61,8 @@ extension Censor {
         into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
         guard let change = CodedGainPlan.Change(mode) else {
-            throw MP3Error.io(path: input, reason: "\(mode.name) needs new audio, which the compressed data cannot carry")
+            throw MP3Error.io(
+                path: input, reason: "\(mode.name) needs new audio, which the compressed data cannot carry")
         }
         let source = try MP3File(reading: input)
         let tags = try MP3Tags(size: source.size) { offset, count in try source.read(at: offset, count: count) }
@@ -76,10 +77,12 @@ extension Censor {
         let plan = try planner.plan(matches, sampleRate: audio.sampleRate, audio: &audio)
         let gains = CodedGainPlan(mp3: plan.spans, change: change, timeline: index.timeline)
         // A changed granule within two of such bytes, or after them, may be heard anywhere.
-        let unsure = index.gaps.first { gap in gap.holdsSync && gains.runs.contains { $0.upperBound + 2 > gap.granule } }
+        let unsure = index.gaps.first { gap in gap.holdsSync && gains.runs.contains { $0.upperBound + 2 > gap.granule }
+        }
         if let gap = unsure {
-            return try reencoded(input: input, output: output, matches: matches, replacingInput: replacingInput,
-                                 gap: gap, into: transaction, progress: progress)
+            return try reencoded(
+                input: input, output: output, matches: matches, replacingInput: replacingInput,
+                gap: gap, into: transaction, progress: progress)
         }
         let offset = index.timeline.startOffset
 
@@ -87,8 +90,10 @@ extension Censor {
         var lame: (at: Int, tag: [UInt8], musicEnd: Int)?
         if let frame = index.infoFrame, let at = index.infoHeader?.lameTagOffset {
             let tag = try source.read(at: frame.lowerBound + at, count: MP3InfoHeader.lameTagLength)
-            lame = (frame.lowerBound + at, tag,
-                    MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: source.size - tags.trailingLength))
+            lame = (
+                frame.lowerBound + at, tag,
+                MP3InfoHeader.musicEnd(tag: tag, frame: frame, audioEnd: source.size - tags.trailingLength)
+            )
         }
         let musicStart = index.infoFrame?.upperBound ?? 0
         var rewriter = MP3GainRewriter(plan: gains, music: musicStart..<max(musicStart, lame?.musicEnd ?? source.size))
@@ -98,13 +103,15 @@ extension Censor {
             // Untouched bytes go from file to file through the kernel where they run long; only
             // edited frames and the short stretches between them pass through here.
             let writer = MP3Output(file: try MP3File(writing: temporary, name: output), source: source)
-            parser = MP3Parser(stream: MP3ByteStream(size: source.size) { try source.read(at: $0, into: $1) },
-                               tags: tags, path: input)
+            parser = MP3Parser(
+                stream: MP3ByteStream(size: source.size) { try source.read(at: $0, into: $1) },
+                tags: tags, path: input)
             var copied = 0, reported = 0, shift = 0
             // Censored in place, the file says so, for a second in-place run to see: a tag of its
             // own after the leading tags, in place of an earlier run's.
             if replacingInput, let job = marker {
-                let marker = MP3MarkerTag(CensorMarker.text(spans: gains.spans.map(\.span), sampleRate: audio.sampleRate, job: job))
+                let marker = MP3MarkerTag(
+                    CensorMarker.text(spans: gains.spans.map(\.span), sampleRate: audio.sampleRate, job: job))
                 let replaced = try MP3MarkerTag.replaced(in: tags) { try source.read(at: $0, count: $1) }
                 try writer.append(0..<replaced.lowerBound, from: parser.stream)
                 try writer.append(marker.bytes)
@@ -119,9 +126,11 @@ extension Censor {
                 }
                 if let progress, frame.offset - reported >= MP3Output.bufferSize {
                     reported = frame.offset
-                    progress(RenderProgress(
-                        framesDone: min(audio.frameCount, max(0, frame.firstGranule * MP3FrameHeader.granuleSamples - offset)),
-                        frameCount: audio.frameCount, sampleRate: audio.sampleRate))
+                    progress(
+                        RenderProgress(
+                            framesDone: min(
+                                audio.frameCount, max(0, frame.firstGranule * MP3FrameHeader.granuleSamples - offset)),
+                            frameCount: audio.frameCount, sampleRate: audio.sampleRate))
                 }
             }
             try writer.append(copied..<source.size, from: parser.stream)
@@ -138,14 +147,17 @@ extension Censor {
         var report = Report(
             input: input, output: output, sampleRate: audio.sampleRate, channels: audio.channelCount,
             frames: audio.frameCount, mode: mode.name, spans: gains.spans.map(Report.Entry.init), skipped: plan.skipped,
-            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate), timesFit: plan.timesFit)
-        report.direct = Report.DirectEdit(codec: "mp3", packets: parser.frameCount, editedPackets: rewriter.editedFrames,
-                                          blockFrames: MP3FrameHeader.granuleSamples)
+            transcriptOverrun: transcriptOverrun(frames: audio.frameCount, sampleRate: audio.sampleRate),
+            timesFit: plan.timesFit)
+        report.direct = Report.DirectEdit(
+            codec: "mp3", packets: parser.frameCount, editedPackets: rewriter.editedFrames,
+            blockFrames: MP3FrameHeader.granuleSamples)
         report.warnings = parser.warnings + rewriter.warnings(path: input)
         if let declared = index.infoHeader?.frameCount, declared != parser.frameCount {
-            report.warnings.append("'\(input)': its \(index.infoHeader?.kind.rawValue ?? "") header counts \(declared) frames "
-                + "but \(parser.frameCount) were found (files joined end to end, or damage); the report's frames follow "
-                + "the frames found")
+            report.warnings.append(
+                "'\(input)': its \(index.infoHeader?.kind.rawValue ?? "") header counts \(declared) frames "
+                    + "but \(parser.frameCount) were found (files joined end to end, or damage); the report's frames follow "
+                    + "the frames found")
         }
         return report
     }
@@ -162,9 +174,10 @@ extension Censor {
         var report = try censorMedia(
             input: input, output: output, matches: matches, replacingInput: replacingInput, into: transaction,
             progress: progress)
-        report.warnings.insert("'\(input)': \(gap.bytes.count) bytes at byte \(gap.bytes.lowerBound) are not MP3 frames but "
-            + "hold false frame headers, after which decoders disagree on where the audio lies; it was decoded and "
-            + "re-encoded, so that every decoder hears the spans censored", at: 0)
+        report.warnings.insert(
+            "'\(input)': \(gap.bytes.count) bytes at byte \(gap.bytes.lowerBound) are not MP3 frames but "
+                + "hold false frame headers, after which decoders disagree on where the audio lies; it was decoded and "
+                + "re-encoded, so that every decoder hears the spans censored", at: 0)
         return report
     }
 }

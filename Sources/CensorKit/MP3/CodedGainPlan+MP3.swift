@@ -12,8 +12,9 @@ extension CodedGainPlan {
     /// censored too: where decoders' timelines part, a core's start is taken at the earliest
     /// place any puts it and its end at the latest. The spans are clamped to the timeline's length.
     init(mp3: [PlannedSpan], change: Change, timeline: MP3Timeline) {
-        self.init(planned: mp3, change: change, blockSamples: MP3FrameHeader.granuleSamples, reach: Self.mp3Reach,
-                  decodedStartOffset: timeline.startOffset, frameCount: timeline.frameCount,
-                  undelayed: timeline.undelayed)
+        self.init(
+            planned: mp3, change: change, blockSamples: MP3FrameHeader.granuleSamples, reach: Self.mp3Reach,
+            decodedStartOffset: timeline.startOffset, frameCount: timeline.frameCount,
+            undelayed: timeline.undelayed)
     }
 }

@@ -28,8 +28,10 @@ final class MP3ByteStream {
     ///   - start: The first byte that will be asked for.
     ///   - chunk: Bytes to read per refill.
     ///   - read: Fills the buffer with the bytes at `offset` (it is never asked past `size`), or throws.
-    init(size: Int, from start: Int = 0, chunk: Int = MP3ByteStream.chunk,
-         read: @escaping (_ offset: Int, _ into: UnsafeMutableRawBufferPointer) throws -> Void) {
+    init(
+        size: Int, from start: Int = 0, chunk: Int = MP3ByteStream.chunk,
+        read: @escaping (_ offset: Int, _ into: UnsafeMutableRawBufferPointer) throws -> Void
+    ) {
         self.size = size
         self.start = start
         self.chunk = chunk
@@ -78,7 +80,8 @@ final class MP3ByteStream {
 
     /// Gives `body` the loaded bytes of `range`, to read or change in place.
     func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeMutableRawBufferPointer(rebasing: storage[(range.lowerBound - start)..<(range.upperBound - start)]))
+        try body(
+            UnsafeMutableRawBufferPointer(rebasing: storage[(range.lowerBound - start)..<(range.upperBound - start)]))
     }
 
     /// Drops the bytes before ``mark``, moving the rest to the front; a mark past the bytes

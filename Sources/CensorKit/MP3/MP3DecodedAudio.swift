@@ -60,8 +60,9 @@ final class MP3DecodedAudio: FrameSource {
         let header = index.header
         sampleRate = header.sampleRate
         channelCount = header.channelCount
-        layout = Layout(tags: tags, samplesPerFrame: header.samplesPerFrame, startOffset: index.timeline.startOffset,
-                        reservoir: header.version == .mpeg1 ? 511 : 255)
+        layout = Layout(
+            tags: tags, samplesPerFrame: header.samplesPerFrame, startOffset: index.timeline.startOffset,
+            reservoir: header.version == .mpeg1 ? 511 : 255)
         frameCount = index.timeline.frameCount
         mixing = false
         self.index = index
@@ -114,7 +115,8 @@ final class MP3DecodedAudio: FrameSource {
         func zero(through sample: Int) {
             guard sample > written else { return }
             buffer.withUnsafeMutableBufferPointer { output in
-                (output.baseAddress! + (written - first) * channels).update(repeating: 0, count: (sample - written) * channels)
+                (output.baseAddress! + (written - first) * channels).update(
+                    repeating: 0, count: (sample - written) * channels)
             }
             written = sample
         }
@@ -126,7 +128,8 @@ final class MP3DecodedAudio: FrameSource {
             },
             resuming: checkpoint, path: path)
         let stream = parser.stream
-        let decoder = try MP3FrameDecoder(path: path, sampleRate: sampleRate, channelCount: mixing ? 2 : channels, mixing: mixing)
+        let decoder = try MP3FrameDecoder(
+            path: path, sampleRate: sampleRate, channelCount: mixing ? 2 : channels, mixing: mixing)
         var scratch = [UInt8](repeating: 0, count: 2 * 1441)
         var firstFed: Int?
         // Decodes one more frame, placing whatever frames the decoder completes.
@@ -144,7 +147,8 @@ final class MP3DecodedAudio: FrameSource {
                     zero(through: from)
                     buffer.withUnsafeMutableBufferPointer { output in
                         let target = output.baseAddress! + (from - first) * channels
-                        target.update(from: samples.baseAddress! + (from - frameStart) * channels, count: (to - from) * channels)
+                        target.update(
+                            from: samples.baseAddress! + (from - frameStart) * channels, count: (to - from) * channels)
                     }
                     written = to
                 }

@@ -65,8 +65,11 @@ final class MP3File {
             let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
             if got < 0, errno == EINTR { continue }
             guard got > 0 else {
-                throw .io(path: path, reason: got < 0 ? String(cString: strerror(errno))
-                    : "it ended at byte \(offset + done) while being read; it was \(size) bytes long")
+                throw .io(
+                    path: path,
+                    reason: got < 0
+                        ? String(cString: strerror(errno))
+                        : "it ended at byte \(offset + done) while being read; it was \(size) bytes long")
             }
             done += got
         }
@@ -80,7 +83,9 @@ final class MP3File {
         while done < bytes.count {
             let wrote = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if wrote < 0, errno == EINTR { continue }
-            guard wrote > 0 else { throw .io(path: path, reason: "writing failed: \(String(cString: strerror(errno)))") }
+            guard wrote > 0 else {
+                throw .io(path: path, reason: "writing failed: \(String(cString: strerror(errno)))")
+            }
             done += wrote
         }
     }
@@ -94,22 +99,29 @@ final class MP3File {
         var offset = range.lowerBound
         while offset < range.upperBound {
             var from = off_t(offset)
-            let copied = Self.copyFileRange.map { $0(source.descriptor, &from, descriptor, nil, range.upperBound - offset, 0) }
-                ?? { errno = ENOSYS; return -1 }()
+            let copied =
+                Self.copyFileRange.map { $0(source.descriptor, &from, descriptor, nil, range.upperBound - offset, 0) }
+                ?? {
+                    errno = ENOSYS; return -1
+                }()
             if copied > 0 {
                 offset += copied
                 continue
             }
             if copied < 0, errno == EINTR { continue }
             guard copied < 0, [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF].contains(errno) else {
-                guard copied < 0 else { throw .io(path: source.path, reason: "it ended at byte \(offset) while being copied") }
+                guard copied < 0 else {
+                    throw .io(path: source.path, reason: "it ended at byte \(offset) while being copied")
+                }
                 throw .io(path: path, reason: "writing failed: \(String(cString: strerror(errno)))")
             }
             // The kernel cannot copy between these files: read and write.
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(MP3Output.bufferSize, range.upperBound - offset), alignment: 16)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: min(MP3Output.bufferSize, range.upperBound - offset), alignment: 16)
             defer { buffer.deallocate() }
             while offset < range.upperBound {
-                let part = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, range.upperBound - offset)])
+                let part = UnsafeMutableRawBufferPointer(
+                    rebasing: buffer[..<min(buffer.count, range.upperBound - offset)])
                 try source.read(at: offset, into: part)
                 try write(UnsafeRawBufferPointer(part))
                 offset += part.count
@@ -119,12 +131,19 @@ final class MP3File {
 
     /// Linux's `copy_file_range(2)`, which the C library declares only for `_GNU_SOURCE`, so
     /// that Swift does not see it; `nil` where the C library lacks it.
-    private static let copyFileRange: (@convention(c) (
-        Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32) -> Int)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "copy_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (
-            Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32) -> Int).self)
-    }()
+    private static let copyFileRange:
+        (
+            @convention(c) (
+                Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32
+            ) -> Int
+        )? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "copy_file_range") else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (
+                    Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32
+                ) -> Int).self)
+        }()
 
     /// Writes `bytes` at `offset`, leaving the file offset where it was.
     ///

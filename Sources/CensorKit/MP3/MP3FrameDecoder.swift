@@ -29,17 +29,22 @@ final class MP3FrameDecoder {
             throw .io(path: path, reason: "libmpg123 cannot start: \(String(cString: mpg123_plain_strerror(error)))")
         }
         self.handle = handle
-        let flags = Int(MPG123_QUIET.rawValue | MPG123_IGNORE_INFOFRAME.rawValue | (mixing ? MPG123_MONO_MIX.rawValue : 0))
-        let ok = mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), flags, 0) == MPG123_OK.rawValue
-            && mpg123_param2(handle, Int32(MPG123_REMOVE_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue), 0) == MPG123_OK.rawValue
+        let flags = Int(
+            MPG123_QUIET.rawValue | MPG123_IGNORE_INFOFRAME.rawValue | (mixing ? MPG123_MONO_MIX.rawValue : 0))
+        let ok =
+            mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), flags, 0) == MPG123_OK.rawValue
+            && mpg123_param2(handle, Int32(MPG123_REMOVE_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue), 0)
+                == MPG123_OK.rawValue
             && mpg123_format_none(handle) == MPG123_OK.rawValue
-            && mpg123_format(handle, sampleRate, Int32(self.channelCount == 1 ? MPG123_MONO.rawValue : MPG123_STEREO.rawValue),
-                             Int32(MPG123_ENC_FLOAT_32.rawValue)) == MPG123_OK.rawValue
+            && mpg123_format(
+                handle, sampleRate, Int32(self.channelCount == 1 ? MPG123_MONO.rawValue : MPG123_STEREO.rawValue),
+                Int32(MPG123_ENC_FLOAT_32.rawValue)) == MPG123_OK.rawValue
             && mpg123_open_feed(handle) == MPG123_OK.rawValue
         guard ok else {
             let reason = String(cString: mpg123_strerror(handle))
             mpg123_delete(handle)
-            throw .io(path: path, reason: "libmpg123 cannot decode \(sampleRate) Hz, \(channelCount) channels: \(reason)")
+            throw .io(
+                path: path, reason: "libmpg123 cannot decode \(sampleRate) Hz, \(channelCount) channels: \(reason)")
         }
     }
 
@@ -51,7 +56,8 @@ final class MP3FrameDecoder {
     /// - Throws: ``MP3Error/io(path:reason:)`` when libmpg123 fails (not for damaged frames,
     ///   which it decodes as best it can).
     func feed(_ bytes: UnsafeRawBufferPointer, _ body: (Int, UnsafeBufferPointer<Float>) -> Void) throws(MP3Error) {
-        guard mpg123_feed(handle, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count) == MPG123_OK.rawValue else {
+        guard mpg123_feed(handle, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count) == MPG123_OK.rawValue
+        else {
             throw .io(path: path, reason: "libmpg123 refused data: \(String(cString: mpg123_strerror(handle)))")
         }
         while true {

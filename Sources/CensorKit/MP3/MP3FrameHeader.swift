@@ -69,11 +69,12 @@ public struct MP3FrameHeader: Sendable, Hashable {
         isProtected = bits & 0x1_0000 == 0
         bitrate = (version == .mpeg1 ? Self.mpeg1Bitrates : Self.mpeg2Bitrates)[bitrateIndex] * 1000
         let base = [44100, 48000, 32000][rateIndex]
-        sampleRate = switch version {
-        case .mpeg1: base
-        case .mpeg2: base / 2
-        case .mpeg25: base / 4
-        }
+        sampleRate =
+            switch version {
+            case .mpeg1: base
+            case .mpeg2: base / 2
+            case .mpeg25: base / 4
+            }
         isPadded = bits & 0x200 != 0
         channelCount = (bits >> 6) & 3 == 3 ? 1 : 2
     }

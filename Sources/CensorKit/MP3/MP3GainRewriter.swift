@@ -48,15 +48,19 @@ struct MP3GainRewriter {
             let crc = header.isProtected ? MP3CRC.checksum(of: UnsafeRawBufferPointer(bytes), header: header) : 0
             for granule in changed {
                 for channel in 0..<header.channelCount {
-                    let bit = header.sideInfoOffset * 8
-                        + MP3SideInfo.globalGainBit(granule: granule - granules.lowerBound, channel: channel, in: header)
-                    MP3SideInfo.writeByte(change.apply(to: MP3SideInfo.readByte(at: bit, in: bytes)), at: bit, in: bytes)
+                    let bit =
+                        header.sideInfoOffset * 8
+                        + MP3SideInfo.globalGainBit(
+                            granule: granule - granules.lowerBound, channel: channel, in: header)
+                    MP3SideInfo.writeByte(
+                        change.apply(to: MP3SideInfo.readByte(at: bit, in: bytes)), at: bit, in: bytes)
                 }
             }
             var wrong = false
             if header.isProtected {
                 let stored = MP3CRC.stored(in: UnsafeRawBufferPointer(bytes))
-                MP3CRC.store(MP3CRC.checksum(of: UnsafeRawBufferPointer(bytes), header: header) ^ stored ^ crc, in: bytes)
+                MP3CRC.store(
+                    MP3CRC.checksum(of: UnsafeRawBufferPointer(bytes), header: header) ^ stored ^ crc, in: bytes)
                 wrong = stored != crc
             }
             before.withUnsafeMutableBytes { difference in
@@ -76,12 +80,14 @@ extension MP3GainRewriter {
     func warnings(path: String) -> [String] {
         var result: [String] = []
         if !unreachable.isEmpty {
-            result.append("'\(path)': \(unreachable.count) frame(s) to censor, the first at byte \(unreachable[0]), end "
-                + "before their side information; they were copied unchanged")
+            result.append(
+                "'\(path)': \(unreachable.count) frame(s) to censor, the first at byte \(unreachable[0]), end "
+                    + "before their side information; they were copied unchanged")
         }
         if !badChecksums.isEmpty {
-            result.append("'\(path)': \(badChecksums.count) censored frame(s), the first at byte \(badChecksums[0]), "
-                + "already had a wrong CRC; it was kept wrong by the same difference")
+            result.append(
+                "'\(path)': \(badChecksums.count) censored frame(s), the first at byte \(badChecksums[0]), "
+                    + "already had a wrong CRC; it was kept wrong by the same difference")
         }
         return result
     }

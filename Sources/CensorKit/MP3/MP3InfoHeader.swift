@@ -63,8 +63,10 @@ public struct MP3InfoHeader: Sendable, Hashable {
         // After the side information; encoders (LAME) and readers (ffmpeg) place it there as if
         // there were no CRC even when there is one, so both places are tried.
         let places = [4 + header.sideInfoLength, header.sideInfoOffset + header.sideInfoLength]
-        guard let xing = places.first(where: { tag(at: $0).flatMap(Kind.init(rawValue:)).map { $0 != .vbri } ?? false }),
-              let kind = tag(at: xing).flatMap(Kind.init(rawValue:)), let flags = bigEndian(xing + 4, 4) else { return nil }
+        guard
+            let xing = places.first(where: { tag(at: $0).flatMap(Kind.init(rawValue:)).map { $0 != .vbri } ?? false }),
+            let kind = tag(at: xing).flatMap(Kind.init(rawValue:)), let flags = bigEndian(xing + 4, 4)
+        else { return nil }
         var result = MP3InfoHeader(kind: kind)
         var offset = xing + 8
         if flags & 1 != 0 {

@@ -24,16 +24,18 @@ struct MP3MarkerTag {
     ///   - tags: The file's tags.
     ///   - read: Reads up to `count` bytes at `offset`.
     /// - Returns: The file's byte range the tag takes the place of.
-    static func replaced(in tags: MP3Tags, read: (_ offset: Int, _ count: Int) throws -> [UInt8]) rethrows -> Range<Int> {
+    static func replaced(in tags: MP3Tags, read: (_ offset: Int, _ count: Int) throws -> [UInt8]) rethrows -> Range<Int>
+    {
         var start = 0, last: Int?
         while start < tags.leadingLength, let length = MP3Tags.id3v2Length(try read(start, 10)) {
             last = start
             start += length
         }
         let prefix = header.count + 4 + 10 + framePrefix.count
-        guard let last, let head = Optional(try read(last, min(prefix, tags.leadingLength - last))), head.count == prefix,
-              head.starts(with: header), head[(header.count + 4)...].starts(with: Array("TXXX".utf8)),
-              head.suffix(framePrefix.count).elementsEqual(framePrefix)
+        guard let last, let head = Optional(try read(last, min(prefix, tags.leadingLength - last))),
+            head.count == prefix,
+            head.starts(with: header), head[(header.count + 4)...].starts(with: Array("TXXX".utf8)),
+            head.suffix(framePrefix.count).elementsEqual(framePrefix)
         else { return tags.leadingLength..<tags.leadingLength }
         return last..<tags.leadingLength
     }

@@ -87,8 +87,9 @@ struct MP3Parser {
                     try resynchronize()
                     continue
                 }
-                throw MP3Error.mixedSampleRates(path: path, offset: position, rate: header.sampleRate,
-                                                expected: reference.sampleRate)
+                throw MP3Error.mixedSampleRates(
+                    path: path, offset: position, rate: header.sampleRate,
+                    expected: reference.sampleRate)
             }
             if reference == nil, !(try confirmed(header, at: position)) {
                 try resynchronize()
@@ -141,8 +142,9 @@ struct MP3Parser {
 
     /// Where the parser stands now: before the frame ``next()`` returns next.
     var checkpoint: Checkpoint {
-        Checkpoint(position: position, audio: audio, reference: reference, infoHeader: infoHeader,
-                   frameCount: frameCount, granuleCount: granuleCount)
+        Checkpoint(
+            position: position, audio: audio, reference: reference, infoHeader: infoHeader,
+            frameCount: frameCount, granuleCount: granuleCount)
     }
 
     /// A parser that goes on from `checkpoint` over `stream`, which must read the same file;
@@ -162,17 +164,20 @@ struct MP3Parser {
     var warnings: [String] {
         var result: [String] = []
         for gap in gaps.prefix(5).map(\.bytes) {
-            result.append("'\(path)': \(gap.count) bytes at byte \(gap.lowerBound) are not MP3 frames (lost sync or a "
-                + "corrupt frame); copied as they are. Decoders part there (ffmpeg drops the next frame, mpg123 does not), "
-                + "so spans after it are widened to where either decodes their words")
+            result.append(
+                "'\(path)': \(gap.count) bytes at byte \(gap.lowerBound) are not MP3 frames (lost sync or a "
+                    + "corrupt frame); copied as they are. Decoders part there (ffmpeg drops the next frame, mpg123 does not), "
+                    + "so spans after it are widened to where either decodes their words")
         }
         if gaps.count > 5 {
-            result.append("'\(path)': \(gaps.count - 5) more stretches (\(gaps.dropFirst(5).map(\.bytes.count).reduce(0, +)) "
-                + "bytes) are not MP3 frames; copied as they are")
+            result.append(
+                "'\(path)': \(gaps.count - 5) more stretches (\(gaps.dropFirst(5).map(\.bytes.count).reduce(0, +)) "
+                    + "bytes) are not MP3 frames; copied as they are")
         }
         if let truncation {
-            result.append("'\(path)' is truncated: its last frame, at byte \(truncation.offset), holds "
-                + "\(truncation.present) of its \(truncation.length) bytes; copied as it is")
+            result.append(
+                "'\(path)' is truncated: its last frame, at byte \(truncation.offset), holds "
+                    + "\(truncation.present) of its \(truncation.length) bytes; copied as it is")
         }
         return result
     }
@@ -207,9 +212,11 @@ struct MP3Parser {
                 // A run of three frames at another rate is a second stream, not chance bytes.
                 let next = offset + header.frameLength
                 if next + 4 <= audio.upperBound, let following = MP3FrameHeader(stream.word(at: next)),
-                   try confirmed(following, at: next) {
-                    throw MP3Error.mixedSampleRates(path: path, offset: offset, rate: header.sampleRate,
-                                                    expected: reference.sampleRate)
+                    try confirmed(following, at: next)
+                {
+                    throw MP3Error.mixedSampleRates(
+                        path: path, offset: offset, rate: header.sampleRate,
+                        expected: reference.sampleRate)
                 }
             }
             holdsSync = holdsSync || Self.readsAsHeader(stream.word(at: offset))
@@ -237,7 +244,8 @@ struct MP3Parser {
     private mutating func holdsInfoHeader(_ header: MP3FrameHeader, at offset: Int, length: Int) throws -> Bool {
         let sideInfo = (offset + header.sideInfoOffset)..<(offset + header.sideInfoOffset + header.sideInfoLength)
         guard length >= sideInfo.upperBound - offset,
-              stream.withBytes(sideInfo, { $0.allSatisfy { $0 == 0 } }) else { return false }
+            stream.withBytes(sideInfo, { $0.allSatisfy { $0 == 0 } })
+        else { return false }
         _ = try stream.load(through: offset + length)
         return stream.withBytes(offset..<(offset + length)) {
             MP3InfoHeader.find(in: UnsafeRawBufferPointer($0), header: header) != nil
@@ -250,7 +258,8 @@ struct MP3Parser {
         case .adts:
             throw MP3Error.notMP3(path: path, found: "it holds AAC audio (ADTS frames) at byte \(position)")
         case let .otherLayer(layer):
-            throw MP3Error.notMP3(path: path, found: "it holds MPEG audio Layer \(layer == 1 ? "I" : "II") at byte \(position)")
+            throw MP3Error.notMP3(
+                path: path, found: "it holds MPEG audio Layer \(layer == 1 ? "I" : "II") at byte \(position)")
         case .freeFormat:
             throw MP3Error.freeFormat(path: path, offset: position)
         case .layer3, .none:
@@ -259,7 +268,8 @@ struct MP3Parser {
             let head = (0..<count).map { stream[position + $0] }
             let signatures: [(Int, String, String)] = [
                 (4, "ftyp", "it is an MPEG-4 file (M4A, MP4 or AAC), 'ftyp' at byte \(position + 4)"),
-                (0, "RIFF", "it is a RIFF (WAV) file"), (0, "fLaC", "it is a FLAC file"), (0, "OggS", "it is an Ogg file"),
+                (0, "RIFF", "it is a RIFF (WAV) file"), (0, "fLaC", "it is a FLAC file"),
+                (0, "OggS", "it is an Ogg file"),
                 (0, "FORM", "it is an AIFF file"), (0, "caff", "it is a CAF file"),
             ]
             for (at, signature, found) in signatures
@@ -276,7 +286,8 @@ extension MP3Parser {
         let stream = MP3ByteStream(size: bytes.count) { offset, buffer in
             bytes[offset..<(offset + buffer.count)].withUnsafeBytes { buffer.copyMemory(from: $0) }
         }
-        let tags = MP3Tags(size: bytes.count) { offset, count in Array(bytes[offset..<min(bytes.count, offset + count)]) }
+        let tags = MP3Tags(size: bytes.count) { offset, count in Array(bytes[offset..<min(bytes.count, offset + count)])
+        }
         self.init(stream: stream, tags: tags, path: path)
     }
 }

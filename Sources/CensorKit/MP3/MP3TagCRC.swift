@@ -75,8 +75,9 @@ struct MP3MusicCRCChange {
     mutating func add(difference: UnsafeRawBufferPointer, at offset: Int) {
         let count = min(difference.count, end - offset)
         guard count > 0 else { return }
-        crc = MP3TagCRC.checksum(UnsafeRawBufferPointer(rebasing: difference[..<count]),
-                                 continuing: MP3TagCRC.appendingZeros(offset - position, to: crc))
+        crc = MP3TagCRC.checksum(
+            UnsafeRawBufferPointer(rebasing: difference[..<count]),
+            continuing: MP3TagCRC.appendingZeros(offset - position, to: crc))
         position = offset + count
     }
 

@@ -54,13 +54,15 @@ public struct MP3Tags: Sendable, Hashable {
         while found {
             found = false
             if let start = try Self.apeStart(end: end, floor: leadingLength, read: read),
-               try !Self.holdsFrames(start..<end, read: read) {
+                try !Self.holdsFrames(start..<end, read: read)
+            {
                 end = start
                 trailing.insert("APE", at: 0)
                 found = true
             }
             if let start = try Self.lyrics3Start(end: end, floor: leadingLength, read: read),
-               try !Self.holdsFrames(start..<end, read: read) {
+                try !Self.holdsFrames(start..<end, read: read)
+            {
                 end = start
                 trailing.insert("Lyrics3", at: 0)
                 found = true
@@ -73,7 +75,8 @@ public struct MP3Tags: Sendable, Hashable {
     /// The whole length of an ID3v2 tag (header, body and footer) opening `head`, or `nil`.
     static func id3v2Length(_ head: [UInt8]) -> Int? {
         guard head.count == 10, head.starts(with: Array("ID3".utf8)), head[3] != 0xFF, head[4] != 0xFF,
-              head[6..<10].allSatisfy({ $0 < 0x80 }) else { return nil }
+            head[6..<10].allSatisfy({ $0 < 0x80 })
+        else { return nil }
         let body = head[6..<10].reduce(0) { $0 << 7 | Int($1) }
         return 10 + body + (head[5] & 0x10 != 0 ? 10 : 0)
     }
@@ -91,12 +94,14 @@ public struct MP3Tags: Sendable, Hashable {
         let hasHeader = flags & 0x8000_0000 != 0
         // 11 bytes is the least an item takes: size, flags, a two-letter key and its zero.
         guard version == 1000 || version == 2000, flags & 0x6000_0000 == 0, size >= 32, items * 11 <= size - 32,
-              end - size - (hasHeader ? 32 : 0) >= floor else { return nil }
+            end - size - (hasHeader ? 32 : 0) >= floor
+        else { return nil }
         let start = end - size - (hasHeader ? 32 : 0)
         if hasHeader {
             let header = try read(start, 32)
             guard header.starts(with: Array("APETAGEX".utf8)), header[8..<20] == footer[8..<20],
-                  littleEndian(header[20..<24]) & 0x2000_0000 != 0 else { return nil }
+                littleEndian(header[20..<24]) & 0x2000_0000 != 0
+            else { return nil }
         }
         var offset = end - size
         for _ in 0..<items {
@@ -104,7 +109,8 @@ public struct MP3Tags: Sendable, Hashable {
             let head = try read(offset, min(8 + 256, end - 32 - offset))
             let valueSize = Int(littleEndian(head[0..<4]))
             guard let zero = head[8...].firstIndex(of: 0), (10...263).contains(zero),
-                  head[8..<zero].allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+                head[8..<zero].allSatisfy({ (0x20...0x7E).contains($0) })
+            else { return nil }
             offset += zero + 1
             guard valueSize <= end - 32 - offset else { return nil }
             offset += valueSize
@@ -119,14 +125,15 @@ public struct MP3Tags: Sendable, Hashable {
         guard end - 15 >= floor else { return nil }
         let footer = try read(end - 15, 15)
         guard footer[6...].elementsEqual("LYRICS200".utf8), let size = digits(footer[0..<6]), size >= 11,
-              end - 15 - size >= floor else { return nil }
+            end - 15 - size >= floor
+        else { return nil }
         let start = end - 15 - size
         let body = try read(start, size)
         guard body.starts(with: Array("LYRICSBEGIN".utf8)) else { return nil }
         var offset = 11
         while offset < body.count {
             guard offset + 8 <= body.count, body[offset..<(offset + 3)].allSatisfy({ (0x41...0x5A).contains($0) }),
-                  let length = digits(body[(offset + 3)..<(offset + 8)]), length <= body.count - offset - 8
+                let length = digits(body[(offset + 3)..<(offset + 8)]), length <= body.count - offset - 8
             else { return nil }
             offset += 8 + length
         }
@@ -145,7 +152,7 @@ public struct MP3Tags: Sendable, Hashable {
                 while run < framesInTag {
                     next += header.frameLength
                     guard next + 4 <= range.upperBound,
-                          let following = MP3FrameHeader(word(try read(next, 4)[...])), following.continues(header)
+                        let following = MP3FrameHeader(word(try read(next, 4)[...])), following.continues(header)
                     else { break }
                     header = following
                     run += 1

@@ -11,7 +11,9 @@ extension EditMarkers {
     /// inside the one before starts where it ends.
     var cmx3600: String {
         let stem = (mediaName as NSString).deletingPathExtension
-        var lines = ["TITLE: \(Self.oneLine(stem)) censored", dropFrame ? "FCM: DROP FRAME" : "FCM: NON-DROP FRAME", ""]
+        var lines = [
+            "TITLE: \(Self.oneLine(stem)) censored", dropFrame ? "FCM: DROP FRAME" : "FCM: NON-DROP FRAME", "",
+        ]
         let channel = hasVideo ? "V" : "A"
         var previousEnd = 0
         for (index, marker) in markers.enumerated() {
@@ -24,8 +26,9 @@ extension EditMarkers {
             let end = Timecode.label(startFrame + frames.upperBound, rate: frameRate, dropFrame: dropFrame)
             let number = index + 1 < 1000 ? String(format: "%03d", index + 1) : "\(index + 1)"
             let name = Self.oneLine(marker.name)
-            lines.append("\(number)  AX       \(channel.padding(toLength: 5, withPad: " ", startingAt: 0)) C        "
-                + "\(start) \(end) \(start) \(end)")
+            lines.append(
+                "\(number)  AX       \(channel.padding(toLength: 5, withPad: " ", startingAt: 0)) C        "
+                    + "\(start) \(end) \(start) \(end)")
             lines.append("* FROM CLIP NAME: \(Self.oneLine(mediaName))")
             lines.append("* LOC: \(start) RED     \(name)")
             lines.append(" |C:ResolveColorRed |M:\(name) |D:\(frames.count)")

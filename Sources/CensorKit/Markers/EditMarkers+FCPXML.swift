@@ -36,9 +36,10 @@ extension EditMarkers {
         ]
         for marker in markers {
             let frames = frames(of: marker)
-            lines.append("                            <marker start=\"\(frameRate.rationalSeconds(startFrame + frames.lowerBound))\" "
-                + "duration=\"\(frameRate.rationalSeconds(frames.count))\" value=\"\(Self.xmlEscaped(marker.name))\" "
-                + "note=\"\(Self.xmlEscaped(marker.pattern))\"/>")
+            lines.append(
+                "                            <marker start=\"\(frameRate.rationalSeconds(startFrame + frames.lowerBound))\" "
+                    + "duration=\"\(frameRate.rationalSeconds(frames.count))\" value=\"\(Self.xmlEscaped(marker.name))\" "
+                    + "note=\"\(Self.xmlEscaped(marker.pattern))\"/>")
         }
         lines += [
             "                        </asset-clip>",

@@ -16,8 +16,10 @@ extension EditMarkers {
         func item(_ schema: String, _ name: String, _ fields: [String: Any]) -> [String: Any] {
             var item: [String: Any] = ["OTIO_SCHEMA": schema, "name": name, "metadata": [String: Any]()]
             if schema != "ExternalReference.1" {
-                item.merge(["source_range": NSNull(), "effects": [Any](), "markers": [Any](), "enabled": true,
-                            "color": NSNull()]) { $1 }
+                item.merge([
+                    "source_range": NSNull(), "effects": [Any](), "markers": [Any](), "enabled": true,
+                    "color": NSNull(),
+                ]) { $1 }
             }
             return item.merging(fields) { $1 }
         }
@@ -27,24 +29,33 @@ extension EditMarkers {
             return [
                 "OTIO_SCHEMA": "Marker.2", "name": marker.name, "color": "RED", "comment": marker.pattern,
                 "marked_range": range(startFrame + frames.lowerBound, frames.count),
-                "metadata": ["censor": ["pattern": marker.pattern, "startSample": marker.startSample,
-                                        "endSample": marker.endSample, "sampleRate": sampleRate]],
+                "metadata": [
+                    "censor": [
+                        "pattern": marker.pattern, "startSample": marker.startSample,
+                        "endSample": marker.endSample, "sampleRate": sampleRate,
+                    ]
+                ],
             ]
         }
-        let reference = item("ExternalReference.1", "", [
-            "available_range": whole, "available_image_bounds": NSNull(), "target_url": mediaURL,
-        ])
-        let clip = item("Clip.2", mediaName, [
-            "source_range": whole, "markers": markers, "media_references": ["DEFAULT_MEDIA": reference],
-            "active_media_reference_key": "DEFAULT_MEDIA",
-        ])
+        let reference = item(
+            "ExternalReference.1", "",
+            [
+                "available_range": whole, "available_image_bounds": NSNull(), "target_url": mediaURL,
+            ])
+        let clip = item(
+            "Clip.2", mediaName,
+            [
+                "source_range": whole, "markers": markers, "media_references": ["DEFAULT_MEDIA": reference],
+                "active_media_reference_key": "DEFAULT_MEDIA",
+            ])
         let track = item("Track.1", hasVideo ? "V1" : "A1", ["children": [clip], "kind": hasVideo ? "Video" : "Audio"])
         let stack = item("Stack.1", "tracks", ["children": [track]])
         let timeline: [String: Any] = [
             "OTIO_SCHEMA": "Timeline.1", "name": (mediaName as NSString).deletingPathExtension + " censored",
             "metadata": [String: Any](), "global_start_time": time(startFrame), "tracks": stack,
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: timeline, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: timeline, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -10,7 +10,8 @@ extension EditMarkers {
     var playerEDL: String {
         let rate = Double(sampleRate)
         return inputSpans.map { span in
-            String(format: "%.6f\t%.6f\t%d\n", Double(span.lowerBound) / rate, Double(span.upperBound) / rate, cut ? 0 : 1)
+            String(
+                format: "%.6f\t%.6f\t%d\n", Double(span.lowerBound) / rate, Double(span.upperBound) / rate, cut ? 0 : 1)
         }.joined()
     }
 }

@@ -26,8 +26,9 @@ public struct MediaTiming: Sendable, Hashable {
     ///
     /// - Throws: ``MediaError`` when ffprobe is missing or cannot read the file.
     public init(probing path: String) throws(MediaError) {
-        self.init(ffprobeJSON: try FFmpeg.probed(
-            ["-v", "error", "-print_format", "json", "-show_streams", "-show_format"], path: path))
+        self.init(
+            ffprobeJSON: try FFmpeg.probed(
+                ["-v", "error", "-print_format", "json", "-show_streams", "-show_format"], path: path))
     }
 
     /// Reads ffprobe's JSON (`-show_streams -show_format`).
@@ -43,9 +44,10 @@ public struct MediaTiming: Sendable, Hashable {
         if let label = tags.lazy.compactMap({ Self.value(of: "timecode", in: $0) }).first {
             timecode = .label(label)
         } else if let reference = tags.lazy.compactMap({ Self.value(of: "time_reference", in: $0) }).first,
-                  let samples = Double(reference), samples > 0,
-                  let audio = streams.first(where: { ($0["codec_type"] as? String) == "audio" }),
-                  let rate = (audio["sample_rate"] as? String).flatMap(Double.init), rate > 0 {
+            let samples = Double(reference), samples > 0,
+            let audio = streams.first(where: { ($0["codec_type"] as? String) == "audio" }),
+            let rate = (audio["sample_rate"] as? String).flatMap(Double.init), rate > 0
+        {
             timecode = .seconds(samples / rate)
         }
     }

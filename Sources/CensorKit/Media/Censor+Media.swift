@@ -57,28 +57,34 @@ extension Censor {
         progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
         guard let container = MediaContainer.named(byPathOf: output) else {
-            return try censorDecoded(input: input, output: output, matches: matches, options: options, format: format,
-                                     replacingInput: replacingInput, into: transaction, progress: progress)
+            return try censorDecoded(
+                input: input, output: output, matches: matches, options: options, format: format,
+                replacingInput: replacingInput, into: transaction, progress: progress)
         }
         if options.embeddedSubtitles != nil, container.subtitleCodec == nil {
             throw MediaError.noSubtitleStream(path: output)
         }
         var notDirect: String?
         if options.direct, options.bitrate == nil, options.embeddedSubtitles == nil,
-           Self.aacDirectPair(input: input, output: output), try Self.onlyOneAudioStream(input, options: options) {
+            Self.aacDirectPair(input: input, output: output), try Self.onlyOneAudioStream(input, options: options)
+        {
             do {
-                var report = try censorAAC(input: input, output: output, matches: matches, options: options,
-                                           replacingInput: replacingInput, into: transaction, progress: progress)
+                var report = try censorAAC(
+                    input: input, output: output, matches: matches, options: options,
+                    replacingInput: replacingInput, into: transaction, progress: progress)
                 let stream = try MediaProbe(path: input).audioStreams(options.audioStreams, path: input)[0]
                 report.streams = [Report.CensoredStream(stream: stream, spans: report.spans.count)]
                 return report
             } catch AACError.notDirect(_, let reason) {
-                notDirect = "'\(input)' was decoded and re-encoded, since \(reason): every packet changed and lost a "
+                notDirect =
+                    "'\(input)' was decoded and re-encoded, since \(reason): every packet changed and lost a "
                     + "generation of quality"
             } catch AACError.notAAC {}
         }
         let probe = try MediaProbe(path: input)
-        if mode == .cut, let reason = Self.cutRefusal(probe) { throw MediaError.notCuttable(path: input, reason: reason) }
+        if mode == .cut, let reason = Self.cutRefusal(probe) {
+            throw MediaError.notCuttable(path: input, reason: reason)
+        }
         let temporary = try transaction.reserve(output, replacingInput: replacingInput)
         let streams = try probe.audioStreams(options.audioStreams, path: input)
         let scratch = ScratchFiles(beside: output)
@@ -87,21 +93,25 @@ extension Censor {
         let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate, audio: &source)
         let cut = mode == .cut ? CutPlan(spans: plan.spans.map(\.span), frames: reader.frameCount) : nil
         // The cut is in the reader; no engine changes a frame.
-        var engine = if cut != nil {
-            try CensorEngine(spans: [], mode: .mute, channelCount: reader.channelCount, sampleRate: reader.format.sampleRate)
-        } else {
-            try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
-        }
+        var engine =
+            if cut != nil {
+                try CensorEngine(
+                    spans: [], mode: .mute, channelCount: reader.channelCount, sampleRate: reader.format.sampleRate)
+            } else {
+                try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
+            }
         var report = report(plan, input: input, output: output, format: reader.format, frames: reader.frameCount)
         if let cut { report.record(cut) }
         let firstTime = try probe.firstSampleTime(of: streams[0], path: input)
         // A time on the file's timeline moved onto the output's (itself, without a cut).
         let moved = { (time: Double) in firstTime + report.outputTime(time - firstTime) }
         let (rawFormat, rawName) = Self.rawPCM(for: reader.format)
-        var replacements = [MuxCommand.Replacement(
-            stream: try Self.withBitrate(streams[0], probe: probe, path: input), input: "pipe:0",
-            pcm: (rawName, reader.format.sampleRate, reader.channelCount), firstSampleTime: firstTime,
-            removedFrames: cut.map { $0.inputFrames - $0.outputFrames } ?? 0)]
+        var replacements = [
+            MuxCommand.Replacement(
+                stream: try Self.withBitrate(streams[0], probe: probe, path: input), input: "pipe:0",
+                pcm: (rawName, reader.format.sampleRate, reader.channelCount), firstSampleTime: firstTime,
+                removedFrames: cut.map { $0.inputFrames - $0.outputFrames } ?? 0)
+        ]
         var censored = [Report.CensoredStream(stream: streams[0], spans: plan.spans.count)]
         for stream in streams.dropFirst() {
             let (replacement, spans) = try censorOther(
@@ -109,9 +119,11 @@ extension Censor {
             replacements.append(replacement)
             censored.append(Report.CensoredStream(stream: stream, spans: spans))
         }
-        let ownSubtitles = try options.subtitleCensor != nil || cut != nil
-            ? censorSubtitleStreams(of: input, probe: probe, with: options.subtitleCensor ?? { $0 },
-                                    retiming: cut == nil ? nil : moved, scratch: scratch)
+        let ownSubtitles =
+            try options.subtitleCensor != nil || cut != nil
+            ? censorSubtitleStreams(
+                of: input, probe: probe, with: options.subtitleCensor ?? { $0 },
+                retiming: cut == nil ? nil : moved, scratch: scratch)
             : [:]
         var subtitlePath: String?
         // Added only to a file without subtitles: its own are censored in their place.
@@ -125,7 +137,9 @@ extension Censor {
             source: input, probe: probe, replacements: replacements, container: container,
             bitrate: options.bitrate.map { $0 * 1000 }, subtitles: subtitlePath,
             mp3: container == .mp3 && streams[0].codec == "mp3" ? MP3Header(path: input) : nil,
-            marker: marker.map { CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, job: $0) })
+            marker: marker.map {
+                CensorMarker.text(spans: plan.spans.map(\.span), sampleRate: reader.format.sampleRate, job: $0)
+            })
         command.censoredSubtitles = ownSubtitles
         command.attachments = try pictureAttachments(of: input, probe: probe, container: container, scratch: scratch)
         var warnings = reader.warnings + [notDirect].compactMap { $0 }
@@ -142,7 +156,8 @@ extension Censor {
             do {
                 try reader.seek(to: 0)
                 if let cut {
-                    let cutReader = CutReader(reader, plan: cut, storage: SampleStorage(input: reader.format, output: rawFormat))
+                    let cutReader = CutReader(
+                        reader, plan: cut, storage: SampleStorage(input: reader.format, output: rawFormat))
                     try pipe(cutReader, to: run, format: rawFormat, output: output, engine: &engine, progress: progress)
                 } else {
                     try pipe(reader, to: run, format: rawFormat, output: output, engine: &engine, progress: progress)
@@ -156,8 +171,9 @@ extension Censor {
             let skipped = container == .mp3 ? FFmpeg.skippedTagBytes(input) : 0
             if skipped > 0 { try FileHead.prepend(skipped, bytesOf: input, toFileAt: temporary, named: output) }
             if skipped > 0, cut != nil {
-                warnings.append("'\(output)' keeps \(skipped) bytes of '\(input)'s tags as they were, too large for ffmpeg "
-                    + "to read: any chapter (CHAP) in them keeps the uncut times")
+                warnings.append(
+                    "'\(output)' keeps \(skipped) bytes of '\(input)'s tags as they were, too large for ffmpeg "
+                        + "to read: any chapter (CHAP) in them keeps the uncut times")
             }
             if let text = command.marker {
                 if MuxCommand.holdsMarkerTag(container) {
@@ -171,8 +187,9 @@ extension Censor {
             throw error
         }
         if command.encodedRate(of: replacements[0]) != reader.format.sampleRate {
-            warnings.append("Opus takes 8, 12, 16, 24 or 48 kHz: '\(output)' is resampled from "
-                + "\(reader.format.sampleRate) Hz to 48000 Hz")
+            warnings.append(
+                "Opus takes 8, 12, 16, 24 or 48 kHz: '\(output)' is resampled from "
+                    + "\(reader.format.sampleRate) Hz to 48000 Hz")
         }
         report.warnings = warnings
         report.streams = censored
@@ -217,9 +234,12 @@ extension Censor {
     }
 
     /// `stream` with its bit rate measured from its packets when the container states none.
-    private static func withBitrate(_ stream: MediaProbe.Stream, probe: MediaProbe, path: String) throws -> MediaProbe.Stream {
+    private static func withBitrate(_ stream: MediaProbe.Stream, probe: MediaProbe, path: String) throws
+        -> MediaProbe.Stream
+    {
         guard stream.bitRate == nil, probe.streams.count > 1 || probe.bitRate == nil,
-              MediaCodec.takesBitrate(stream.codec) else { return stream }
+            MediaCodec.takesBitrate(stream.codec)
+        else { return stream }
         var measured = stream
         measured.bitRate = try probe.measuredBitrate(of: stream, path: path)
         return measured
@@ -236,9 +256,12 @@ extension Censor {
         for stream in probe.streams where stream.type == "subtitle" && MediaCodec.textSubtitles.contains(stream.codec) {
             // Moved cues keep the file's timeline, on which the times are moved and muxed (-copyts).
             let run = try FFmpeg.Run(
-                .ffmpeg, ["-nostdin", "-v", "error"] + (retiming == nil ? [] : ["-copyts"]) + FFmpeg.input(input)
-                    + ["-map", "0:\(stream.index)",
-                          "-c:s", "srt", "-f", "srt", "-"],
+                .ffmpeg,
+                ["-nostdin", "-v", "error"] + (retiming == nil ? [] : ["-copyts"]) + FFmpeg.input(input)
+                    + [
+                        "-map", "0:\(stream.index)",
+                        "-c:s", "srt", "-f", "srt", "-",
+                    ],
                 output: .captured, for: input)
             let original = String(decoding: try run.wait(for: input), as: UTF8.self)
             var censored = CensoredSubtitles.censorSubRip(original, with: censor)
@@ -260,8 +283,13 @@ extension Censor {
         var files: [Int: String] = [:]
         for stream in probe.streams where stream.disposition.contains("attached_pic") {
             let path = try scratch.create("attachment")
-            try FFmpeg.Run(.ffmpeg, ["-nostdin", "-v", "error", "-y"] + FFmpeg.input(input) + ["-map", "0:\(stream.index)",
-                                     "-c", "copy", "-f", "data", path], for: input).wait(for: input)
+            try FFmpeg.Run(
+                .ffmpeg,
+                ["-nostdin", "-v", "error", "-y"] + FFmpeg.input(input) + [
+                    "-map", "0:\(stream.index)",
+                    "-c", "copy", "-f", "data", path,
+                ], for: input
+            ).wait(for: input)
             files[stream.index] = path
         }
         return files
@@ -281,8 +309,9 @@ extension Censor {
         let stream = try probe.audioStreams(options.audioStreams, path: input)[0]
         let scratch = ScratchFiles(beside: NSTemporaryDirectory() + "/censor-plan")
         var reader = try decode(input, stream: stream, probe: probe, scratch: scratch)
-        let plan = try planner.plan(matches, sampleRate: reader.format.sampleRate,
-                                    audio: &reader)
+        let plan = try planner.plan(
+            matches, sampleRate: reader.format.sampleRate,
+            audio: &reader)
         var report = report(plan, input: input, output: nil, format: reader.format, frames: reader.frameCount)
         report.warnings = reader.warnings
         return report
@@ -310,14 +339,17 @@ extension Censor {
     ) throws -> Report {
         // Standard output, /dev/null or a name without an extension says no format: the decoded
         // audio alone, as a float WAV, would be written in place of the video without a word.
-        guard OutputName.fileExtension(output) != nil else { throw MediaError.unnamedOutput(path: output, input: input) }
+        guard OutputName.fileExtension(output) != nil else {
+            throw MediaError.unnamedOutput(path: output, input: input)
+        }
         try transaction.reserve(output, replacingInput: replacingInput)
         let probe = try MediaProbe(path: input)
         let stream = try probe.audioStreams(options.audioStreams, path: input)[0]
         let scratch = ScratchFiles(beside: output)
         let reader = try decode(input, stream: stream, probe: probe, scratch: scratch, progress: progress)
-        var report = try censorFile(input: reader.path, output: output, matches: matches, format: format,
-                                    into: transaction, progress: progress)
+        var report = try censorFile(
+            input: reader.path, output: output, matches: matches, format: format,
+            into: transaction, progress: progress)
         report.input = input
         return report
     }
@@ -330,15 +362,19 @@ extension Censor {
         progress: ((RenderProgress) -> Void)? = nil
     ) throws -> AudioReader {
         if probe.streams.count == 1, MediaContainer.named(byPathOf: input) == nil,
-           let reader = try? AudioReader(path: input) {
+            let reader = try? AudioReader(path: input)
+        {
             return reader
         }
         let path = try scratch.create("wav")
         let handle = try scratch.handle(path)
         let codec = MediaCodec.pcm(for: stream.sampleFormat, bits: stream.bitsPerRawSample)
         let run = try FFmpeg.Run(
-            .ffmpeg, ["-nostdin", "-v", "error", "-y"] + FFmpeg.input(input) + ["-map", "0:\(stream.index)",
-                      "-map_metadata", "-1", "-c:a", codec, "-f", "wav", "-rf64", "auto", "/dev/stdout"],
+            .ffmpeg,
+            ["-nostdin", "-v", "error", "-y"] + FFmpeg.input(input) + [
+                "-map", "0:\(stream.index)",
+                "-map_metadata", "-1", "-c:a", codec, "-f", "wav", "-rf64", "auto", "/dev/stdout",
+            ],
             output: .file(handle), for: input)
         try? handle.close()
         if let progress, let rate = stream.sampleRate, let channels = stream.channels, let duration = stream.duration {
@@ -356,11 +392,14 @@ extension Censor {
             try run.wait(for: input)
         } catch {
             guard case let .toolFailed(_, _, reason) = error else { throw error }
-            throw MediaError.unreadable(path: input, reason: "decoding its audio stream \(stream.index) failed: \(reason)")
+            throw MediaError.unreadable(
+                path: input, reason: "decoding its audio stream \(stream.index) failed: \(reason)")
         }
         let reader = try AudioReader(path: path)
-        progress?(RenderProgress(framesDone: reader.frameCount, frameCount: reader.frameCount,
-                                 sampleRate: reader.format.sampleRate, stage: .decoding))
+        progress?(
+            RenderProgress(
+                framesDone: reader.frameCount, frameCount: reader.frameCount,
+                sampleRate: reader.format.sampleRate, stage: .decoding))
         return reader
     }
 
@@ -375,8 +414,9 @@ extension Censor {
         signal(SIGPIPE, SIG_IGN)
         let writer: AudioWriter
         do {
-            writer = try AudioWriter(creating: "/dev/fd/\(input.fileDescriptor)", for: output, format: format,
-                                     metadata: AudioMetadata())
+            writer = try AudioWriter(
+                creating: "/dev/fd/\(input.fileDescriptor)", for: output, format: format,
+                metadata: AudioMetadata())
             try input.close()
         } catch {
             try? input.close()

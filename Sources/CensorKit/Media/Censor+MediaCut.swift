@@ -47,14 +47,19 @@ extension Censor {
         }
         guard !dropped.isEmpty else { return ([], nil) }
         let names = dropped.map { "\($0.index) (\($0.type), \($0.codec))" }.joined(separator: ", ")
-        return (Set(dropped.map(\.index)), "'\(input)': stream(s) \(names) left out of the output: their times cannot "
-            + "follow the cut audio")
+        return (
+            Set(dropped.map(\.index)),
+            "'\(input)': stream(s) \(names) left out of the output: their times cannot "
+                + "follow the cut audio"
+        )
     }
 
     /// The scratch ffmetadata file of `probe`'s chapters moved through `report`'s cuts
     /// (``Report/outputTime(_:)``), the audio's first sample playing at `firstTime` on both
     /// timelines; `nil` when the file has no chapters.
-    static func cutChapters(_ probe: MediaProbe, report: Report, firstTime: Double, scratch: ScratchFiles) throws -> String? {
+    static func cutChapters(_ probe: MediaProbe, report: Report, firstTime: Double, scratch: ScratchFiles) throws
+        -> String?
+    {
         guard !probe.chapters.isEmpty else { return nil }
         let moved = MediaChapter.moved(probe.chapters) { firstTime + report.outputTime($0 - firstTime) }
         let path = try scratch.create("ffmetadata")

@@ -43,7 +43,8 @@ extension Censor {
         let subtitles = probe.streams.filter { $0.type == "subtitle" }
         let isText = { (stream: MediaProbe.Stream) in MediaCodec.textSubtitles.contains(stream.codec) }
         let listing = subtitles.enumerated().map { number, stream in
-            "\(number) (" + ([stream.codec, stream.tags["language"], stream.tags["title"].map { "\"\($0)\"" }].compactMap { $0 }
+            "\(number) ("
+                + ([stream.codec, stream.tags["language"], stream.tags["title"].map { "\"\($0)\"" }].compactMap { $0 }
                 + stream.disposition.filter { $0 == "default" } + (isText(stream) ? [] : ["pictures, no text"]))
                 .joined(separator: ", ") + ")"
         }
@@ -53,8 +54,9 @@ extension Censor {
                 throw .subtitleStream(path: path, problem: "it has no subtitle stream \(number)", streams: listing)
             }
             guard isText(subtitles[number]) else {
-                throw .subtitleStream(path: path, problem: "its subtitle stream \(number) holds pictures, not text",
-                                      streams: listing)
+                throw .subtitleStream(
+                    path: path, problem: "its subtitle stream \(number) holds pictures, not text",
+                    streams: listing)
             }
             chosen = subtitles[number]
         } else {
@@ -67,19 +69,23 @@ extension Censor {
                 chosen = defaults[0]
             } else {
                 throw .subtitleStream(
-                    path: path, problem: "it has \(text.count) text subtitle streams and "
-                        + (defaults.isEmpty ? "none is" : "\(defaults.count) are") + " marked default", streams: listing)
+                    path: path,
+                    problem: "it has \(text.count) text subtitle streams and "
+                        + (defaults.isEmpty ? "none is" : "\(defaults.count) are") + " marked default", streams: listing
+                )
             }
         }
         let audio = try probe.audioStreams(audioStreams, path: path)[0]
         let shift = try probe.firstSampleTime(of: audio, path: path)
         // The cues' own times (-copyts), moved onto the audio stream's clock.
         let run = try FFmpeg.Run(
-            .ffmpeg, ["-nostdin", "-v", "error", "-copyts", "-itsoffset", String(format: "%.6f", -shift)] + FFmpeg.input(path)
+            .ffmpeg,
+            ["-nostdin", "-v", "error", "-copyts", "-itsoffset", String(format: "%.6f", -shift)] + FFmpeg.input(path)
                 + ["-map", "0:\(chosen.index)", "-c:s", "srt", "-f", "srt", "-"],
             output: .captured, for: path)
         let srt = try run.wait(for: path)
-        return EmbeddedSubtitles(index: chosen.index, number: subtitles.firstIndex { $0.index == chosen.index } ?? 0,
-                                 codec: chosen.codec, language: chosen.tags["language"], srt: srt)
+        return EmbeddedSubtitles(
+            index: chosen.index, number: subtitles.firstIndex { $0.index == chosen.index } ?? 0,
+            codec: chosen.codec, language: chosen.tags["language"], srt: srt)
     }
 }

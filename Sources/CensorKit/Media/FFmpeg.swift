@@ -39,7 +39,8 @@ enum FFmpeg {
     /// so they are refused: an HLS playlist or an ffconcat list named `.mp4` cannot pull
     /// other local files into the output.
     static let demuxers = [
-        "mov", "matroska", "avi", "asf", "mp3", "aac", "ac3", "eac3", "dts", "truehd", "mlp", "flac", "ogg", "wav", "w64",
+        "mov", "matroska", "avi", "asf", "mp3", "aac", "ac3", "eac3", "dts", "truehd", "mlp", "flac", "ogg", "wav",
+        "w64",
         "aiff", "caf", "au", "wv", "ape", "tta", "amr", "mpegts", "mpeg", "flv", "mxf",
     ]
 
@@ -63,13 +64,16 @@ enum FFmpeg {
     /// byte (``FileHead/prepend(_:bytesOf:toFileAt:named:)``).
     static func skippedTagBytes(_ path: String) -> Int {
         guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
-              let file = FileHandle(forReadingAtPath: path) else { return 0 }
+            let file = FileHandle(forReadingAtPath: path)
+        else { return 0 }
         defer { try? file.close() }
         guard let size = try? file.seekToEnd(),
-              let tags = try? MP3Tags(size: Int(size), read: { offset, count in
-                  try file.seek(toOffset: UInt64(offset))
-                  return [UInt8](try file.read(upToCount: count) ?? Data())
-              })
+            let tags = try? MP3Tags(
+                size: Int(size),
+                read: { offset, count in
+                    try file.seek(toOffset: UInt64(offset))
+                    return [UInt8](try file.read(upToCount: count) ?? Data())
+                })
         else { return 0 }
         return tags.leadingLength > largestParsedTags ? tags.leadingLength : 0
     }
@@ -122,8 +126,10 @@ enum FFmpeg {
 
         /// Starts `tool` with `arguments`; when `feedsInput`, its standard input is a pipe
         /// (``input``).
-        init(_ tool: Tool, _ arguments: [String], output: Output = .none, feedsInput: Bool = false,
-             for path: String) throws(MediaError) {
+        init(
+            _ tool: Tool, _ arguments: [String], output: Output = .none, feedsInput: Bool = false,
+            for path: String
+        ) throws(MediaError) {
             self.tool = tool
             let executable = try FFmpeg.executable(tool, for: path)
             var actions = posix_spawn_file_actions_t()
@@ -189,7 +195,8 @@ enum FFmpeg {
         }
 
         private func collect(
-            _ descriptor: Int32, into store: @escaping @Sendable (inout (status: Int32?, errors: Data, output: Data), Data) -> Void
+            _ descriptor: Int32,
+            into store: @escaping @Sendable (inout (status: Int32?, errors: Data, output: Data), Data) -> Void
         ) {
             collecting.enter()
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -246,14 +253,17 @@ enum FFmpeg {
             collecting.wait()
             let (errors, output) = state.withLock { ($0.errors, $0.output) }
             if timedOut {
-                throw .toolFailed(tool: tool.rawValue, path: path, reason: "it did not finish within \(Int(timeout ?? 0)) s")
+                throw .toolFailed(
+                    tool: tool.rawValue, path: path, reason: "it did not finish within \(Int(timeout ?? 0)) s")
             }
             // WIFEXITED and WEXITSTATUS, which Swift does not import.
             let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
             guard exited, code == 0 else {
                 let lines = String(decoding: errors, as: UTF8.self).split(separator: "\n")
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                let reason = !lines.isEmpty ? lines.suffix(2).joined(separator: "; ")
+                let reason =
+                    !lines.isEmpty
+                    ? lines.suffix(2).joined(separator: "; ")
                     : exited ? "it exited with status \(code)" : "it was killed by signal \(status & 0x7F)"
                 throw .toolFailed(tool: tool.rawValue, path: path, reason: reason)
             }

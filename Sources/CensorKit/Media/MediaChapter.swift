@@ -29,7 +29,8 @@ extension MediaChapter {
     static func ffmetadata(_ chapters: [MediaChapter]) -> String {
         var text = ";FFMETADATA1\n"
         for chapter in chapters {
-            text += "[CHAPTER]\nTIMEBASE=1/1000000\n"
+            text +=
+                "[CHAPTER]\nTIMEBASE=1/1000000\n"
                 + "START=\(Int((chapter.start * 1_000_000).rounded()))\nEND=\(Int((chapter.end * 1_000_000).rounded()))\n"
             for (key, value) in chapter.tags.sorted(by: { $0.key < $1.key }) {
                 text += escaped(key) + "=" + escaped(value) + "\n"

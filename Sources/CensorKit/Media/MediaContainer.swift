@@ -26,11 +26,16 @@ public enum MediaContainer: String, CaseIterable, Sendable, Hashable {
         case .mp4, .m4v: ["aac", "alac", "mp3", "ac3", "eac3", "opus", "flac"]
         case .mov: ["aac", "alac", "mp3", "ac3", "eac3"] + Self.pcmCodecs
         case .m4a, .m4b: ["aac", "alac"]
-        case .mkv, .mka: ["aac", "opus", "flac", "alac", "mp3", "vorbis", "ac3", "eac3", "dts", "truehd", "wmav2"]
-            + Self.pcmCodecs.filter { !["pcm_s8", "pcm_f32be", "pcm_f64be"].contains($0) }
+        case .mkv, .mka:
+            ["aac", "opus", "flac", "alac", "mp3", "vorbis", "ac3", "eac3", "dts", "truehd", "wmav2"]
+                + Self.pcmCodecs.filter { !["pcm_s8", "pcm_f32be", "pcm_f64be"].contains($0) }
         case .webm: ["opus", "vorbis"]
-        case .avi: ["mp3", "ac3", "aac", "pcm_u8", "pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_f32le", "pcm_f64le", "pcm_alaw",
-                    "pcm_mulaw"]
+        case .avi:
+            [
+                "mp3", "ac3", "aac", "pcm_u8", "pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_f32le", "pcm_f64le",
+                "pcm_alaw",
+                "pcm_mulaw",
+            ]
         case .wma: ["wmav2", "wmav1", "mp3"]
         case .aac: ["aac"]
         case .ac3: ["ac3"]
@@ -39,8 +44,10 @@ public enum MediaContainer: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The PCM codecs QuickTime holds, in either byte order, and A-law and µ-law.
-    private static let pcmCodecs = ["pcm_u8", "pcm_s8", "pcm_s16le", "pcm_s16be", "pcm_s24le", "pcm_s24be", "pcm_s32le",
-                                    "pcm_s32be", "pcm_f32le", "pcm_f32be", "pcm_f64le", "pcm_f64be", "pcm_alaw", "pcm_mulaw"]
+    private static let pcmCodecs = [
+        "pcm_u8", "pcm_s8", "pcm_s16le", "pcm_s16be", "pcm_s24le", "pcm_s24be", "pcm_s32le",
+        "pcm_s32be", "pcm_f32le", "pcm_f32be", "pcm_f64le", "pcm_f64be", "pcm_alaw", "pcm_mulaw",
+    ]
 
     /// The subtitle codec censored subtitles are embedded as, when the container holds text
     /// subtitles.
@@ -61,7 +68,8 @@ public enum MediaContainer: String, CaseIterable, Sendable, Hashable {
     /// - Parameter path: A file path.
     public static func named(byPathOf path: String) -> MediaContainer? {
         guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."),
-              dot != name.startIndex else { return nil }
+            dot != name.startIndex
+        else { return nil }
         return MediaContainer(rawValue: name[name.index(after: dot)...].lowercased())
     }
 }

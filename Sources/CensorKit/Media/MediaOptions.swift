@@ -35,7 +35,9 @@ public struct MediaOptions: Sendable {
     ///     or `nil` for each source stream's.
     ///   - embeddedSubtitles: SubRip text to add as a subtitle stream, or `nil`.
     /// - Throws: ``ParameterError`` naming the value out of its range, and the range.
-    public init(audioStreams: [Int]? = nil, bitrate: Int? = nil, embeddedSubtitles: String? = nil) throws(ParameterError) {
+    public init(audioStreams: [Int]? = nil, bitrate: Int? = nil, embeddedSubtitles: String? = nil)
+        throws(ParameterError)
+    {
         var streams: [Int] = []
         for stream in audioStreams ?? [] where !streams.contains(stream) {
             streams.append(try Parameters.audioStream.validate(stream))

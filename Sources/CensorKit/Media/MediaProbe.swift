@@ -95,7 +95,9 @@ struct MediaProbe: Sendable {
             throw .unreadable(path: path, reason: "it is not a regular file (a FIFO, socket or device)")
         }
         let run = try FFmpeg.Run(
-            .ffprobe, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "-show_chapters"] + FFmpeg.source(path),
+            .ffprobe,
+            ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", "-show_chapters"]
+                + FFmpeg.source(path),
             output: .captured, for: path)
         let data: Data
         do {
@@ -104,11 +106,14 @@ struct MediaProbe: Sendable {
             guard case let .toolFailed(_, _, reason) = error else { throw error }
             // "[hls @ 0x…] Format not on whitelist '…'": a playlist or list of other files.
             if reason.contains("not on whitelist"), let open = reason.firstIndex(of: "["),
-               let at = reason.range(of: " @", range: open..<reason.endIndex) {
+                let at = reason.range(of: " @", range: open..<reason.endIndex)
+            {
                 let name = reason[reason.index(after: open)..<at.lowerBound]
-                throw .unreadable(path: path, reason: "it is read by ffmpeg's '\(name)' demuxer, which reads other files "
-                    + "or devices than the one named (a playlist, a list, an image sequence); censor reads only "
-                    + "self-contained media")
+                throw .unreadable(
+                    path: path,
+                    reason: "it is read by ffmpeg's '\(name)' demuxer, which reads other files "
+                        + "or devices than the one named (a playlist, a list, an image sequence); censor reads only "
+                        + "self-contained media")
             }
             throw .unreadable(path: path, reason: reason)
         }
@@ -120,7 +125,8 @@ struct MediaProbe: Sendable {
     /// - Throws: ``MediaError/unreadable(path:reason:)`` when it names no container.
     init(json data: Data, path: String) throws(MediaError) {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let format = root["format"] as? [String: Any] else {
+            let format = root["format"] as? [String: Any]
+        else {
             throw .unreadable(path: path, reason: "ffprobe found no container in it")
         }
         formatName = format["format_name"] as? String ?? ""
@@ -128,8 +134,9 @@ struct MediaProbe: Sendable {
         tags = Self.strings(format["tags"])
         chapterCount = (root["chapters"] as? [Any])?.count ?? 0
         chapters = (root["chapters"] as? [[String: Any]] ?? []).map { item in
-            MediaChapter(start: Self.number(item["start_time"]) ?? 0, end: Self.number(item["end_time"]) ?? 0,
-                         tags: Self.strings(item["tags"]))
+            MediaChapter(
+                start: Self.number(item["start_time"]) ?? 0, end: Self.number(item["end_time"]) ?? 0,
+                tags: Self.strings(item["tags"]))
         }
         streams = (root["streams"] as? [[String: Any]] ?? []).map { item in
             let disposition = (item["disposition"] as? [String: Any] ?? [:])
@@ -140,7 +147,8 @@ struct MediaProbe: Sendable {
                 codec: item["codec_name"] as? String ?? "unknown", codecTag: item["codec_tag_string"] as? String,
                 profile: item["profile"] as? String, sampleRate: Self.integer(item["sample_rate"]),
                 channels: Self.integer(item["channels"]), channelLayout: item["channel_layout"] as? String,
-                sampleFormat: item["sample_fmt"] as? String, bitsPerRawSample: Self.integer(item["bits_per_raw_sample"]),
+                sampleFormat: item["sample_fmt"] as? String,
+                bitsPerRawSample: Self.integer(item["bits_per_raw_sample"]),
                 // Matroska keeps the rate as a statistics tag.
                 bitRate: Self.integer(item["bit_rate"]) ?? Self.integer(tags["BPS"]) ?? Self.integer(tags["BPS-eng"]),
                 startTime: Self.number(item["start_time"]) ?? 0,
@@ -162,7 +170,8 @@ struct MediaProbe: Sendable {
     func audioStreams(_ numbers: [Int]?, path: String) throws(MediaError) -> [Stream] {
         let audio = audioStreams
         guard !audio.isEmpty else {
-            let kinds = streams.isEmpty ? "no streams" : streams.map { "\($0.type) (\($0.codec))" }.joined(separator: ", ")
+            let kinds =
+                streams.isEmpty ? "no streams" : streams.map { "\($0.type) (\($0.codec))" }.joined(separator: ", ")
             throw .noAudio(path: path, streams: kinds)
         }
         let numbers = numbers ?? Array(audio.indices)
@@ -179,8 +188,10 @@ struct MediaProbe: Sendable {
     /// - Throws: ``MediaError`` when ffprobe cannot read the file.
     func firstSampleTime(of stream: Stream, path: String) throws(MediaError) -> Double {
         let data = try FFmpeg.probed(
-            ["-v", "error", "-select_streams", "\(stream.index)", "-read_intervals", "%+#1",
-             "-show_entries", "frame=pts_time", "-of", "csv=p=0"], path: path)
+            [
+                "-v", "error", "-select_streams", "\(stream.index)", "-read_intervals", "%+#1",
+                "-show_entries", "frame=pts_time", "-of", "csv=p=0",
+            ], path: path)
         let text = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first
         return text.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? stream.startTime
     }
@@ -191,8 +202,10 @@ struct MediaProbe: Sendable {
     /// - Throws: ``MediaError`` when ffprobe cannot read the file.
     func measuredBitrate(of stream: Stream, path: String) throws(MediaError) -> Int? {
         let data = try FFmpeg.probed(
-            ["-v", "error", "-select_streams", "\(stream.index)", "-show_entries", "packet=size,duration_time",
-             "-of", "csv=p=0"], path: path)
+            [
+                "-v", "error", "-select_streams", "\(stream.index)", "-show_entries", "packet=size,duration_time",
+                "-of", "csv=p=0",
+            ], path: path)
         var bytes = 0.0, seconds = 0.0
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
             let fields = line.split(separator: ",")

@@ -23,7 +23,8 @@ public struct MediaStreamInfo: Sendable, Hashable {
     /// One line: `1  audio 0  aac  44100 Hz stereo 128 kb/s  eng  "Commentary"  default`.
     public var line: String {
         var fields = ["\(index)", type + (audioNumber.map { " \($0)" } ?? ""), codec]
-        let audio = [sampleRate.map { "\($0) Hz" }, channelLayout, bitRate.map { "\(($0 + 500) / 1000) kb/s" }].compactMap { $0 }
+        let audio = [sampleRate.map { "\($0) Hz" }, channelLayout, bitRate.map { "\(($0 + 500) / 1000) kb/s" }]
+            .compactMap { $0 }
         if type == "audio", !audio.isEmpty { fields.append(audio.joined(separator: " ")) }
         if let language { fields.append(language) }
         if let title { fields.append("\"\(title)\"") }

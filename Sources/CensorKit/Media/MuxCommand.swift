@@ -85,7 +85,8 @@ struct MuxCommand {
         let delay = MediaCodec.encoderDelay[codec(of: replacement)] ?? 0
         if [.mkv, .mka, .avi, .wma, .aac, .ac3].contains(container) { return delay }
         if [.mp4, .m4a, .m4b, .m4v, .mov].contains(container),
-           replacement.firstSampleTime * Double(encodedRate(of: replacement)) >= Double(delay) {
+            replacement.firstSampleTime * Double(encodedRate(of: replacement)) >= Double(delay)
+        {
             return delay
         }
         return 0
@@ -97,7 +98,7 @@ struct MuxCommand {
     /// stays the source's.
     func sampleCount(of replacement: Replacement) -> Int? {
         guard probe.isQuickTime, [.mp4, .m4a, .m4b, .m4v, .mov].contains(container),
-              encodedRate(of: replacement) == replacement.pcm.sampleRate, let duration = replacement.stream.duration
+            encodedRate(of: replacement) == replacement.pcm.sampleRate, let duration = replacement.stream.duration
         else { return nil }
         return Int((duration * Double(replacement.pcm.sampleRate)).rounded()) - replacement.removedFrames
     }
@@ -138,7 +139,9 @@ struct MuxCommand {
         if let subtitles { arguments += ["-f", "srt", "-i", "file:" + subtitles] }
         let chaptersInput = addedInput + (subtitles == nil ? 0 : 1)
         if let chapters { arguments += ["-f", "ffmetadata", "-i", "file:" + chapters] }
-        for path in attachments.sorted(by: { $0.key < $1.key }).map(\.value) { arguments += ["-attach", "file:" + path] }
+        for path in attachments.sorted(by: { $0.key < $1.key }).map(\.value) {
+            arguments += ["-attach", "file:" + path]
+        }
 
         // Per-stream metadata and dispositions named for every stream: once one is named,
         // ffmpeg copies no other, and it would mark a first stream default that was not.
@@ -151,30 +154,41 @@ struct MuxCommand {
             arguments += ["-map_metadata:s:\(position)", "0:s:\(item.index)"]
             if attachments[item.index] != nil {
                 // -attach names the stream for the scratch file; the source's names are set after it.
-                arguments += item.tags.sorted { $0.key < $1.key }.flatMap { ["-metadata:s:\(position)", "\($0.key)=\($0.value)"] }
+                arguments += item.tags.sorted { $0.key < $1.key }.flatMap {
+                    ["-metadata:s:\(position)", "\($0.key)=\($0.value)"]
+                }
             }
-            encoding += ["-disposition:\(position)", item.disposition.isEmpty ? "0" : item.disposition.joined(separator: "+")]
+            encoding += [
+                "-disposition:\(position)", item.disposition.isEmpty ? "0" : item.disposition.joined(separator: "+"),
+            ]
             if let replacement = replacements.first(where: { $0.stream.index == item.index }) {
                 encoding += audioEncoding(replacement, position: position)
             } else if censoredSubtitles[item.index] != nil {
                 encoding += ["-c:\(position)", item.codec == "subrip" ? "srt" : item.codec]
             }
         }
-        arguments += ["-map_metadata", "0", "-map_chapters", chapters == nil ? "0" : "\(chaptersInput)", "-c", "copy",
-                      "-copy_unknown"] + encoding
+        arguments +=
+            [
+                "-map_metadata", "0", "-map_chapters", chapters == nil ? "0" : "\(chaptersInput)", "-c", "copy",
+                "-copy_unknown",
+            ] + encoding
         // FLAC in MP4 is standard, but ffmpeg 5.1 still writes it only when told experiments are fine.
         if replacements.contains(where: { codec(of: $0) == "flac" }), [.mp4, .m4v].contains(container) {
             arguments += ["-strict", "experimental"]
         }
         if subtitles != nil, let subtitleCodec = container.subtitleCodec {
             let added = streams.count
-            arguments += ["-map", "\(addedInput):0", "-c:\(added)", subtitleCodec, "-metadata:s:\(added)", "title=Censored"]
+            arguments += [
+                "-map", "\(addedInput):0", "-c:\(added)", subtitleCodec, "-metadata:s:\(added)", "title=Censored",
+            ]
         }
         // The marker in a tag of its own, in place of an earlier run's. Matroska's CRC-32
         // elements would no longer match once the marker's file digest is written in.
         if Self.holdsMarkerTag(container) { arguments += ["-metadata", "censor=" + (marker ?? "")] }
         if marker != nil, [.mkv, .mka, .webm].contains(container) { arguments += ["-write_crc32", "0"] }
-        if let version = mp3?.id3Version, version == 3 || version == 4 { arguments += ["-id3v2_version", "\(version)"] }
+        if let version = mp3?.id3Version, version == 3 || version == 4 {
+            arguments += ["-id3v2_version", "\(version)"]
+        }
         arguments += ["-f", container.muxer, "/dev/stdout"]
         return arguments
     }
@@ -182,8 +196,11 @@ struct MuxCommand {
     /// The encoder, rate, priming trim and bit rate of the censored stream at `position`.
     private func audioEncoding(_ replacement: Replacement, position: Int) -> [String] {
         let codec = codec(of: replacement), stream = replacement.stream
-        var arguments = ["-c:\(position)", MediaCodec.encoder(for: codec), "-ar:\(position)", "\(encodedRate(of: replacement))"]
-        if codec == stream.codec, let profile = stream.profile.flatMap({ MediaCodec.profile(codec: codec, named: $0) }) {
+        var arguments = [
+            "-c:\(position)", MediaCodec.encoder(for: codec), "-ar:\(position)", "\(encodedRate(of: replacement))",
+        ]
+        if codec == stream.codec, let profile = stream.profile.flatMap({ MediaCodec.profile(codec: codec, named: $0) })
+        {
             arguments += ["-profile:\(position)", profile]
         }
         let trim = primingTrim(of: replacement)
@@ -193,9 +210,12 @@ struct MuxCommand {
         if !bounds.isEmpty { arguments += ["-filter:\(position)", "atrim=" + bounds.joined(separator: ":")] }
         if bitrate == nil, let mp3, mp3.isVariable {
             // LAME's quality when the Xing header gives it; else the same average, still variable.
-            arguments += mp3.vbrQuality.map { ["-q:\(position)", "\($0)"] }
+            arguments +=
+                mp3.vbrQuality.map { ["-q:\(position)", "\($0)"] }
                 ?? ["-abr:\(position)", "1", "-b:\(position)", "\(probe.bitRate ?? 128_000)"]
-        } else if MediaCodec.takesBitrate(codec), let rate = bitrate ?? (codec == stream.codec ? sourceBitrate(of: stream) : nil) {
+        } else if MediaCodec.takesBitrate(codec),
+            let rate = bitrate ?? (codec == stream.codec ? sourceBitrate(of: stream) : nil)
+        {
             arguments += ["-b:\(position)", "\(rate)"]
             // The source's rate is what its packets measure. libopus's VBR misses it by far (asked for
             // 214 kb/s on speech it writes 365 kb/s; constrained, 13 % less when a word is muted);

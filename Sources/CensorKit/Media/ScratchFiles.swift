@@ -19,7 +19,8 @@ final class ScratchFiles {
     /// - Returns: Its path.
     func create(_ suffix: String) throws(CensorError) -> String {
         let path = try TemporaryOutputs.create(
-            in: folder.path, naming: URL(fileURLWithPath: destination).lastPathComponent, extension: suffix, for: destination)
+            in: folder.path, naming: URL(fileURLWithPath: destination).lastPathComponent, extension: suffix,
+            for: destination)
         paths.append(path)
         return path
     }

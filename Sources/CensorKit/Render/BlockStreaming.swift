@@ -16,7 +16,8 @@ protocol BlockCensor {
     /// throws what keeps it from censoring them.
     mutating func prepare(_ frames: Range<Int>) throws
     /// Censors one block of stored samples in place; blocks come in order.
-    mutating func process<Codec: SampleCodec>(_ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec)
+    mutating func process<Codec: SampleCodec>(
+        _ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec)
     /// The runs of the next block's `frames` that ``process(_:firstFrame:codec:)`` will
     /// overwrite whatever they hold, in order: a seekable input need not be read there.
     func replacedRuns(in frames: Range<Int>) -> [Range<Int>]

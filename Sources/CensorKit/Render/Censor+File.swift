@@ -64,16 +64,20 @@ extension Censor {
         let reader = try AudioReader(path: input)
         try OutputName.check(output, input: input)
         if let container = MediaContainer.named(byPathOf: output), container != .mp3 {
-            throw MediaError.unknownOutput(path: output, choices: "a container libsndfile writes; write this one with censorMedia")
+            throw MediaError.unknownOutput(
+                path: output, choices: "a container libsndfile writes; write this one with censorMedia")
         }
         var warnings = reader.warnings
         let (requested, opusNote) = try reader.format.forOutputResamplingOpus(path: output, requested: format)
         if let opusNote { warnings.append(opusNote) }
-        let outputFrames = requested.sampleRate == reader.format.sampleRate ? reader.frameCount
+        let outputFrames =
+            requested.sampleRate == reader.format.sampleRate
+            ? reader.frameCount
             // Checked: a header may declare more frames than any file holds, and resampling up
             // multiplies them; past Int's range the count saturates rather than traps.
-            : Int(exactly: (Double(reader.frameCount) * Double(requested.sampleRate) / Double(reader.format.sampleRate))
-                .rounded(.up)) ?? Int.max
+            : Int(
+                exactly: (Double(reader.frameCount) * Double(requested.sampleRate) / Double(reader.format.sampleRate))
+                    .rounded(.up)) ?? Int.max
         let (outputFormat, sizeWarning) = try requested.fitting(
             frames: outputFrames, path: output, limit: sizeLimit)
         if let sizeWarning { warnings.append(sizeWarning) }
@@ -95,16 +99,21 @@ extension Censor {
         let reportBuilt = ThreadResults<Report>(count: 1)
         let (inputFormat, inputFrames) = (reader.format, reader.frameCount)
         Thread { [self] in
-            reportBuilt.set(0, self.report(plan, input: input, output: output, format: inputFormat, frames: inputFrames))
+            reportBuilt.set(
+                0, self.report(plan, input: input, output: output, format: inputFormat, frames: inputFrames))
         }.start()
         var metadata = reader.metadata
         // A FLAC input's blocks are carried whole in place of the fields libsndfile knows.
-        let flacBlocks = outputFormat.container == .flac
-            ? FLACBlocks.carriedBlocks(ofFileAt: input, sameTimeline: outputFormat.sampleRate == reader.format.sampleRate && cut == nil)
+        let flacBlocks =
+            outputFormat.container == .flac
+            ? FLACBlocks.carriedBlocks(
+                ofFileAt: input, sameTimeline: outputFormat.sampleRate == reader.format.sampleRate && cut == nil)
             : nil
         // So are a WAV input's INFO list and an Ogg input's comment packet.
         let infoList = outputFormat.container == .wav ? WAVChunks.infoList(ofFileAt: input) : nil
-        let oggComment = outputFormat.container == .ogg ? OggComments.commentPacket(ofFileAt: input, opus: outputFormat.encoding == .opus) : nil
+        let oggComment =
+            outputFormat.container == .ogg
+            ? OggComments.commentPacket(ofFileAt: input, opus: outputFormat.encoding == .opus) : nil
         if flacBlocks != nil || infoList != nil || oggComment != nil { metadata.strings = [:] }
         // A WAV's software field is written whole, after the audio, not by libsndfile (which cuts it).
         let software = outputFormat.container == .wav ? metadata.strings.removeValue(forKey: "software") : nil
@@ -114,12 +123,15 @@ extension Censor {
                 creating: temporary, for: output, format: outputFormat, metadata: metadata,
                 quality: format.quality)
             try reader.seek(to: 0)
-            let framesRead = if let cut {
-                try stream(CutReader(reader, plan: cut, storage: SampleStorage(input: reader.format, output: outputFormat)),
-                           into: writer, format: outputFormat, engine: &engine, progress: progress)
-            } else {
-                try stream(reader, into: writer, format: outputFormat, engine: &engine, progress: progress)
-            }
+            let framesRead =
+                if let cut {
+                    try stream(
+                        CutReader(
+                            reader, plan: cut, storage: SampleStorage(input: reader.format, output: outputFormat)),
+                        into: writer, format: outputFormat, engine: &engine, progress: progress)
+                } else {
+                    try stream(reader, into: writer, format: outputFormat, engine: &engine, progress: progress)
+                }
             try writer.close()
             return framesRead
         }
@@ -128,33 +140,40 @@ extension Censor {
             // A matched beep's levels are measured while the render runs, where another reader can measure them.
             if matchedBeep, spans.count >= MeasuringBeepEngine.leastSpans, let reopen = source.reopener {
                 var engine = try MeasuringBeepEngine(
-                    spans: spans, mode: mode.resampled(to: reader.format.sampleRate), sampleRate: reader.format.sampleRate,
+                    spans: spans, mode: mode.resampled(to: reader.format.sampleRate),
+                    sampleRate: reader.format.sampleRate,
                     audio: &source, reopen: reopen)
                 defer { engine.stop() }
                 framesRead = try write(with: &engine)
             } else if cut != nil {
                 // The cut is in the reader; no engine changes a frame.
-                var engine = try CensorEngine(spans: [], mode: .mute, channelCount: reader.channelCount,
-                                              sampleRate: reader.format.sampleRate)
+                var engine = try CensorEngine(
+                    spans: [], mode: .mute, channelCount: reader.channelCount,
+                    sampleRate: reader.format.sampleRate)
                 framesRead = try write(with: &engine)
             } else {
                 var engine = try makeEngine(plan: plan, sampleRate: reader.format.sampleRate, audio: &source)
                 framesRead = try write(with: &engine)
             }
             if framesRead < cut?.outputFrames ?? reader.frameCount {
-                warnings.append("'\(input)' ended at frame \(framesRead), before the \(reader.frameCount) frames "
-                    + "it declares; the output holds the audio that was there")
+                warnings.append(
+                    "'\(input)' ended at frame \(framesRead), before the \(reader.frameCount) frames "
+                        + "it declares; the output holds the audio that was there")
             }
             // The same encoding, rate and length: the input's iXML, XMP, ID3 and marker chunks are still true of it.
             if outputFormat == reader.format, cut == nil {
-                try WAVChunks.append(WAVChunks.carriedChunks(ofFileAt: input), toFileAt: temporary, named: output, frames: framesRead)
+                try WAVChunks.append(
+                    WAVChunks.carriedChunks(ofFileAt: input), toFileAt: temporary, named: output, frames: framesRead)
             }
             if let software {
-                try WAVChunks.append([WAVChunks.softwareChunk(software)], toFileAt: temporary, named: output, frames: framesRead)
+                try WAVChunks.append(
+                    [WAVChunks.softwareChunk(software)], toFileAt: temporary, named: output, frames: framesRead)
             }
             if let infoList { try WAVChunks.append([infoList], toFileAt: temporary, named: output, frames: framesRead) }
             if let oggComment { try OggComments.replaceComment(ofFileAt: temporary, named: output, with: oggComment) }
-            let markerText = marker.map { CensorMarker.text(spans: spans, sampleRate: reader.format.sampleRate, job: $0) }
+            let markerText = marker.map {
+                CensorMarker.text(spans: spans, sampleRate: reader.format.sampleRate, job: $0)
+            }
             if outputFormat.container == .flac {
                 try FLACBlocks.rewrite(fileAt: temporary, named: output, carrying: flacBlocks, marker: markerText)
                 if markerText != nil { try CensorMarker.seal(fileAt: temporary, named: output) }
@@ -182,9 +201,11 @@ extension Censor {
     ) throws -> Int {
         var stream = FileStream(reader: reader, writer: writer, blockFrames: blockFrames, progress: progress)
         if outputFormat.sampleRate != reader.format.sampleRate {
-            try stream.run(engine: &engine, codec: FloatCodec(), resampler: Resampler(
-                from: reader.format.sampleRate, to: outputFormat.sampleRate,
-                channelCount: reader.format.channelCount, path: writer.path))
+            try stream.run(
+                engine: &engine, codec: FloatCodec(),
+                resampler: Resampler(
+                    from: reader.format.sampleRate, to: outputFormat.sampleRate,
+                    channelCount: reader.format.channelCount, path: writer.path))
         } else {
             switch SampleStorage(input: reader.format, output: outputFormat) {
             case let .integer(bits) where bits <= 16:
@@ -219,6 +240,7 @@ extension Censor {
         Report(
             input: input, output: output, sampleRate: format.sampleRate, channels: format.channelCount,
             frames: frames, mode: mode.name, spans: plan.spans.map(Report.Entry.init), skipped: plan.skipped,
-            transcriptOverrun: transcriptOverrun(frames: frames, sampleRate: format.sampleRate), timesFit: plan.timesFit)
+            transcriptOverrun: transcriptOverrun(frames: frames, sampleRate: format.sampleRate), timesFit: plan.timesFit
+        )
     }
 }

@@ -11,9 +11,12 @@ extension Censor {
     ///   - format: Container, encoding, rate and quality to change.
     /// - Returns: The reason, a phrase such as `edge refinement reads the audio around each
     ///   word …`, or `nil`.
-    public func streamingObstacle(input: AudioFileFormat?, output: String, format: OutputFormat = OutputFormat()) -> String? {
+    public func streamingObstacle(input: AudioFileFormat?, output: String, format: OutputFormat = OutputFormat())
+        -> String?
+    {
         if planner.options.refine, planner.options.refineWindow > 0 {
-            return "edge refinement reads the audio around each word, and fits the transcript's timing to the whole recording"
+            return
+                "edge refinement reads the audio around each word, and fits the transcript's timing to the whole recording"
         }
         if let container = MediaContainer.named(byPathOf: output), container != .mp3 {
             return "the output is written by ffmpeg, from a file"
@@ -37,7 +40,8 @@ extension Censor {
             var narrowed = storage == .double
             if case let .integer(bits) = storage, bits <= 16, (input.integerBits ?? 0) > 16 { narrowed = true }
             if narrowed {
-                return "\(Self.name(of: input)) audio written as \(Self.name(of: requested)) is converted as it is read from a file"
+                return
+                    "\(Self.name(of: input)) audio written as \(Self.name(of: requested)) is converted as it is read from a file"
             }
         }
         return nil
@@ -64,8 +68,9 @@ extension Censor {
         _ input: AudioStreamReader, output: String, matches: [Match], format: OutputFormat = OutputFormat(),
         into transaction: OutputTransaction, progress: ((RenderProgress) -> Void)? = nil
     ) throws -> Report {
-        try censorStream(input, output: output, matches: matches, format: format, into: transaction,
-                         sizeLimit: AudioFileFormat.classicSizeLimit, progress: progress)
+        try censorStream(
+            input, output: output, matches: matches, format: format, into: transaction,
+            sizeLimit: AudioFileFormat.classicSizeLimit, progress: progress)
     }
 
     /// ``censorStream(_:output:matches:format:into:progress:)`` with the most audio bytes a WAV
@@ -87,37 +92,53 @@ extension Censor {
         // really passes the limit.
         var declaredFits = false
         if let fit = try? requested.fitting(
-            frames: outputFrames(input.declaredFrames, ratio: rateRatio), path: output, limit: sizeLimit) {
+            frames: outputFrames(input.declaredFrames, ratio: rateRatio), path: output, limit: sizeLimit)
+        {
             declaredFits = fit.warning == nil
         }
         let outputFormat = requested
-        let frameLimit = declaredFits ? nil : requested.frameLimit(bytes: sizeLimit).map { limit in
-            (frames: Int(Double(limit) / rateRatio),
-                     error: AudioError.unsupportedOutput(
-                        path: output, reason: "'\(input.name)' holds more audio than a \(requested.shortContainerName) file can; "
-                            + "write RF64, W64 or CAF instead (a stream's length is not known in advance)"))
-        }
+        let frameLimit =
+            declaredFits
+            ? nil
+            : requested.frameLimit(bytes: sizeLimit).map { limit in
+                (
+                    frames: Int(Double(limit) / rateRatio),
+                    error: AudioError.unsupportedOutput(
+                        path: output,
+                        reason: "'\(input.name)' holds more audio than a \(requested.shortContainerName) file can; "
+                            + "write RF64, W64 or CAF instead (a stream's length is not known in advance)")
+                )
+            }
         let temporary = try transaction.reserve(output)
         do {
             let writer = try AudioWriter(
-                creating: temporary, for: output, format: outputFormat, metadata: input.metadata, quality: format.quality)
+                creating: temporary, for: output, format: outputFormat, metadata: input.metadata,
+                quality: format.quality)
             let framesRead: Int
             let spans: [PlannedSpan], skipped: [Match]
-            switch (outputFormat.sampleRate != input.format.sampleRate, SampleStorage(input: input.format, output: outputFormat)) {
+            switch (
+                outputFormat.sampleRate != input.format.sampleRate,
+                SampleStorage(input: input.format, output: outputFormat)
+            ) {
             case (false, let .integer(bits)) where bits <= 16:
-                (framesRead, spans, skipped) = try pass(Int16.self, input, matches, writer, outputFormat, frameLimit, progress)
+                (framesRead, spans, skipped) = try pass(
+                    Int16.self, input, matches, writer, outputFormat, frameLimit, progress)
             case (false, .integer):
-                (framesRead, spans, skipped) = try pass(Int32.self, input, matches, writer, outputFormat, frameLimit, progress)
+                (framesRead, spans, skipped) = try pass(
+                    Int32.self, input, matches, writer, outputFormat, frameLimit, progress)
             default:
-                (framesRead, spans, skipped) = try pass(Float.self, input, matches, writer, outputFormat, frameLimit, progress)
+                (framesRead, spans, skipped) = try pass(
+                    Float.self, input, matches, writer, outputFormat, frameLimit, progress)
             }
             try writer.close()
             if let job = marker {
-                try CensorMarker.append(CensorMarker.text(spans: spans.map(\.span), sampleRate: input.format.sampleRate, job: job),
-                                        toFileAt: temporary, named: output)
+                try CensorMarker.append(
+                    CensorMarker.text(spans: spans.map(\.span), sampleRate: input.format.sampleRate, job: job),
+                    toFileAt: temporary, named: output)
             }
-            var report = report(Plan(spans: spans, skipped: skipped), input: input.name, output: output,
-                                format: input.format, frames: framesRead)
+            var report = report(
+                Plan(spans: spans, skipped: skipped), input: input.name, output: output,
+                format: input.format, frames: framesRead)
             report.warnings = warnings
             return report
         } catch {
@@ -129,7 +150,8 @@ extension Censor {
     /// Streams `input` through a look-ahead holding `Sample`s into `writer`.
     private func pass<Sample: StreamSample>(
         _: Sample.Type, _ input: AudioStreamReader, _ matches: [Match], _ writer: AudioWriter,
-        _ outputFormat: AudioFileFormat, _ frameLimit: (frames: Int, error: AudioError)?, _ progress: ((RenderProgress) -> Void)?
+        _ outputFormat: AudioFileFormat, _ frameLimit: (frames: Int, error: AudioError)?,
+        _ progress: ((RenderProgress) -> Void)?
     ) throws -> (frames: Int, spans: [PlannedSpan], skipped: [Match]) {
         var censor = StreamCensor<Sample>(
             input: input, censor: self, matches: matches, frameLimit: frameLimit)

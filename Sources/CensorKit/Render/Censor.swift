@@ -56,6 +56,7 @@ public struct Censor: Sendable {
     /// The engine that renders `plan`, with beep levels measured from `audio` when needed.
     func makeEngine(plan: Plan, sampleRate: Int, audio: inout some FrameSource) throws -> CensorEngine {
         try CensorEngine(
-            spans: plan.spans.map(\.span), mode: mode.resampled(to: sampleRate), sampleRate: sampleRate, measuring: &audio)
+            spans: plan.spans.map(\.span), mode: mode.resampled(to: sampleRate), sampleRate: sampleRate,
+            measuring: &audio)
     }
 }

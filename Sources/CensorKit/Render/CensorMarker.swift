@@ -117,14 +117,16 @@ public enum CensorMarker {
     static func seal(fileAt path: String, named name: String) throws(CensorError) {
         do {
             guard let marker = try markers(inFileAt: path).first(where: { $0.file?.digits == unsealed }),
-                  let offset = marker.file?.offset
+                let offset = marker.file?.offset
             else { throw CensorError.cannotCreate(path: name, reason: "the censor marker written in it is not there") }
             let digits = Array(try digest(ofFileAt: path, zeroing: offset).utf8)
             let file = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
             guard file >= 0 else { throw DigestError(path: name, reason: String(cString: strerror(errno))) }
             defer { close(file) }
             let written = digits.withUnsafeBytes { pwrite(file, $0.baseAddress, $0.count, off_t(offset)) }
-            guard written == digits.count else { throw DigestError(path: name, reason: String(cString: strerror(errno))) }
+            guard written == digits.count else {
+                throw DigestError(path: name, reason: String(cString: strerror(errno)))
+            }
         } catch let error as CensorError {
             throw error
         } catch {
@@ -142,10 +144,11 @@ public enum CensorMarker {
     ///   - name: The output's name for errors.
     /// - Throws: ``CensorError/cannotCreate(path:reason:)`` when the file cannot be written.
     static func append(_ marker: String, toFileAt path: String, named name: String) throws(CensorError) {
-        let head = (FileHandle(forReadingAtPath: path).flatMap { file in
-            defer { try? file.close() }
-            return try? file.read(upToCount: 12)
-        }) ?? Data()
+        let head =
+            (FileHandle(forReadingAtPath: path).flatMap { file in
+                defer { try? file.close() }
+                return try? file.read(upToCount: 12)
+            }) ?? Data()
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let chunk: Data
         if head.count == 12, head.prefix(4) == Data("RIFF".utf8), head.suffix(4) == Data("WAVE".utf8) {
@@ -207,7 +210,8 @@ public enum CensorMarker {
     static func markers(inFileAt path: String) throws -> [Found] {
         let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? file.close() }
-        guard (try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular else { return [] }
+        guard (try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+        else { return [] }
         let phraseBytes = Data(phrase.utf8)
         var found: [Found] = [], window = Data(), windowStart = 0
         while true {
@@ -218,7 +222,9 @@ public enum CensorMarker {
                 // A marker cut by the block's end is looked at again with the next block.
                 if !block.isEmpty, window.endIndex - range.lowerBound < longest { break }
                 let text = window[range.lowerBound...].prefix(longest).prefix { (0x20..<0x7F).contains($0) }
-                found.append(parse(String(decoding: text, as: UTF8.self), at: windowStart + range.lowerBound - window.startIndex))
+                found.append(
+                    parse(String(decoding: text, as: UTF8.self), at: windowStart + range.lowerBound - window.startIndex)
+                )
                 searchFrom = range.upperBound
             }
             if block.isEmpty { return found }

@@ -86,8 +86,9 @@ extension CutPlan {
                 let gains = Self.gains(length: out.count)
                 for step in 0..<out.count {
                     for channel in 0..<channels {
-                        result.append(samples[(out.lowerBound + step) * channels + channel] * gains.out[step]
-                            + samples[(into.lowerBound + step) * channels + channel] * gains.in[step])
+                        result.append(
+                            samples[(out.lowerBound + step) * channels + channel] * gains.out[step]
+                                + samples[(into.lowerBound + step) * channels + channel] * gains.in[step])
                     }
                 }
             }

@@ -33,8 +33,9 @@ final class CutReader: AudioBlockReader {
             case let .copy(range):
                 try readExactly(from: range.lowerBound + offset, count: count, into: target)
             case let .blend(fadingOut, fadingIn):
-                try blend(fadingOut.lowerBound + offset, fadingIn.lowerBound + offset, step: offset,
-                          length: fadingOut.count, count: count, into: target)
+                try blend(
+                    fadingOut.lowerBound + offset, fadingIn.lowerBound + offset, step: offset,
+                    length: fadingOut.count, count: count, into: target)
             }
             done += count
             offset += count
@@ -49,11 +50,14 @@ final class CutReader: AudioBlockReader {
     /// Reads `count` frames from input frame `first`.
     ///
     /// - Throws: ``AudioError/readFailed(path:frame:reason:)`` when the file ends before them.
-    private func readExactly<Sample: SndFileSample>(from first: Int, count: Int, into target: UnsafeMutablePointer<Sample>) throws {
+    private func readExactly<Sample: SndFileSample>(
+        from first: Int, count: Int, into target: UnsafeMutablePointer<Sample>
+    ) throws {
         try reader.seek(to: first)
         let read = try reader.read(into: target, frames: count)
         guard read == count else {
-            throw AudioError.readFailed(path: reader.path, frame: first + read, reason: "the file ends before its declared length")
+            throw AudioError.readFailed(
+                path: reader.path, frame: first + read, reason: "the file ends before its declared length")
         }
     }
 

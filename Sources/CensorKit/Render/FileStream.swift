@@ -31,7 +31,10 @@ struct FileStream<Reader: AudioBlockReader> {
     mutating func run(engine: inout some BlockCensor, codec: FloatCodec, resampler: Resampler) throws {
         let writer = writer
         framesRead = try blocks(
-            of: Float.self, prepare: { try engine.prepare($0); return [] },
+            of: Float.self,
+            prepare: {
+                try engine.prepare($0); return []
+            },
             each: { block, frames, first in
                 engine.process(block, firstFrame: first, codec: codec)
                 try resampler.process(block.baseAddress!, frames: frames, last: false) { resampled, count in
@@ -56,7 +59,8 @@ struct FileStream<Reader: AudioBlockReader> {
     /// file's reader (``AudioReader``) whose frames lie in place (no decoding to seek), those
     /// runs are seeked over rather than read, when at least ``shortestUnread`` frames long.
     private func blocks<Sample: SndFileSample>(
-        of _: Sample.Type, writingBehind writes: BackgroundBlockWriter? = nil, prepare: (Range<Int>) throws -> [Range<Int>],
+        of _: Sample.Type, writingBehind writes: BackgroundBlockWriter? = nil,
+        prepare: (Range<Int>) throws -> [Range<Int>],
         each body: (UnsafeMutableBufferPointer<Sample>, Int, Int) throws -> Void
     ) throws -> Int {
         let seekable = (reader as? AudioReader).flatMap { $0.format.storesFramesInPlace ? $0 : nil }
@@ -67,7 +71,8 @@ struct FileStream<Reader: AudioBlockReader> {
         // A write in flight reads the storage: it ends before the storage is freed, also after a failure.
         defer { writes?.finish() }
         func report(_ frames: Int) {
-            progress?(RenderProgress(framesDone: frames, frameCount: reader.frameCount, sampleRate: reader.format.sampleRate))
+            progress?(
+                RenderProgress(framesDone: frames, frameCount: reader.frameCount, sampleRate: reader.format.sampleRate))
         }
         var frame = 0
         var blockCount = 0
@@ -78,11 +83,12 @@ struct FileStream<Reader: AudioBlockReader> {
             let block = storage.baseAddress! + (blockCount % buffers) * blockFrames * channels
             let wanted = min(blockFrames, reader.frameCount - frame)
             let unread = try prepare(frame..<(frame + wanted))
-            let count = if let seekable {
-                try read(into: block, frames: wanted, at: frame, leaving: unread, from: seekable)
-            } else {
-                try reader.read(into: block, frames: wanted)
-            }
+            let count =
+                if let seekable {
+                    try read(into: block, frames: wanted, at: frame, leaving: unread, from: seekable)
+                } else {
+                    try reader.read(into: block, frames: wanted)
+                }
             if count == 0 { break }
             // With `writes`, this waits for the block before (written from the other buffer).
             try body(UnsafeMutableBufferPointer(start: block, count: count * channels), count, frame)

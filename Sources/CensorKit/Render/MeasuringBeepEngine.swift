@@ -48,8 +48,10 @@ struct MeasuringBeepEngine: BlockCensor {
     ) throws {
         self.spans = spans
         runStarts = Self.runStarts(of: spans)
-        engines = [try CensorEngine(
-            spans: Array(spans[runStarts[0]..<runStarts[1]]), mode: mode, sampleRate: sampleRate, measuring: &audio)]
+        engines = [
+            try CensorEngine(
+                spans: Array(spans[runStarts[0]..<runStarts[1]]), mode: mode, sampleRate: sampleRate, measuring: &audio)
+        ]
         measured = ThreadResults(count: runStarts.count - 1)
         let (measured, measuring, runStarts) = (measured, measuring, runStarts)
         guard runStarts.count > 2 else { return }
@@ -61,9 +63,12 @@ struct MeasuringBeepEngine: BlockCensor {
             do {
                 var source = try reopen()
                 for run in 1..<(runStarts.count - 1) where !measured.hasFailed {
-                    measured.set(run, try CensorEngine(
-                        spans: Array(spans[runStarts[run]..<runStarts[run + 1]]), mode: mode, sampleRate: sampleRate,
-                        measuring: &source, parallel: false))
+                    measured.set(
+                        run,
+                        try CensorEngine(
+                            spans: Array(spans[runStarts[run]..<runStarts[run + 1]]), mode: mode,
+                            sampleRate: sampleRate,
+                            measuring: &source, parallel: false))
                 }
             } catch {
                 measured.fail(error)
@@ -93,7 +98,9 @@ struct MeasuringBeepEngine: BlockCensor {
         }
     }
 
-    mutating func process<Codec: SampleCodec>(_ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec) {
+    mutating func process<Codec: SampleCodec>(
+        _ block: UnsafeMutableBufferPointer<Codec.Sample>, firstFrame: Int, codec: Codec
+    ) {
         while current < engines.count - 1, spans[runStarts[current + 1] - 1].fadeEnd <= firstFrame { current += 1 }
         for run in current..<engines.count { engines[run].process(block, firstFrame: firstFrame, codec: codec) }
     }

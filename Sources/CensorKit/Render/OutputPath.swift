@@ -133,10 +133,11 @@ public struct FileIdentity: Hashable, Sendable {
             return
         }
         let folder = OutputPath.folder(of: path)
-        let resolved = realpath(folder, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? folder
+        let resolved =
+            realpath(folder, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? folder
         self.init(key: .path(resolved + "/" + OutputPath.name(of: path)))
     }
 
@@ -147,7 +148,9 @@ public struct FileIdentity: Hashable, Sendable {
     /// The identity of the file an open descriptor refers to.
     init(descriptor: Int32) {
         var info = stat()
-        self.init(key: fstat(descriptor, &info) == 0 ? .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-            : .path("/dev/fd/\(descriptor)"))
+        self.init(
+            key: fstat(descriptor, &info) == 0
+                ? .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                : .path("/dev/fd/\(descriptor)"))
     }
 }

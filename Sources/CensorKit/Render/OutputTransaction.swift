@@ -127,7 +127,9 @@ public final class OutputTransaction {
         let output = try OutputPath(path)
         var isInput = false
         for file in protected where file.identity == output.identity {
-            guard file.role == .input else { throw .outputIsProtected(path: path, file: file.path, role: file.role.rawValue) }
+            guard file.role == .input else {
+                throw .outputIsProtected(path: path, file: file.path, role: file.role.rawValue)
+            }
             guard replacingInput else { throw .outputIsInput(path: path) }
             isInput = true
         }
@@ -140,13 +142,18 @@ public final class OutputTransaction {
                 throw .hardLinked(path: path, links: Int(existing.st_nlink))
             }
         }
-        let folder = output.kind == .file ? OutputPath.folder(of: output.target)
+        let folder =
+            output.kind == .file
+            ? OutputPath.folder(of: output.target)
             : String(NSTemporaryDirectory().reversed().drop { $0 == "/" }.reversed())
-        let name = output.kind == .file ? OutputPath.name(of: output.target) : path == "-" ? "stdout" : OutputPath.name(of: path)
+        let name =
+            output.kind == .file
+            ? OutputPath.name(of: output.target) : path == "-" ? "stdout" : OutputPath.name(of: path)
         let temporary = try TemporaryOutputs.create(in: folder, naming: name, for: path)
-        entries.append(Entry(
-            output: output, temporary: temporary, replacing: overwrite || isInput || replacingRecord,
-            preserving: isInput ? output.target : nil))
+        entries.append(
+            Entry(
+                output: output, temporary: temporary, replacing: overwrite || isInput || replacingRecord,
+                preserving: isInput ? output.target : nil))
         return temporary
     }
 
@@ -187,9 +194,12 @@ public final class OutputTransaction {
             for entry in entries where entry.output.kind == .stream {
                 try Self.copy(entry.temporary, into: entry.output)
             }
-            try TemporaryOutputs.commit(entries.filter { $0.output.kind == .file }.map {
-                .init(temporary: $0.temporary, target: $0.output.target, path: $0.output.path, replacing: $0.replacing)
-            })
+            try TemporaryOutputs.commit(
+                entries.filter { $0.output.kind == .file }.map {
+                    .init(
+                        temporary: $0.temporary, target: $0.output.target, path: $0.output.path, replacing: $0.replacing
+                    )
+                })
         } catch {
             for entry in entries { TemporaryOutputs.discard(entry.temporary) }
             throw error
@@ -208,7 +218,8 @@ public final class OutputTransaction {
     static let umask: mode_t = {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
-        return line.flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
+        return line.flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) }
+            ?? 0o022
     }()
 
     /// Gives `file` the owner (where permitted), group, mode and extended attributes of `source`.
@@ -249,7 +260,9 @@ public final class OutputTransaction {
             if count == 0 { return }
             var sent = 0
             while sent < count {
-                let written = buffer[sent..<count].withUnsafeBytes { Glibc.write(destination, $0.baseAddress, $0.count) }
+                let written = buffer[sent..<count].withUnsafeBytes {
+                    Glibc.write(destination, $0.baseAddress, $0.count)
+                }
                 if written < 0, errno == EINTR { continue }
                 if written < 0, errno == EPIPE { throw .brokenPipe(path: output.path) }
                 guard written > 0 else {

@@ -40,7 +40,8 @@ extension Report {
                 + "\"startFrame\": \(cut.startFrame), \"endFrame\": \(cut.endFrame), \"outputFrame\": \(cut.outputFrame), "
                 + "\"crossfadeFrames\": \(cut.crossfadeFrames), \"removedFrames\": \(cut.removedFrames)}"
         }
-        return ",\n \"cuts\": [" + entries.joined(separator: ",\n  ") + "],\n \"removed\": \(seconds(frames - outputFrames)), "
+        return ",\n \"cuts\": [" + entries.joined(separator: ",\n  ")
+            + "],\n \"removed\": \(seconds(frames - outputFrames)), "
             + "\"outputFrames\": \(outputFrames)"
     }
 

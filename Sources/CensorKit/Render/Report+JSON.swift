@@ -17,20 +17,24 @@ extension Report {
         text += "\"mode\": \(quoted(mode)),\n "
         if let direct { text += "\"direct\": \(direct.json),\n " }
         if let transcript {
-            text += "\"transcript\": {\"format\": \(quoted(transcript.format)), \"words\": \(transcript.words), "
+            text +=
+                "\"transcript\": {\"format\": \(quoted(transcript.format)), \"words\": \(transcript.words), "
                 + "\"estimatedWords\": \(transcript.estimatedWords), "
                 + "\"firstTime\": \(transcript.firstTime.map(decimal) ?? "null"), "
                 + "\"lastTime\": \(transcript.lastTime.map(decimal) ?? "null")"
                 + (transcript.maskedWords > 0 ? ", \"maskedWords\": \(transcript.maskedWords)" : "")
-                + (transcript.repairs.isEmpty ? "" : ", \"repairs\": [" + transcript.repairs.map(quoted).joined(separator: ", ") + "]")
+                + (transcript.repairs.isEmpty
+                    ? "" : ", \"repairs\": [" + transcript.repairs.map(quoted).joined(separator: ", ") + "]")
                 + (transcript.subtitleStream.map { ", \"subtitleStream\": \($0)" } ?? "")
                 + "},\n "
         }
         if !streams.isEmpty {
-            text += "\"streams\": [" + streams.map { stream in
-                "{\"index\": \(stream.index), \"codec\": \(quoted(stream.codec)), "
-                    + "\"language\": \(stream.language.map(quoted) ?? "null"), \"spans\": \(stream.spans)}"
-            }.joined(separator: ", ") + "],\n "
+            text +=
+                "\"streams\": ["
+                + streams.map { stream in
+                    "{\"index\": \(stream.index), \"codec\": \(quoted(stream.codec)), "
+                        + "\"language\": \(stream.language.map(quoted) ?? "null"), \"spans\": \(stream.spans)}"
+                }.joined(separator: ", ") + "],\n "
         }
         text += "\"spans\": ["
         text += spans.map { entry in
@@ -56,11 +60,17 @@ extension Report {
     private func optionalKeys(_ entry: Entry) -> String {
         var text = ""
         if let confidence = entry.confidence { text += ", \"confidence\": \(decimal(confidence))" }
-        if !entry.speakers.isEmpty { text += ", \"speakers\": [" + entry.speakers.map(quoted).joined(separator: ", ") + "]" }
+        if !entry.speakers.isEmpty {
+            text += ", \"speakers\": [" + entry.speakers.map(quoted).joined(separator: ", ") + "]"
+        }
         if let replacement = entry.replacement { text += ", \"replacement\": \(quoted(replacement))" }
         if entry.timesEstimated { text += ", \"timesEstimated\": true" }
-        if !entry.doubts.isEmpty { text += ", \"doubts\": [" + entry.doubts.map { quoted($0.rawValue) }.joined(separator: ", ") + "]" }
-        if let alignment = entry.alignment { text += ", \"alignment\": [" + alignment.map(quoted).joined(separator: ", ") + "]" }
+        if !entry.doubts.isEmpty {
+            text += ", \"doubts\": [" + entry.doubts.map { quoted($0.rawValue) }.joined(separator: ", ") + "]"
+        }
+        if let alignment = entry.alignment {
+            text += ", \"alignment\": [" + alignment.map(quoted).joined(separator: ", ") + "]"
+        }
         return text
     }
 

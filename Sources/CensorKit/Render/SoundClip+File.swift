@@ -24,7 +24,8 @@ extension SoundClip {
     /// - Throws: ``AudioError`` when libsamplerate fails; ``SoundClipError`` when nothing is left.
     public func resampled(to sampleRate: Int) throws -> SoundClip {
         guard sampleRate != self.sampleRate else { return self }
-        let resampler = try Resampler(from: self.sampleRate, to: sampleRate, channelCount: channelCount, path: "sound clip")
+        let resampler = try Resampler(
+            from: self.sampleRate, to: sampleRate, channelCount: channelCount, path: "sound clip")
         var output: [Float] = []
         try samples.withUnsafeBufferPointer { input in
             try resampler.process(input.baseAddress!, frames: frameCount, last: true) { frames, count in
@@ -39,8 +40,11 @@ extension CensorMode {
     /// The mode with a beep's clip at `sampleRate` (``SoundClip/resampled(to:)``); any other
     /// mode as it is.
     func resampled(to sampleRate: Int) throws -> CensorMode {
-        guard case let .beep(beep) = self, case let .clip(clip) = beep.sound, clip.sampleRate != sampleRate else { return self }
-        return .beep(try Beep(frequency: beep.frequency, level: beep.level, sound: .clip(clip.resampled(to: sampleRate))))
+        guard case let .beep(beep) = self, case let .clip(clip) = beep.sound, clip.sampleRate != sampleRate else {
+            return self
+        }
+        return .beep(
+            try Beep(frequency: beep.frequency, level: beep.level, sound: .clip(clip.resampled(to: sampleRate))))
     }
 }
 

@@ -57,7 +57,8 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
         frameCount = input.declaredFrames
         let planner = censor.planner
         let rate = Double(input.format.sampleRate)
-        let margin = Double(Self.frames(planner.options.snapWindow, rate) + Self.frames(planner.options.crossfade, rate) + 1)
+        let margin = Double(
+            Self.frames(planner.options.snapWindow, rate) + Self.frames(planner.options.crossfade, rate) + 1)
         var reaches: [(lower: Double, upper: Double, index: Int)] = []
         for (index, match) in matches.enumerated() {
             let times = planner.widened(TimeRange(match.start, match.end), for: match)
@@ -75,7 +76,8 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
         for reach in reaches {
             let entry = (reach.index, matches[reach.index])
             if let last = groups.indices.last, frame(reach.lower) <= groups[last].reach.upperBound {
-                groups[last].reach = groups[last].reach.lowerBound...max(groups[last].reach.upperBound, frame(reach.upper))
+                groups[last].reach =
+                    groups[last].reach.lowerBound...max(groups[last].reach.upperBound, frame(reach.upper))
                 groups[last].matches.append(entry)
             } else {
                 groups.append(Group(reach: frame(reach.lower)...frame(reach.upper), matches: [entry]))
@@ -183,12 +185,14 @@ final class StreamCensor<Sample: StreamSample>: AudioBlockReader, BlockCensor {
         var frameCount: Int { owner.framesRead }
 
         func readFrames(_ range: Range<Int>, into buffer: inout [Float]) throws {
-            precondition(range.lowerBound >= owner.windowStart && range.upperBound <= owner.framesRead,
-                         "planning reads within the look-ahead")
+            precondition(
+                range.lowerBound >= owner.windowStart && range.upperBound <= owner.framesRead,
+                "planning reads within the look-ahead")
             let channels = owner.channels
             let start = (range.lowerBound - owner.windowStart) * channels
             buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: owner.window[start..<(start + range.count * channels)].lazy.map(Sample.normalized))
+            buffer.append(
+                contentsOf: owner.window[start..<(start + range.count * channels)].lazy.map(Sample.normalized))
         }
     }
 

@@ -68,10 +68,14 @@ public enum TemporaryOutputs {
         guard name.hasPrefix("."), let marker = name.range(of: ".censor-", options: .backwards) else { return nil }
         // `<pid>-<random>.tmp`, then maybe `.<extension>`: letters and digits between the marks.
         let parts = name[marker.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts[1] == "tmp", parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+        guard (2...3).contains(parts.count), parts[1] == "tmp", parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else {
+            return nil
+        }
         let fields = parts[0].split(separator: "-", omittingEmptySubsequences: false)
         guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0,
-              [fields[1], parts.count == 3 ? parts[2] : "tmp"].allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } })
+            [fields[1], parts.count == 3 ? parts[2] : "tmp"].allSatisfy({
+                !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber }
+            })
         else { return nil }
         return pid
     }
@@ -86,10 +90,14 @@ public enum TemporaryOutputs {
         guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var removed: [String] = []
         for name in names {
-            guard let pid = owner(ofTemporary: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard let pid = owner(ofTemporary: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
+                continue
+            }
             let path = folder + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mtim.tv_sec < started else { continue }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mtim.tv_sec < started else {
+                continue
+            }
             // The process id may be another PID namespace's (another container's): the file is
             // stale only when no process holds its lock.
             let file = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -130,7 +138,8 @@ public enum TemporaryOutputs {
         let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         removeStale(in: folder)
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let path = "\(folder == "/" ? "" : folder)/.\(name).censor-\(getpid())-\(random).tmp"
+        let path =
+            "\(folder == "/" ? "" : folder)/.\(name).censor-\(getpid())-\(random).tmp"
             + (`extension`.map { "." + $0 } ?? "")
         let failure: CensorError? = state.withLock { state in
             guard !state.closed else { return .interrupted }

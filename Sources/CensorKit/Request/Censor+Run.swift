@@ -21,7 +21,8 @@ extension Censor {
         censor.marker = request.options.marker
         let input = request.input.name
         if request.options.media.embeddedSubtitles != nil, let output = request.output,
-           !needsMedia(input: input, output: output) {
+            !needsMedia(input: input, output: output)
+        {
             throw MediaError.noSubtitleStream(path: output)
         }
         let owned = request.transaction == nil
@@ -60,8 +61,9 @@ extension Censor {
         }
         let format = request.options.format
         if request.options.mp3Direct, censorsMP3Directly, Self.hasMP3Extension(input), Self.hasMP3Extension(output),
-           format.sampleRate == nil, format.quality == nil, (format.encoding ?? .mp3) == .mp3,
-           (format.container ?? .mp3) == .mp3 {
+            format.sampleRate == nil, format.quality == nil, (format.encoding ?? .mp3) == .mp3,
+            (format.container ?? .mp3) == .mp3
+        {
             return .mp3Direct
         }
         if Self.needsMedia(input: input, output: output) { return .media }
@@ -85,19 +87,23 @@ extension Censor {
         case .planMedia:
             return try planMedia(input: input, matches: matches, options: options.media)
         case .mp3Direct:
-            return try censorMP3(input: input, output: output, matches: matches, replacingInput: request.replacingInput,
-                                 into: transaction, progress: progress)
+            return try censorMP3(
+                input: input, output: output, matches: matches, replacingInput: request.replacingInput,
+                into: transaction, progress: progress)
         case .media:
-            return try censorMedia(input: input, output: output, matches: matches, options: options.media,
-                                   format: options.format, replacingInput: request.replacingInput, into: transaction,
-                                   progress: progress)
+            return try censorMedia(
+                input: input, output: output, matches: matches, options: options.media,
+                format: options.format, replacingInput: request.replacingInput, into: transaction,
+                progress: progress)
         case .stream:
             guard case let .stream(descriptor, name) = request.input else { preconditionFailure("a stream's backend") }
-            return try censorStream(AudioStreamReader(descriptor: descriptor, name: name), output: output,
-                                    matches: matches, format: options.format, into: transaction, progress: progress)
+            return try censorStream(
+                AudioStreamReader(descriptor: descriptor, name: name), output: output,
+                matches: matches, format: options.format, into: transaction, progress: progress)
         case .file:
-            return try censorFile(input: input, output: output, matches: matches, format: options.format,
-                                  replacingInput: request.replacingInput, into: transaction, progress: progress)
+            return try censorFile(
+                input: input, output: output, matches: matches, format: options.format,
+                replacingInput: request.replacingInput, into: transaction, progress: progress)
         }
     }
 

@@ -98,8 +98,9 @@ public struct CensorRequest {
     public init(input: Input, transcript: Transcript, list: CensorList, options: Options = Options(), output: String?) {
         var options = options
         if options.plan.language == nil { options.plan.language = transcript.language }
-        self.init(input: input, words: transcript.words, matches: list.matches(in: transcript), options: options,
-                  output: output, transcript: Report.TranscriptSummary(transcript), list: list)
+        self.init(
+            input: input, words: transcript.words, matches: list.matches(in: transcript), options: options,
+            output: output, transcript: Report.TranscriptSummary(transcript), list: list)
     }
 
     /// A request to censor the words of `list` among `words`, timed words from any source.
@@ -111,8 +112,9 @@ public struct CensorRequest {
     ///   - options: How; default a matched-level 1000 Hz beep, default ``PlanOptions``.
     ///   - output: Where the result goes; `nil` plans only.
     public init(input: Input, words: [Word], list: CensorList, options: Options = Options(), output: String?) {
-        self.init(input: input, words: words, matches: list.matches(in: words), options: options, output: output,
-                  transcript: nil, list: list)
+        self.init(
+            input: input, words: words, matches: list.matches(in: words), options: options, output: output,
+            transcript: nil, list: list)
     }
 
     /// This request censoring `matches` instead of its list's: stretches chosen another way (a
@@ -121,8 +123,9 @@ public struct CensorRequest {
     /// - Parameter matches: What to censor, with times in seconds.
     /// - Returns: The changed request.
     public func censoring(_ matches: [Match]) -> CensorRequest {
-        var request = CensorRequest(input: input, words: words, matches: matches, options: options, output: output,
-                                    transcript: transcript, list: list)
+        var request = CensorRequest(
+            input: input, words: words, matches: matches, options: options, output: output,
+            transcript: transcript, list: list)
         request.replacingInput = replacingInput
         request.overwrite = overwrite
         request.transaction = transaction

@@ -116,22 +116,27 @@ struct ReviewData: Encodable {
         duration = Self.toSixDecimals(Double(report.frames) / rate)
         transcriptFormat = page.transcript.format.rawValue
         let overviewBuckets = ReviewPage.overviewBuckets(duration: Double(report.frames) / rate)
-        original = Track(path: embedded ? nil : ReviewPage.relativePath(of: report.input, from: page.location),
-                         name: URL(fileURLWithPath: report.input).lastPathComponent,
-                         peaks: try WaveformPeaks(reading: input, range: 0..<input.frameCount, buckets: overviewBuckets).base64,
-                         video: inputAudio.hasVideo)
+        original = Track(
+            path: embedded ? nil : ReviewPage.relativePath(of: report.input, from: page.location),
+            name: URL(fileURLWithPath: report.input).lastPathComponent,
+            peaks: try WaveformPeaks(reading: input, range: 0..<input.frameCount, buckets: overviewBuckets).base64,
+            video: inputAudio.hasVideo)
         censored = try output.map { reader in
             let path = report.output ?? reader.path
-            return Track(path: embedded ? nil : ReviewPage.relativePath(of: path, from: page.location),
-                  name: URL(fileURLWithPath: path).lastPathComponent,
-                  peaks: try WaveformPeaks(reading: reader, range: 0..<reader.frameCount, buckets: overviewBuckets).base64,
-                  video: outputAudio?.hasVideo ?? false)
+            return Track(
+                path: embedded ? nil : ReviewPage.relativePath(of: path, from: page.location),
+                name: URL(fileURLWithPath: path).lastPathComponent,
+                peaks: try WaveformPeaks(reading: reader, range: 0..<reader.frameCount, buckets: overviewBuckets)
+                    .base64,
+                video: outputAudio?.hasVideo ?? false)
         }
         self.embedded = embedded
         let windows = embedded ? ReviewExcerpts.windows(report) : []
-        clips = try zip(windows, ReviewExcerpts.encode(windows, input: input.path, output: output?.path)).map { window, excerpts in
-            Clip(start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
-                 original: Self.dataURL(excerpts.0), censored: excerpts.1.map(Self.dataURL))
+        clips = try zip(windows, ReviewExcerpts.encode(windows, input: input.path, output: output?.path)).map {
+            window, excerpts in
+            Clip(
+                start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
+                original: Self.dataURL(excerpts.0), censored: excerpts.1.map(Self.dataURL))
         }
         let duration = self.duration
         edits = try report.spans.map { span in
@@ -141,21 +146,27 @@ struct ReviewData: Encodable {
                 text: span.text, pattern: span.pattern, replacement: span.replacement,
                 start: Self.toSixDecimals(span.start), end: Self.toSixDecimals(span.end),
                 refinedStart: Self.toSixDecimals(span.refinedStart), refinedEnd: Self.toSixDecimals(span.refinedEnd),
-                coreStart: Self.toSixDecimals(Double(span.startFrame) / rate), coreEnd: Self.toSixDecimals(Double(span.endFrame) / rate),
+                coreStart: Self.toSixDecimals(Double(span.startFrame) / rate),
+                coreEnd: Self.toSixDecimals(Double(span.endFrame) / rate),
                 fadeStart: Self.toSixDecimals(fadeStart), fadeEnd: Self.toSixDecimals(fadeEnd),
                 startFrame: span.startFrame, endFrame: span.endFrame,
                 confidence: span.confidence.map(Self.toSixDecimals), estimated: span.timesEstimated,
-                zoom: Zoom(start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
-                           original: try Self.peaks(input, window), censored: try output.map { try Self.peaks($0, window) }))
+                zoom: Zoom(
+                    start: Self.toSixDecimals(window.lowerBound), end: Self.toSixDecimals(window.upperBound),
+                    original: try Self.peaks(input, window), censored: try output.map { try Self.peaks($0, window) }))
         }
-        let subtitles = page.subtitles
+        let subtitles =
+            page.subtitles
             ?? CensoredSubtitles(transcript: page.transcript, matches: page.matches)
         words = Self.words(page.transcript, matches: page.matches, report: report, subtitles: subtitles)
         cues = subtitles.cues.map { cue in
-            Cue(start: Self.toSixDecimals(cue.start), end: Self.toSixDecimals(cue.end), words: cue.words.map {
-                Cue.Part(text: $0.text, start: Self.toSixDecimals($0.start), end: Self.toSixDecimals($0.end),
-                         censored: $0.isCensored)
-            })
+            Cue(
+                start: Self.toSixDecimals(cue.start), end: Self.toSixDecimals(cue.end),
+                words: cue.words.map {
+                    Cue.Part(
+                        text: $0.text, start: Self.toSixDecimals($0.start), end: Self.toSixDecimals($0.end),
+                        censored: $0.isCensored)
+                })
         }
     }
 
@@ -165,9 +176,10 @@ struct ReviewData: Encodable {
         _ transcript: Transcript, matches: [Match], report: Report, subtitles: CensoredSubtitles
     ) -> [WordEntry] {
         var entries = transcript.words.map { word in
-            WordEntry(text: word.text, start: toSixDecimals(word.start), end: toSixDecimals(word.end),
-                      confidence: word.confidence.map(toSixDecimals), speaker: word.speaker,
-                      estimated: word.isTimeEstimated, edit: nil, shown: nil)
+            WordEntry(
+                text: word.text, start: toSixDecimals(word.start), end: toSixDecimals(word.end),
+                confidence: word.confidence.map(toSixDecimals), speaker: word.speaker,
+                estimated: word.isTimeEstimated, edit: nil, shown: nil)
         }
         let censored = subtitles.words.filter(\.isCensored)
         var next = 0
@@ -178,7 +190,9 @@ struct ReviewData: Encodable {
                 let word = transcript.words[index]
                 // Shown words and matched words run in the same order: one pass finds each.
                 while next < censored.count, censored[next].end < word.end { next += 1 }
-                if next < censored.count, censored[next].start <= word.start { entries[index].shown = censored[next].text }
+                if next < censored.count, censored[next].start <= word.start {
+                    entries[index].shown = censored[next].text
+                }
                 guard let edit else { continue }
                 entries[index].edit = edit
             }

@@ -46,8 +46,10 @@ public struct ReviewDecisions: Sendable, Hashable, Codable {
         public var words: [Int]?
 
         /// Creates an edit.
-        public init(decision: Decision, startFrame: Int, endFrame: Int, text: String, pattern: String? = nil,
-                    replacement: String? = nil, words: [Int]? = nil) {
+        public init(
+            decision: Decision, startFrame: Int, endFrame: Int, text: String, pattern: String? = nil,
+            replacement: String? = nil, words: [Int]? = nil
+        ) {
             self.decision = decision
             self.startFrame = startFrame
             self.endFrame = endFrame
@@ -114,9 +116,10 @@ public struct ReviewDecisions: Sendable, Hashable, Codable {
         let rate = Double(sampleRate)
         return applied.map { edit in
             let words = edit.words.map { $0[0]..<$0[1] } ?? 0..<0
-            return Match(wordIndices: words, text: edit.text, pattern: edit.pattern ?? "",
-                         start: (Double(edit.startFrame) + 0.5) / rate, end: (Double(edit.endFrame) - 0.5) / rate,
-                         replacement: edit.replacement)
+            return Match(
+                wordIndices: words, text: edit.text, pattern: edit.pattern ?? "",
+                start: (Double(edit.startFrame) + 0.5) / rate, end: (Double(edit.endFrame) - 0.5) / rate,
+                replacement: edit.replacement)
         }
     }
 
@@ -132,12 +135,17 @@ public struct ReviewDecisions: Sendable, Hashable, Codable {
     /// - Throws: ``ReviewDecisionsError`` naming the file, the field and both values.
     public func check(_ report: Report, path: String) throws(ReviewDecisionsError) {
         if report.sampleRate != sampleRate {
-            throw ReviewDecisionsError(path: path, place: "sampleRate", reason: "the decisions are in frames at "
-                + "\(sampleRate) Hz, but '\(report.input)' is \(report.sampleRate) Hz: they were made on another file")
+            throw ReviewDecisionsError(
+                path: path, place: "sampleRate",
+                reason: "the decisions are in frames at "
+                    + "\(sampleRate) Hz, but '\(report.input)' is \(report.sampleRate) Hz: they were made on another file"
+            )
         }
         if report.frames != frames {
-            throw ReviewDecisionsError(path: path, place: "frames", reason: "the decisions were made on \(frames) frames, "
-                + "but '\(report.input)' has \(report.frames): they were made on another file")
+            throw ReviewDecisionsError(
+                path: path, place: "frames",
+                reason: "the decisions were made on \(frames) frames, "
+                    + "but '\(report.input)' has \(report.frames): they were made on another file")
         }
     }
 
@@ -146,14 +154,18 @@ public struct ReviewDecisions: Sendable, Hashable, Codable {
         func fail(_ place: String, _ reason: String) -> ReviewDecisionsError {
             ReviewDecisionsError(path: path, place: place, reason: reason)
         }
-        guard format == Self.formatName else { throw fail("format", "expected \"\(Self.formatName)\", found \"\(format)\"") }
+        guard format == Self.formatName else {
+            throw fail("format", "expected \"\(Self.formatName)\", found \"\(format)\"")
+        }
         guard version == Self.currentVersion else {
             throw fail("version", "this censor reads version \(Self.currentVersion), found \(version)")
         }
         let rates = Int(Parameters.sampleRate.range.lowerBound)...Int(Parameters.sampleRate.range.upperBound)
         guard rates.contains(sampleRate) else {
-            throw fail("sampleRate", "expected frames per second from \(rates.lowerBound) to \(rates.upperBound), "
-                + "found \(sampleRate)")
+            throw fail(
+                "sampleRate",
+                "expected frames per second from \(rates.lowerBound) to \(rates.upperBound), "
+                    + "found \(sampleRate)")
         }
         guard frames > 0 else { throw fail("frames", "expected the file's length in frames, above 0, found \(frames)") }
         for (index, edit) in edits.enumerated() {
@@ -162,8 +174,10 @@ public struct ReviewDecisions: Sendable, Hashable, Codable {
                 throw fail(place + ".startFrame", "expected a frame from 0 to \(frames - 1), found \(edit.startFrame)")
             }
             guard edit.endFrame > edit.startFrame, edit.endFrame <= frames else {
-                throw fail(place + ".endFrame", "expected a frame after startFrame (\(edit.startFrame)) and at most "
-                    + "\(frames), found \(edit.endFrame)")
+                throw fail(
+                    place + ".endFrame",
+                    "expected a frame after startFrame (\(edit.startFrame)) and at most "
+                        + "\(frames), found \(edit.endFrame)")
             }
             if let words = edit.words, words.count != 2 || words[0] < 0 || words[1] < words[0] {
                 throw fail(place + ".words", "expected [first, end) word indices, found \(words)")

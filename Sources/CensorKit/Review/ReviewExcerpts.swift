@@ -57,8 +57,10 @@ enum ReviewExcerpts {
                 let censored = try output.map { try AudioReader(path: $0) }
                 for index in stride(from: worker, to: windows.count, by: workers) {
                     if failure.withLock({ $0 != nil }) { return }
-                    let pair = (try encode(windows[index], of: original, mix: mix),
-                                try censored.map { try encode(windows[index], of: $0, mix: mix) })
+                    let pair = (
+                        try encode(windows[index], of: original, mix: mix),
+                        try censored.map { try encode(windows[index], of: $0, mix: mix) }
+                    )
                     results.withLock { $0[index] = pair }
                 }
             } catch {
@@ -80,12 +82,15 @@ enum ReviewExcerpts {
         let first = min(reader.frameCount, Int(window.lowerBound * inputRate))
         let range = first..<min(reader.frameCount, Int((window.upperBound * inputRate).rounded(.up)))
         let temporary = try TemporaryOutputs.create(
-            in: FileManager.default.temporaryDirectory.path, naming: "review", extension: "ogg", for: "a review excerpt")
+            in: FileManager.default.temporaryDirectory.path, naming: "review", extension: "ogg", for: "a review excerpt"
+        )
         defer { TemporaryOutputs.discard(temporary) }
         let rate = min(reader.format.sampleRate, sampleRate)
         let format = AudioFileFormat(code: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS), sampleRate: rate, channelCount: 1)
-        let writer = try AudioWriter(creating: temporary, for: reader.path, format: format, metadata: AudioMetadata(), quality: quality)
-        let resampler = rate == reader.format.sampleRate
+        let writer = try AudioWriter(
+            creating: temporary, for: reader.path, format: format, metadata: AudioMetadata(), quality: quality)
+        let resampler =
+            rate == reader.format.sampleRate
             ? nil : try Resampler(from: reader.format.sampleRate, to: rate, channelCount: 1, path: reader.path)
         var buffer: [Float] = []
         var mono: [Float] = []
@@ -97,7 +102,9 @@ enum ReviewExcerpts {
             buffer.withUnsafeBufferPointer { mix.mix($0, frames: block.count, appendingTo: &mono) }
             try mono.withUnsafeBufferPointer { samples in
                 guard let resampler else { return try writer.write(from: samples.baseAddress!, frames: block.count) }
-                try resampler.process(samples.baseAddress!, frames: block.count, last: block.upperBound == range.upperBound) {
+                try resampler.process(
+                    samples.baseAddress!, frames: block.count, last: block.upperBound == range.upperBound
+                ) {
                     try writer.write(from: $0, frames: $1)
                 }
             }

@@ -90,9 +90,11 @@ public struct ReviewPage: Sendable {
     static func assemble(data: String) -> String {
         var html = ""
         let template = String(decoding: PackageResources.review_html, as: UTF8.self)
-        let parts = [("<!-- censor:style -->", String(decoding: PackageResources.review_css, as: UTF8.self)),
-                     ("<!-- censor:data -->", data),
-                     ("<!-- censor:script -->", String(decoding: PackageResources.review_js, as: UTF8.self))]
+        let parts = [
+            ("<!-- censor:style -->", String(decoding: PackageResources.review_css, as: UTF8.self)),
+            ("<!-- censor:data -->", data),
+            ("<!-- censor:script -->", String(decoding: PackageResources.review_js, as: UTF8.self)),
+        ]
         var rest = Substring(template)
         for (marker, content) in parts {
             guard let range = rest.range(of: marker) else { continue }

@@ -24,7 +24,9 @@ extension CensoredSubtitles {
             }
         }
         let visible = tokens.map { withoutMarkup($0.word) }
-        let words = visible.enumerated().map { Word(text: $0.element, start: Double($0.offset), end: Double($0.offset) + 0.5) }
+        let words = visible.enumerated().map {
+            Word(text: $0.element, start: Double($0.offset), end: Double($0.offset) + 0.5)
+        }
         let matches = list.matches(in: words)
         guard !matches.isEmpty else { return text }
         var shown = tokens
@@ -60,7 +62,8 @@ extension CensoredSubtitles {
         while position < token.endIndex {
             let character = token[position]
             if let close = ["<": ">", "{": "}"][character] as Character?,
-               let end = token[token.index(after: position)...].firstIndex(of: close) {
+                let end = token[token.index(after: position)...].firstIndex(of: close)
+            {
                 result += token[position...end]
                 position = token.index(after: end)
                 continue

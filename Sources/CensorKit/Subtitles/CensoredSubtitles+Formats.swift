@@ -37,9 +37,10 @@ extension CensoredSubtitles {
     /// A cue's text is one line, with `&`, `<` and `>` written as character references (so
     /// `-->` is `--&gt;`): no word can open a tag or end the cue.
     public var webVTT: String {
-        "WEBVTT\n\n" + cues.map { cue in
-            "\(Self.time(cue.start, ".")) --> \(Self.time(cue.end, "."))\n" + Self.vttEscaped(cue.text) + "\n"
-        }.joined(separator: "\n")
+        "WEBVTT\n\n"
+            + cues.map { cue in
+                "\(Self.time(cue.start, ".")) --> \(Self.time(cue.end, "."))\n" + Self.vttEscaped(cue.text) + "\n"
+            }.joined(separator: "\n")
     }
 
     /// `text` with WebVTT's markup characters as character references.
@@ -51,7 +52,8 @@ extension CensoredSubtitles {
     /// `seconds` as `HH:MM:SS` and milliseconds after `separator`, rounded to the millisecond.
     private static func time(_ seconds: Double, _ separator: String) -> String {
         let milliseconds = Int((max(0, seconds) * 1000).rounded())
-        return String(format: "%02d:%02d:%02d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
-                      milliseconds / 1000 % 60) + separator + String(format: "%03d", milliseconds % 1000)
+        return String(
+            format: "%02d:%02d:%02d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
+            milliseconds / 1000 % 60) + separator + String(format: "%03d", milliseconds % 1000)
     }
 }

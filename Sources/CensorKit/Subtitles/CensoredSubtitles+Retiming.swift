@@ -14,7 +14,8 @@ extension CensoredSubtitles {
         var skipping = false
         // Split at each LF byte, so a CR before it stays with its line (a CR LF is one Character).
         for line in srt.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map({ String(decoding: $0, as: UTF8.self) }) {
+            .map({ String(decoding: $0, as: UTF8.self) })
+        {
             if skipping {
                 if line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { skipping = false }
                 continue
@@ -27,7 +28,9 @@ extension CensoredSubtitles {
             let (from, to) = (map(start), max(map(start), map(end)))
             guard to > from || end <= start else {
                 // The cue's number, already written, goes with it.
-                if let last = result.last, Int(last.trimmingCharacters(in: .whitespacesAndNewlines)) != nil { result.removeLast() }
+                if let last = result.last, Int(last.trimmingCharacters(in: .whitespacesAndNewlines)) != nil {
+                    result.removeLast()
+                }
                 skipping = true
                 continue
             }
@@ -40,14 +43,16 @@ extension CensoredSubtitles {
     private static func seconds(_ text: some StringProtocol) -> Double? {
         let fields = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == ":" || $0 == "," })
         guard fields.count == 4, let h = Double(fields[0]), let m = Double(fields[1]), let s = Double(fields[2]),
-              let ms = Double(fields[3]) else { return nil }
+            let ms = Double(fields[3])
+        else { return nil }
         return h * 3600 + m * 60 + s + ms / 1000
     }
 
     /// Seconds as `00:01:02,345`.
     private static func time(_ seconds: Double) -> String {
         let milliseconds = max(0, Int((seconds * 1000).rounded()))
-        return String(format: "%02d:%02d:%02d,%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
-                      milliseconds / 1000 % 60, milliseconds % 1000)
+        return String(
+            format: "%02d:%02d:%02d,%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
+            milliseconds / 1000 % 60, milliseconds % 1000)
     }
 }

@@ -44,7 +44,9 @@ public struct CensoredSubtitles: Sendable, Hashable {
             let word = words[index]
             let text = Self.oneLine(word.text)
             guard let match = matchStarting[index] else {
-                if !text.isEmpty { shown.append(SubtitleWord(text: text, start: word.start, end: word.end, isCensored: false)) }
+                if !text.isEmpty {
+                    shown.append(SubtitleWord(text: text, start: word.start, end: word.end, isCensored: false))
+                }
                 index += 1
                 continue
             }
@@ -53,13 +55,15 @@ public struct CensoredSubtitles: Sendable, Hashable {
                 let last = words[range.upperBound - 1]
                 let (lead, _, _) = MaskStyle.split(text)
                 let (_, _, trail) = MaskStyle.split(Self.oneLine(last.text))
-                shown.append(SubtitleWord(text: lead + replacement + trail, start: word.start, end: last.end, isCensored: true))
+                shown.append(
+                    SubtitleWord(text: lead + replacement + trail, start: word.start, end: last.end, isCensored: true))
             } else {
                 for position in range {
                     let matched = words[position]
                     let text = Self.oneLine(matched.text)
                     guard !text.isEmpty else { continue }
-                    shown.append(SubtitleWord(text: mask.mask(text), start: matched.start, end: matched.end, isCensored: true))
+                    shown.append(
+                        SubtitleWord(text: mask.mask(text), start: matched.start, end: matched.end, isCensored: true))
                 }
             }
             index = range.upperBound
@@ -71,8 +75,10 @@ public struct CensoredSubtitles: Sendable, Hashable {
     /// transcript word may hold any) folded to one space, none at the ends, so that no word can
     /// end a cue or start one of its own in a subtitle file.
     static func oneLine(_ text: String) -> String {
-        text.split { $0.isWhitespace || $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
-            .joined(separator: " ")
+        text.split {
+            $0.isWhitespace || $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }
+        .joined(separator: " ")
     }
 
     /// Greedy grouping into cues (see the type's description).
@@ -86,7 +92,8 @@ public struct CensoredSubtitles: Sendable, Hashable {
                 let endsSentence = tail.map { ".?!…".contains($0) } ?? false
                 let endsClause = tail.map { ",;:".contains($0) } ?? false
                 if endsSentence || word.start - previous.end > pause || length + 1 + word.text.count > maxCharacters
-                    || (endsClause && length * 2 >= maxCharacters) {
+                    || (endsClause && length * 2 >= maxCharacters)
+                {
                     cues.append(SubtitleCue(words: current))
                     current = []
                     length = 0

@@ -30,7 +30,8 @@ public enum MaskStyle: String, CaseIterable, Sendable, Hashable {
         let characters = Array(word)
         let isWordCharacter = { (character: Character) in character.isLetter || character.isNumber }
         guard let first = characters.firstIndex(where: isWordCharacter),
-              let last = characters.lastIndex(where: isWordCharacter) else { return ("", "", word) }
+            let last = characters.lastIndex(where: isWordCharacter)
+        else { return ("", "", word) }
         return (String(characters[..<first]), String(characters[first...last]), String(characters[(last + 1)...]))
     }
 }

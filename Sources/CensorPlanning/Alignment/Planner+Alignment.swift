@@ -117,7 +117,8 @@ extension Planner {
         let wanted = matches.indices.filter { index in
             guard every || options.align.applies(to: matches[index]) else { return false }
             guard words.covers(matches[index].wordIndices),
-                  coreFrames(of: matches[index], sampleRate: sampleRate, frameCount: audio.frameCount) != nil else {
+                coreFrames(of: matches[index], sampleRate: sampleRate, frameCount: audio.frameCount) != nil
+            else {
                 reasons[index] = .unknownWord
                 return false
             }
@@ -131,8 +132,9 @@ extension Planner {
         var result = matches
         var placed: Set<Int> = []
         do {
-            try align(&result, words: &words, wanted: wanted, placed: &placed, reasons: &reasons,
-                      sampleRate: sampleRate, audio: &audio)
+            try align(
+                &result, words: &words, wanted: wanted, placed: &placed, reasons: &reasons,
+                sampleRate: sampleRate, audio: &audio)
         } catch is AlignmentError where options.align == .auto {
             // Without the model, `auto` falls back to the transcript's times and refinement.
             for index in wanted { reasons[index] = .noModel }
@@ -179,13 +181,15 @@ extension Planner {
     /// of 14.2 %).
     static func censoredTimes(
         aligned: (start: Double, end: Double), given: Match, offset: Double = 0, fellBack: Bool, vouches: Bool = false,
-        abutted: Bool = false, neighbours: (before: Double, after: Double) = (-.infinity, .infinity), keepsGiven: Bool = false
+        abutted: Bool = false, neighbours: (before: Double, after: Double) = (-.infinity, .infinity),
+        keepsGiven: Bool = false
     ) -> (start: Double, end: Double)? {
         let estimated = given.isTimeEstimated
         var start = aligned.start - alignedMargin
         var end = aligned.end + (abutted && !vouches && !estimated ? alignedAbuttedMargin : alignedMargin)
         // Where the transcript's offset as a whole puts the word (estimated times are not moved).
-        let moved = estimated ? (start: given.start, end: given.end) : (start: given.start + offset, end: given.end + offset)
+        let moved =
+            estimated ? (start: given.start, end: given.end) : (start: given.start + offset, end: given.end + offset)
         if !estimated {
             guard max(aligned.start, moved.start) - min(aligned.end, moved.end) <= alignedFarGap else { return nil }
             if abs(given.start - aligned.start) <= alignedAgreement {
@@ -199,7 +203,11 @@ extension Planner {
                 end = max(moved.end, aligned.end) + alignedMovedMargin
             }
         }
-        if fellBack || !estimated && (keepsGiven || vouches || aligned.end - aligned.start < alignedShortShare * (given.end - given.start)) {
+        if fellBack
+            || !estimated
+                && (keepsGiven || vouches
+                    || aligned.end - aligned.start < alignedShortShare * (given.end - given.start))
+        {
             start = min(start, moved.start)
             end = max(end, moved.end)
         }
@@ -228,18 +236,23 @@ extension Planner {
     /// word's end and the next word's start (infinitely far where there is no such word or its
     /// times are estimated).
     private func givenNeighbours(of indices: Range<Int>) -> (before: Double, after: Double) {
-        let before = transcriptWords.indices.contains(indices.lowerBound - 1) ? transcriptWords[indices.lowerBound - 1] : nil
+        let before =
+            transcriptWords.indices.contains(indices.lowerBound - 1) ? transcriptWords[indices.lowerBound - 1] : nil
         let after = transcriptWords.indices.contains(indices.upperBound) ? transcriptWords[indices.upperBound] : nil
-        return (before.flatMap { $0.isTimeEstimated ? nil : $0.end } ?? -.infinity,
-                after.flatMap { $0.isTimeEstimated ? nil : $0.start } ?? .infinity)
+        return (
+            before.flatMap { $0.isTimeEstimated ? nil : $0.end } ?? -.infinity,
+            after.flatMap { $0.isTimeEstimated ? nil : $0.start } ?? .infinity
+        )
     }
 
     /// Whether the decoder placed the word after the match of the word indices `indices` right
     /// after it, with no silence or filler between (less than half a decoder frame apart), in a
     /// window of words `window` aligned at `times`.
-    static func abutsNext(_ indices: Range<Int>, in window: Range<Int>, times: [(start: Double, end: Double)?]) -> Bool {
+    static func abutsNext(_ indices: Range<Int>, in window: Range<Int>, times: [(start: Double, end: Double)?]) -> Bool
+    {
         guard window.contains(indices.upperBound), let next = times[indices.upperBound - window.lowerBound],
-              let last = times[indices.upperBound - 1 - window.lowerBound] else { return false }
+            let last = times[indices.upperBound - 1 - window.lowerBound]
+        else { return false }
         return next.start - last.end < 0.5 / WordAligner.framesPerSecond
     }
 
@@ -283,14 +296,20 @@ extension Planner {
                     // The neighbours up to the first the aligner cannot say ("qzxvbrl"): a shorter
                     // window aligns where one with an unknown word would keep the transcript's times.
                     var (lower, upper) = (indices.lowerBound, indices.upperBound)
-                    while lower > max(0, indices.lowerBound - neighbours), aligner.knows(words[lower - 1].text) { lower -= 1 }
-                    while upper < min(words.count, indices.upperBound + neighbours), aligner.knows(words[upper].text) { upper += 1 }
+                    while lower > max(0, indices.lowerBound - neighbours), aligner.knows(words[lower - 1].text) {
+                        lower -= 1
+                    }
+                    while upper < min(words.count, indices.upperBound + neighbours), aligner.knows(words[upper].text) {
+                        upper += 1
+                    }
                     // A window cut short by such a word may equal the narrower one: decoded once.
                     guard lower..<upper != tried else { continue }
                     tried = lower..<upper
-                    found = try alignWindow(lower..<upper, of: indices, in: words, aligner: aligner, sampleRate: sampleRate,
-                                            mix: mix, audio: &audio, samples: &samples)
-                        .map { (lower..<upper, $0, attempt > 0) }
+                    found = try alignWindow(
+                        lower..<upper, of: indices, in: words, aligner: aligner, sampleRate: sampleRate,
+                        mix: mix, audio: &audio, samples: &samples
+                    )
+                    .map { (lower..<upper, $0, attempt > 0) }
                 }
                 // A window whose match the aligner placed far from its times took other sound for
                 // it (checked here without the offset, which the windows measure): its words'
@@ -299,7 +318,8 @@ extension Planner {
                     reasons[index] = .noPath
                     continue
                 }
-                guard Self.censoredTimes(aligned: aligned, given: matches[index], fellBack: found.fellBack) != nil else {
+                guard Self.censoredTimes(aligned: aligned, given: matches[index], fellBack: found.fellBack) != nil
+                else {
                     far.insert(index)
                     continue
                 }
@@ -323,17 +343,20 @@ extension Planner {
         for (wordIndex, time) in outer where !alignedWords.contains(wordIndex) {
             let given = transcriptWords[wordIndex]
             let overlap = min(time.end, given.end + offset) - max(time.start, given.start + offset)
-            guard !agrees || given.isTimeEstimated || overlap >= Self.alignedOuterOverlap * (time.end - time.start) else { continue }
+            guard !agrees || given.isTimeEstimated || overlap >= Self.alignedOuterOverlap * (time.end - time.start)
+            else { continue }
             place(wordIndex, at: time)
         }
         var samples: [Float] = []
         for (index, window, times, fellBack) in decoded {
             let indices = matches[index].wordIndices
             guard let aligned = Self.matchTimes(indices, in: window, times: times) else { continue }
-            guard var censored = Self.censoredTimes(
-                aligned: aligned, given: matches[index], offset: offset, fellBack: fellBack, vouches: vouches,
-                abutted: Self.abutsNext(indices, in: window, times: times), neighbours: givenNeighbours(of: indices),
-                keepsGiven: options.refineStrategy == .aggressive)
+            guard
+                var censored = Self.censoredTimes(
+                    aligned: aligned, given: matches[index], offset: offset, fellBack: fellBack, vouches: vouches,
+                    abutted: Self.abutsNext(indices, in: window, times: times),
+                    neighbours: givenNeighbours(of: indices),
+                    keepsGiven: options.refineStrategy == .aggressive)
             else {
                 far.insert(index)
                 continue
@@ -343,10 +366,14 @@ extension Planner {
             if !matches[index].isTimeEstimated {
                 let moved = TimeRange(matches[index].start + offset, matches[index].end + offset)
                 let alignedRange = TimeRange(aligned.start, aligned.end)
-                let alignedPower = try Self.meanPower(alignedRange, sampleRate: sampleRate, mix: mix, audio: &audio, samples: &samples)
-                let givenPower = try Self.meanPower(moved, sampleRate: sampleRate, mix: mix, audio: &audio, samples: &samples)
-                if let why = Self.doubtedAlignment(aligned: alignedRange, moved: moved, alignedPower: alignedPower,
-                                                   givenPower: givenPower) {
+                let alignedPower = try Self.meanPower(
+                    alignedRange, sampleRate: sampleRate, mix: mix, audio: &audio, samples: &samples)
+                let givenPower = try Self.meanPower(
+                    moved, sampleRate: sampleRate, mix: mix, audio: &audio, samples: &samples)
+                if let why = Self.doubtedAlignment(
+                    aligned: alignedRange, moved: moved, alignedPower: alignedPower,
+                    givenPower: givenPower)
+                {
                     censored = (min(censored.start, moved.start), max(censored.end, moved.end))
                     reasons[index] = .alignedWithGiven(why)
                 }
@@ -423,7 +450,9 @@ extension Planner {
 
     /// The words of `windows` the aligner placed whose transcript times in `words` are not
     /// estimated, window after window: each word's index and aligned times.
-    private static func alignedGivenWords(_ windows: [AlignedWindow], words: [Word]) -> [(index: Int, aligned: (start: Double, end: Double))] {
+    private static func alignedGivenWords(_ windows: [AlignedWindow], words: [Word]) -> [(
+        index: Int, aligned: (start: Double, end: Double)
+    )] {
         windows.flatMap { window, times in
             zip(window, times).compactMap { index, time in
                 guard let time, index < words.count, !words[index].isTimeEstimated else { return nil }
@@ -438,7 +467,8 @@ extension Planner {
     private static func matchTimes(
         _ indices: Range<Int>, in window: Range<Int>, times: [(start: Double, end: Double)?]
     ) -> (start: Double, end: Double)? {
-        guard let first = times[indices.lowerBound - window.lowerBound], let last = times[indices.upperBound - 1 - window.lowerBound]
+        guard let first = times[indices.lowerBound - window.lowerBound],
+            let last = times[indices.upperBound - 1 - window.lowerBound]
         else { return nil }
         return (first.start, last.end)
     }
@@ -453,7 +483,8 @@ extension Planner {
     /// The median of `values` (not empty): the middle one, or the mean of the middle two.
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// The aligned times, in seconds from the file's start, of the transcript's words in `window`
@@ -472,16 +503,21 @@ extension Planner {
         guard first < last else { return nil }
         try audio.readFrames(first..<last, into: &samples)
         // The window's outer words may be cut by its edges: they are optional.
-        guard let times = aligner.align(
-            words[window].map(\.text), samples: mix.mixed(samples), sampleRate: sampleRate,
-            optionalFirst: window.lowerBound < indices.lowerBound, optionalLast: window.upperBound > indices.upperBound
-        ) else { return nil }
+        guard
+            let times = aligner.align(
+                words[window].map(\.text), samples: mix.mixed(samples), sampleRate: sampleRate,
+                optionalFirst: window.lowerBound < indices.lowerBound,
+                optionalLast: window.upperBound > indices.upperBound
+            )
+        else { return nil }
         let offset = Double(first) / rate
         return times.map { $0.map { (offset + $0.start, offset + $0.end) } }
     }
 }
 
-private extension Array {
+extension Array {
     /// Whether `range` lies within the array's indices and is not empty.
-    func covers(_ range: Range<Int>) -> Bool { !range.isEmpty && range.lowerBound >= 0 && range.upperBound <= count }
+    fileprivate func covers(_ range: Range<Int>) -> Bool {
+        !range.isEmpty && range.lowerBound >= 0 && range.upperBound <= count
+    }
 }

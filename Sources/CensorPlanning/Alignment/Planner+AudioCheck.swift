@@ -37,7 +37,8 @@ extension Planner {
         _ range: TimeRange, sampleRate: Int, mix: ChannelMix, audio: inout some FrameSource, samples: inout [Float]
     ) throws -> Double {
         let rate = Double(sampleRate)
-        let first = max(0, Int((range.start * rate).rounded(.down))), last = min(audio.frameCount, Int((range.end * rate).rounded(.up)))
+        let first = max(0, Int((range.start * rate).rounded(.down))),
+            last = min(audio.frameCount, Int((range.end * rate).rounded(.up)))
         guard first < last else { return 0 }
         try audio.readFrames(first..<last, into: &samples)
         let mixed = mix.mixed(samples)

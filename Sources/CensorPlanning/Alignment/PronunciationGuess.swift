@@ -47,7 +47,9 @@ enum PronunciationGuess {
             if let whole = lookup(String(rest)), rest.count >= shortestPart { return [whole] }
             guard parts > 1 else { return nil }
             for cut in stride(from: rest.endIndex - shortestPart, through: rest.startIndex + shortestPart, by: -1) {
-                guard let head = lookup(String(rest[..<cut])), let tail = split(rest[cut...], parts: parts - 1) else { continue }
+                guard let head = lookup(String(rest[..<cut])), let tail = split(rest[cut...], parts: parts - 1) else {
+                    continue
+                }
                 return [head] + tail
             }
             return nil
@@ -83,14 +85,18 @@ enum PronunciationGuess {
     /// elsewhere, doubled consonants once, `kn`, `wr` at the start as N, R.
     static func rules(_ spelled: String) -> [String] {
         var letters = Array(spelled.filter(\.isLetter))
-        if letters.count > 2, letters.starts(with: ["k", "n"]) || letters.starts(with: ["w", "r"]) { letters.removeFirst() }
+        if letters.count > 2, letters.starts(with: ["k", "n"]) || letters.starts(with: ["w", "r"]) {
+            letters.removeFirst()
+        }
         let vowels: Set<Character> = ["a", "e", "i", "o", "u", "y"]
         var phones: [String] = []
         var index = 0
         while index < letters.count {
             let rest = letters[index...]
             let letter = letters[index]
-            if index == letters.count - 2, letters.count > 3, rest.elementsEqual("le"), !vowels.contains(letters[index - 1]) {
+            if index == letters.count - 2, letters.count > 3, rest.elementsEqual("le"),
+                !vowels.contains(letters[index - 1])
+            {
                 phones += ["AH", "L"]
                 break
             }
@@ -112,7 +118,8 @@ enum PronunciationGuess {
             default:
                 // A vowel, one consonant, then the final silent e: the long vowel.
                 if let long = long[letter], index == letters.count - 3, letters.count > 3, letters.last == "e",
-                   let next, !vowels.contains(next) {
+                    let next, !vowels.contains(next)
+                {
                     phones += long
                 } else {
                     phones += single[letter] ?? []

@@ -29,7 +29,9 @@ public final class WordAligner {
     ///   ``AlignmentError/modelMissing(path:)`` when a model file is not there,
     ///   ``AlignmentError/modelUnreadable(path:)`` when PocketSphinx cannot load them.
     public init(model: String = WordAligner.defaultModel) throws(AlignmentError) {
-        guard censor_pocketsphinx_load() == 1 else { throw .libraryMissing(name: String(cString: censor_pocketsphinx_library)) }
+        guard censor_pocketsphinx_load() == 1 else {
+            throw .libraryMissing(name: String(cString: censor_pocketsphinx_library))
+        }
         let acoustic = "\(model)/en-us", dictionary = "\(model)/cmudict-en-us.dict"
         for path in [acoustic + "/mdef", dictionary] where !FileManager.default.fileExists(atPath: path) {
             throw .modelMissing(path: path)
@@ -39,10 +41,12 @@ public final class WordAligner {
         // final state at the last frame, and then there is no result at all; 1e-80 keeps it.
         // Silence is not removed: frames are counted from the first sample.
         err_set_logfp(nil)
-        let arguments = ["-hmm", acoustic, "-dict", dictionary, "-logfn", "/dev/null", "-bestpath", "no",
-                         "-remove_silence", "no", "-wbeam", "1e-80"]
+        let arguments = [
+            "-hmm", acoustic, "-dict", dictionary, "-logfn", "/dev/null", "-bestpath", "no",
+            "-remove_silence", "no", "-wbeam", "1e-80",
+        ]
         var pointers = arguments.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         let config = pointers.withUnsafeMutableBufferPointer {
             cmd_ln_parse_r(nil, ps_args(), Int32($0.count), $0.baseAddress, 1)
         }
@@ -107,9 +111,11 @@ public final class WordAligner {
     ) -> [(start: Double, end: Double)?]? {
         let spelled = words.map(Self.spelling)
         guard !spelled.isEmpty, spelled.allSatisfy(knows), !samples.isEmpty,
-              let audio = Self.resampled(samples, from: sampleRate),
-              let search = setGrammar(spelled, optionalFirst: optionalFirst && spelled.count > 1,
-                                      optionalLast: optionalLast && spelled.count > 1) else { return nil }
+            let audio = Self.resampled(samples, from: sampleRate),
+            let search = setGrammar(
+                spelled, optionalFirst: optionalFirst && spelled.count > 1,
+                optionalLast: optionalLast && spelled.count > 1)
+        else { return nil }
         // Each grammar's search holds about a megabyte: it is freed once its words are read, so
         // that a run's memory does not grow with the words it aligns.
         defer { ps_unset_search(decoder, search) }
@@ -133,7 +139,8 @@ public final class WordAligner {
         let offset = optionalFirst && found.count < spelled.count && found.first?.word != spelled.first ? 1 : 0
         let missing = spelled.count - found.count
         guard !found.isEmpty, missing >= offset, missing - offset <= (optionalLast ? 1 : 0),
-              zip(found, spelled[offset...]).allSatisfy({ $0.word == $1 }) else { return nil }
+            zip(found, spelled[offset...]).allSatisfy({ $0.word == $1 })
+        else { return nil }
         var times = [(start: Double, end: Double)?](repeating: nil, count: spelled.count)
         for (index, word) in found.enumerated() { times[offset + index] = (word.start, word.end) }
         return times
@@ -169,7 +176,10 @@ public final class WordAligner {
     static func resampled(_ samples: [Float], from rate: Int) -> [Int16]? {
         var converted = samples
         if rate != sampleRate {
-            guard let resampled = try? Resampler(from: rate, to: sampleRate, channelCount: 1, path: "", converter: .fastest)
+            guard
+                let resampled = try? Resampler(
+                    from: rate, to: sampleRate, channelCount: 1, path: "", converter: .fastest
+                )
                 .resampled(samples)
             else { return nil }
             converted = resampled

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the built `censor` executable, as a user would from a shell.
@@ -71,7 +71,7 @@ enum CensorCommand {
         for candidate in candidates {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path)
+                FileManager.default.isExecutableFile(atPath: candidate.path)
             {
                 return candidate
             }
@@ -121,7 +121,7 @@ enum CensorCommand {
                 .appendingPathComponent("censor-capture-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: stdout.path, contents: nil),
-                  FileManager.default.createFile(atPath: stderr.path, contents: nil)
+                FileManager.default.createFile(atPath: stderr.path, contents: nil)
             else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path]) }
         }
 
@@ -167,7 +167,8 @@ enum CensorCommand {
         let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
         defer { for pointer in argv + (envp ?? []) { free(pointer) } }
         var child: pid_t = 0
-        let code = envp.map { envp in posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp) }
+        let code =
+            envp.map { envp in posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp) }
             ?? posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
         guard code == 0 else { throw SpawnError(code: code) }
         return child
@@ -188,9 +189,12 @@ enum CensorCommand {
             let path = try executable().path
             // `sh` only changes into the folder and replaces itself with censor (through `env`, which
             // sets `environment` and replaces itself too).
-            let settings = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let settings =
+                environment.isEmpty
+                ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             pid = try CensorCommand.spawnShell(
-                ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path] + settings + [path] + arguments, capture: capture)
+                ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path] + settings + [path] + arguments,
+                capture: capture)
         }
 
         deinit { _ = try? wait() }

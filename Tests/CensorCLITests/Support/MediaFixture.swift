@@ -26,16 +26,21 @@ struct MediaFixture {
             try Self.run("/usr/bin/espeak-ng", ["-w", workspace.path("p\(index).wav"), phrase])
             frames.append(try WAVFile(contentsOf: workspace.file("p\(index).wav")).data.count / 2)
         }
-        try Self.run("/usr/bin/sox", (0..<phrases.count).map { workspace.path("p\($0).wav") } + [workspace.path(speech)])
+        try Self.run(
+            "/usr/bin/sox", (0..<phrases.count).map { workspace.path("p\($0).wav") } + [workspace.path(speech)])
         for index in phrases.indices { try FileManager.default.removeItem(at: workspace.file("p\(index).wav")) }
         let rate = 22_050.0
         let start = Double(frames[0]) / rate, end = Double(frames[0] + frames[1]) / rate
         damn = start...end
         duration = Double(frames.reduce(0, +)) / rate
-        let words = [("hello", 0.05, start * 0.3), ("there", start * 0.35, start * 0.6), ("you", start * 0.65, start * 0.95),
-                     ("damn", start, end), ("fool,", end + 0.05, end + 0.4), ("this", end + 0.5, end + 0.7),
-                     ("is", end + 0.75, end + 0.85), ("a", end + 0.9, end + 0.95), ("test.", end + 1.0, end + 1.4)]
-        let json = "[" + words.map { #"{"word": "\#($0.0)", "start": \#($0.1), "end": \#($0.2)}"# }
+        let words = [
+            ("hello", 0.05, start * 0.3), ("there", start * 0.35, start * 0.6), ("you", start * 0.65, start * 0.95),
+            ("damn", start, end), ("fool,", end + 0.05, end + 0.4), ("this", end + 0.5, end + 0.7),
+            ("is", end + 0.75, end + 0.85), ("a", end + 0.9, end + 0.95), ("test.", end + 1.0, end + 1.4),
+        ]
+        let json =
+            "["
+            + words.map { #"{"word": "\#($0.0)", "start": \#($0.1), "end": \#($0.2)}"# }
             .joined(separator: ", ") + "]"
         try Data(json.utf8).write(to: workspace.file("speech.json"))
     }
@@ -47,22 +52,34 @@ struct MediaFixture {
 
     /// The stream `map` of `file` decoded to interleaved samples (`f32le` or `s16le`) at its own rate.
     func samples(_ file: String, map: String = "0:a:0") throws -> [Float] {
-        let data = try Self.run("/usr/bin/ffmpeg", ["-nostdin", "-v", "error", "-i", workspace.path(file), "-map", map,
-                                                    "-f", "f32le", "-c:a", "pcm_f32le", "-"])
+        let data = try Self.run(
+            "/usr/bin/ffmpeg",
+            [
+                "-nostdin", "-v", "error", "-i", workspace.path(file), "-map", map,
+                "-f", "f32le", "-c:a", "pcm_f32le", "-",
+            ])
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 
     /// The stream `map` of `file` decoded to 16-bit integers.
     func integerSamples(_ file: String, map: String = "0:a:0") throws -> [Int16] {
-        let data = try Self.run("/usr/bin/ffmpeg", ["-nostdin", "-v", "error", "-i", workspace.path(file), "-map", map,
-                                                    "-f", "s16le", "-c:a", "pcm_s16le", "-"])
+        let data = try Self.run(
+            "/usr/bin/ffmpeg",
+            [
+                "-nostdin", "-v", "error", "-i", workspace.path(file), "-map", map,
+                "-f", "s16le", "-c:a", "pcm_s16le", "-",
+            ])
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
     /// The MD5 of every packet of the streams `map` of `file`, copied without decoding.
     func packetDigests(_ file: String, map: String) throws -> String {
-        let data = try Self.run("/usr/bin/ffmpeg", ["-nostdin", "-v", "error", "-i", workspace.path(file), "-map", map,
-                                                    "-c", "copy", "-f", "framemd5", "-"])
+        let data = try Self.run(
+            "/usr/bin/ffmpeg",
+            [
+                "-nostdin", "-v", "error", "-i", workspace.path(file), "-map", map,
+                "-c", "copy", "-f", "framemd5", "-",
+            ])
         // Lines starting with # name the muxer's version; the packet lines follow.
         return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
             .joined(separator: "\n")
@@ -77,8 +94,12 @@ struct MediaFixture {
 
     /// ffprobe's description of `file`: its streams, format tags and chapters.
     func probe(_ file: String) throws -> [String: Any] {
-        let data = try Self.run("/usr/bin/ffprobe", ["-v", "error", "-print_format", "json", "-show_streams",
-                                                     "-show_format", "-show_chapters", workspace.path(file)])
+        let data = try Self.run(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-print_format", "json", "-show_streams",
+                "-show_format", "-show_chapters", workspace.path(file),
+            ])
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
@@ -110,8 +131,9 @@ struct MediaFixture {
         try out.close()
         try err.close()
         guard process.terminationStatus == 0 else {
-            throw ToolError(description: "\(program) \(arguments.joined(separator: " ")) failed: "
-                + String(decoding: try Data(contentsOf: capture.stderr), as: UTF8.self))
+            throw ToolError(
+                description: "\(program) \(arguments.joined(separator: " ")) failed: "
+                    + String(decoding: try Data(contentsOf: capture.stderr), as: UTF8.self))
         }
         return try Data(contentsOf: capture.stdout)
     }
@@ -154,8 +176,10 @@ enum Measure {
 
     /// The magnitude of `frequency` Hz in `samples[range]` of one channel of `channels`
     /// (Goertzel), normalized so a full-scale sine gives 0.5.
-    static func magnitude(_ samples: [Float], _ range: Range<Int>, channel: Int = 0, channels: Int,
-                          frequency: Double, rate: Double) -> Double {
+    static func magnitude(
+        _ samples: [Float], _ range: Range<Int>, channel: Int = 0, channels: Int,
+        frequency: Double, rate: Double
+    ) -> Double {
         let coefficient = 2 * cos(2 * Double.pi * frequency / rate)
         var previous = 0.0, beforePrevious = 0.0, count = 0
         for frame in range {

@@ -93,7 +93,9 @@ struct WAVFile {
     /// Parses a RIFF/WAVE file's `fmt ` and `data` chunks.
     init(contentsOf url: URL) throws {
         let bytes = [UInt8](try Data(contentsOf: url))
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func tag(_ at: Int) -> String { String(decoding: bytes[at..<(at + 4)], as: UTF8.self) }
         guard bytes.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else {
@@ -114,8 +116,9 @@ struct WAVFile {
             offset = body + size + (size & 1)
         }
         guard let format, let data else { throw Malformed(description: "\(url.lastPathComponent) lacks fmt or data") }
-        self.init(formatTag: UInt16(format.tag), channels: format.channels, sampleRate: format.rate,
-                  bitsPerSample: format.bits, data: data)
+        self.init(
+            formatTag: UInt16(format.tag), channels: format.channels, sampleRate: format.rate,
+            bitsPerSample: format.bits, data: data)
     }
 
     /// The whole file: a 44-byte header and the data.
@@ -124,7 +127,8 @@ struct WAVFile {
         func append32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { out.append(contentsOf: $0) } }
         func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { out.append(contentsOf: $0) } }
         let blockAlign = channels * bitsPerSample / 8
-        out.append(contentsOf: Array("RIFF".utf8)); append32(36 + data.count); out.append(contentsOf: Array("WAVE".utf8))
+        out.append(contentsOf: Array("RIFF".utf8)); append32(36 + data.count);
+        out.append(contentsOf: Array("WAVE".utf8))
         out.append(contentsOf: Array("fmt ".utf8)); append32(16); append16(Int(formatTag)); append16(channels)
         append32(sampleRate); append32(sampleRate * blockAlign); append16(blockAlign); append16(bitsPerSample)
         out.append(contentsOf: Array("data".utf8)); append32(data.count); out.append(data)
@@ -135,7 +139,9 @@ struct WAVFile {
 
     /// The 16-bit samples, interleaved.
     var samples16: [Int16] {
-        stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[data.startIndex + $0]) | UInt16(data[data.startIndex + $0 + 1]) << 8) }
+        stride(from: 0, to: data.count - 1, by: 2).map {
+            Int16(bitPattern: UInt16(data[data.startIndex + $0]) | UInt16(data[data.startIndex + $0 + 1]) << 8)
+        }
     }
 }
 

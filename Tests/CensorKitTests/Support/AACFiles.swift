@@ -53,19 +53,27 @@ enum AACFiles {
     /// Encodes `seconds` of the tone to `path`.
     static func make(_ path: String, _ encoding: Encoding, seconds: Double = 3) throws {
         let layout = encoding.channels == 6 ? ":c=5.1" : ""
-        let graph = "aevalsrc=\(encoding.signal.expression(channels: encoding.channels)):s=\(encoding.rate):d=\(seconds)\(layout)"
+        let graph =
+            "aevalsrc=\(encoding.signal.expression(channels: encoding.channels)):s=\(encoding.rate):d=\(seconds)\(layout)"
         let video = encoding.video ? ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:d=\(seconds)"] : []
-        try MP3Files.run("ffmpeg", ["-v", "error", "-y"] + video + ["-f", "lavfi", "-i", graph]
-            + (encoding.video ? ["-c:v", "mpeg4"] : []) + ["-c:a", "aac", "-b:a", "\(encoding.kbps)k"] + encoding.options + [path])
+        try MP3Files.run(
+            "ffmpeg",
+            ["-v", "error", "-y"] + video + ["-f", "lavfi", "-i", graph]
+                + (encoding.video ? ["-c:v", "mpeg4"] : []) + ["-c:a", "aac", "-b:a", "\(encoding.kbps)k"]
+                + encoding.options + [path])
     }
 
     /// Decodes with ffmpeg's `aac` or `aac_fixed` decoder into one `Float` array per channel;
     /// records an issue when the decoder reports any error, unless `allowingErrors`.
-    static func decode(_ path: String, channels: Int, decoder: String = "aac", allowingErrors: Bool = false) throws -> [[Float]] {
+    static func decode(_ path: String, channels: Int, decoder: String = "aac", allowingErrors: Bool = false) throws
+        -> [[Float]]
+    {
         let result = try MP3Files.run("ffmpeg", ["-v", "error", "-c:a", decoder, "-i", path, "-f", "f32le", "-"])
         #expect(allowingErrors || result.errors.isEmpty, "\(decoder) on \(path): \(result.errors)")
         let samples = result.output.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-        return (0..<channels).map { channel in stride(from: channel, to: samples.count, by: channels).map { samples[$0] } }
+        return (0..<channels).map { channel in
+            stride(from: channel, to: samples.count, by: channels).map { samples[$0] }
+        }
     }
 
     /// One audio packet as ffprobe lists it.
@@ -79,13 +87,19 @@ enum AACFiles {
 
     /// The packets of `path`'s first stream of `kind` (`a`, `v`), in file order, as ffprobe lists them.
     static func packets(_ path: String, of kind: String = "a") throws -> [Packet] {
-        let text = String(decoding: try MP3Files.run("ffprobe", [
-            "-v", "error", "-select_streams", "\(kind):0", "-show_entries", "packet=pts,dts,duration,size,pos",
-            "-of", "csv=p=0", path,
-        ]).output, as: UTF8.self)
+        let text = String(
+            decoding: try MP3Files.run(
+                "ffprobe",
+                [
+                    "-v", "error", "-select_streams", "\(kind):0", "-show_entries", "packet=pts,dts,duration,size,pos",
+                    "-of", "csv=p=0", path,
+                ]
+            ).output, as: UTF8.self)
         return text.split(separator: "\n").map { line in
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return Packet(pts: fields[0], dts: fields[1], duration: fields[2], size: Int(fields[3]) ?? -1, position: Int(fields[4]) ?? -1)
+            return Packet(
+                pts: fields[0], dts: fields[1], duration: fields[2], size: Int(fields[3]) ?? -1,
+                position: Int(fields[4]) ?? -1)
         }
     }
 }

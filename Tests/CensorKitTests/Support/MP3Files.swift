@@ -31,17 +31,24 @@ enum MP3Files {
     /// Encodes `seconds` of the tone (or of `source`, an ffmpeg lavfi graph) to `path`.
     static func make(_ path: String, _ encoding: Encoding, seconds: Double = 3, source: String? = nil) throws {
         let graph = source ?? "aevalsrc=\(tone(channels: encoding.channels)):s=\(encoding.rate):d=\(seconds)"
-        try run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", graph, "-ac", "\(encoding.channels)",
-                           "-ar", "\(encoding.rate)", "-c:a", "libmp3lame"] + encoding.options + [path])
+        try run(
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-f", "lavfi", "-i", graph, "-ac", "\(encoding.channels)",
+                "-ar", "\(encoding.rate)", "-c:a", "libmp3lame",
+            ] + encoding.options + [path])
     }
 
     /// Decodes with ffmpeg (or mpg123) into one `Float` array per channel.
     static func decode(_ path: String, channels: Int, with decoder: String = "ffmpeg") throws -> [[Float]] {
-        let data = decoder == "ffmpeg"
+        let data =
+            decoder == "ffmpeg"
             ? try run("ffmpeg", ["-v", "error", "-i", path, "-f", "f32le", "-"]).output
             : try run("mpg123", ["-q", "-e", "f32", "-s", path]).output
         let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-        return (0..<channels).map { channel in stride(from: channel, to: samples.count, by: channels).map { samples[$0] } }
+        return (0..<channels).map { channel in
+            stride(from: channel, to: samples.count, by: channels).map { samples[$0] }
+        }
     }
 
     /// A frame as the tests' own header reader sees it.
@@ -65,7 +72,9 @@ enum MP3Files {
         var frames: [Frame] = []
         while offset + 4 <= end, bytes[offset] == 0xFF, bytes[offset + 1] & 0xE0 == 0xE0 {
             let mpeg1 = bytes[offset + 1] & 0x18 == 0x18
-            let kbps = (mpeg1 ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+            let kbps =
+                (mpeg1
+                ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
                 : [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160])[Int(bytes[offset + 2] >> 4)]
             let base = [44100, 48000, 32000][Int(bytes[offset + 2] >> 2 & 3)]
             let rate = bytes[offset + 1] & 0x18 == 0x18 ? base : bytes[offset + 1] & 0x18 == 0x10 ? base / 2 : base / 4
@@ -73,8 +82,10 @@ enum MP3Files {
             let mono = bytes[offset + 3] >> 6 == 3
             let protected = bytes[offset + 1] & 1 == 0
             let side = mpeg1 ? (mono ? 17 : 32) : (mono ? 9 : 17)
-            frames.append(Frame(offset: offset, length: length, granules: mpeg1 ? 2 : 1,
-                                sideInfoEnd: offset + 4 + (protected ? 2 : 0) + side, protected: protected))
+            frames.append(
+                Frame(
+                    offset: offset, length: length, granules: mpeg1 ? 2 : 1,
+                    sideInfoEnd: offset + 4 + (protected ? 2 : 0) + side, protected: protected))
             offset += length
         }
         return frames
@@ -107,7 +118,8 @@ enum MP3Files {
     static func lameTag(_ bytes: [UInt8]) -> Int? {
         guard let info = frames(bytes).first else { return nil }
         let head = Array(bytes[info.offset..<min(bytes.count, info.offset + 200)])
-        for start in 0..<(head.count - 4) where ["LAME", "Lavc", "Lavf"].contains(String(decoding: head[start..<(start + 4)], as: UTF8.self)) {
+        for start in 0..<(head.count - 4)
+        where ["LAME", "Lavc", "Lavf"].contains(String(decoding: head[start..<(start + 4)], as: UTF8.self)) {
             return info.offset + start
         }
         return nil
@@ -116,15 +128,19 @@ enum MP3Files {
     /// The LAME tag's music CRC (of the frames after the info frame, through the music length
     /// counted from the info frame's start) and tag CRC (of the info frame up to that field):
     /// each as stored and as computed from the bytes.
-    static func lameCRCs(_ bytes: [UInt8]) throws -> (music: (stored: UInt16, computed: UInt16), tag: (stored: UInt16, computed: UInt16)) {
+    static func lameCRCs(_ bytes: [UInt8]) throws -> (
+        music: (stored: UInt16, computed: UInt16), tag: (stored: UInt16, computed: UInt16)
+    ) {
         let info = try #require(frames(bytes).first)
         let tag = try #require(lameTag(bytes))
         func word(_ at: Int) -> UInt16 { UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) }
         let musicLength = bytes[(tag + 28)..<(tag + 32)].reduce(0) { $0 << 8 | Int($1) }
         let musicEnd = info.offset + musicLength
         try #require(musicEnd <= bytes.count && musicEnd > info.offset + info.length)
-        return ((word(tag + 32), lameCRC(bytes[(info.offset + info.length)..<musicEnd])),
-                (word(tag + 34), lameCRC(bytes[info.offset..<(tag + 34)])))
+        return (
+            (word(tag + 32), lameCRC(bytes[(info.offset + info.length)..<musicEnd])),
+            (word(tag + 34), lameCRC(bytes[info.offset..<(tag + 34)]))
+        )
     }
 
     /// Expects the LAME tag's music CRC of `output` to be that of its bytes, and its own CRC to
@@ -133,7 +149,8 @@ enum MP3Files {
     static func checkLameCRCs(_ output: [UInt8], input: [UInt8]) throws {
         let crcs = try lameCRCs(output), original = try lameCRCs(input)
         #expect(crcs.music.stored == crcs.music.computed, "music CRC \(crcs.music)")
-        #expect(crcs.tag.stored ^ crcs.tag.computed == original.tag.stored ^ original.tag.computed, "tag CRC \(crcs.tag)")
+        #expect(
+            crcs.tag.stored ^ crcs.tag.computed == original.tag.stored ^ original.tag.computed, "tag CRC \(crcs.tag)")
     }
 
     /// The bytes with the LAME tag's two CRCs zeroed.

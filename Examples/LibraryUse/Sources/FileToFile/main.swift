@@ -25,7 +25,8 @@ let cored = report.spans.allSatisfy { span in
 }
 try? FileManager.default.removeItem(atPath: output)
 guard report.spans.map(\.pattern) == ["damn", "hell", "crap", "piece of crap"], after.frameCount == before.frameCount,
-      cored else {
+    cored
+else {
     FileHandle.standardError.write(Data("FileToFile: unexpected result (\(report.spans.count) spans)\n".utf8))
     exit(1)
 }

@@ -25,7 +25,8 @@ let after = try AudioBuffer(contentsOf: output)
 let silent = report.spans.allSatisfy { span in (span.startFrame..<span.endFrame).allSatisfy { after.samples[$0] == 0 } }
 try? FileManager.default.removeItem(atPath: output)
 guard report.spans.map(\.pattern) == ["damn", "hell", "crap", "piece of crap"], after.frameCount == before.frameCount,
-      silent, report.transcript?.words == 25 else {
+    silent, report.transcript?.words == 25
+else {
     FileHandle.standardError.write(Data("FrontDoor: unexpected result (\(report.spans.count) spans)\n".utf8))
     exit(1)
 }

@@ -17,11 +17,13 @@ let flac: Data = try audio.encoded(as: OutputFormat(container: .flac))
 // The core is silent, everything outside the fades untouched, and the bytes are a FLAC file.
 let span = report.spans[0]
 let silent = audio.samples[(span.startFrame * 2)..<(span.endFrame * 2)].allSatisfy { $0 == 0 }
-let kept = audio.samples[..<(span.fadeStartFrame * 2)] == tone[..<(span.fadeStartFrame * 2)]
+let kept =
+    audio.samples[..<(span.fadeStartFrame * 2)] == tone[..<(span.fadeStartFrame * 2)]
     && audio.samples[(span.fadeEndFrame * 2)...] == tone[(span.fadeEndFrame * 2)...]
 print("muted frames \(span.startFrame)..<\(span.endFrame) of \(report.frames); \(flac.count) bytes of FLAC")
 guard report.spans.count == 1, span.startFrame <= 24_000, span.endFrame >= 33_600, silent, kept,
-      flac.prefix(4) == Data("fLaC".utf8) else {
+    flac.prefix(4) == Data("fLaC".utf8)
+else {
     FileHandle.standardError.write(Data("InMemory: unexpected result\n".utf8))
     exit(1)
 }

@@ -14,11 +14,12 @@ let options = try PlanOptions(snapWindow: 0, refine: false)
 var length = try AudioBuffer(samples: [Float](repeating: 0, count: signal.count), channelCount: 1, sampleRate: rate)
 let plan = try Planner(options: options).plan(matches, sampleRate: rate, audio: &length)
 // A beep of fixed level needs no measurement of the audio it replaces.
-var engine = try CensorEngine(spans: plan.spans.map(\.span), mode: .beep(try Beep(level: .peak(dBFS: -12))),
-                              channelCount: 1, sampleRate: rate)
+var engine = try CensorEngine(
+    spans: plan.spans.map(\.span), mode: .beep(try Beep(level: .peak(dBFS: -12))),
+    channelCount: 1, sampleRate: rate)
 var output: [Float] = []
 var first = 0
-for start in stride(from: 0, to: signal.count, by: 1_000) {   // blocks as they arrive
+for start in stride(from: 0, to: signal.count, by: 1_000) {  // blocks as they arrive
     var block = Array(signal[start..<min(start + 1_000, signal.count)])
     engine.process(&block, firstFrame: first)
     first += block.count
@@ -29,7 +30,8 @@ for start in stride(from: 0, to: signal.count, by: 1_000) {   // blocks as they 
 // The word's core holds only the −12 dBFS beep; everything outside the span is untouched.
 let span = plan.spans[0]
 let peak = output[span.start..<span.end].map { abs($0) }.max() ?? 0
-let untouched = output[..<span.fadeStart] == signal[..<span.fadeStart] && output[span.fadeEnd...] == signal[span.fadeEnd...]
+let untouched =
+    output[..<span.fadeStart] == signal[..<span.fadeStart] && output[span.fadeEnd...] == signal[span.fadeEnd...]
 print("beeped frames \(span.start)..<\(span.end), peak \(peak)")
 guard plan.spans.count == 1, span.start == 16_000, span.end == 20_800, abs(peak - 0.251) < 0.002, untouched else {
     FileHandle.standardError.write(Data("Streaming: unexpected result\n".utf8))
