@@ -1,3 +1,4 @@
+import CensorKit
 import Foundation
 import Testing
 
@@ -25,6 +26,22 @@ import Testing
         }
         #expect(table == Help.optionsMarkdown, "rerun with CENSOR_UPDATE_README=1 to regenerate the table")
         #expect(table.split(separator: "\n").count == Option.all.count + 2)
+    }
+
+    @Test("README's transcripts table names every format the readers know, each once, and no other")
+    func transcriptsTable() throws {
+        let readme = try String(contentsOf: Self.readmeURL, encoding: .utf8)
+        let head = try #require(readme.range(of: "\n## Transcripts\n"))
+        let section = readme[head.upperBound...]
+        let body = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
+        // The first column of each table row: `name`, `name`, … (the header and rule excluded).
+        let rows = body.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let named = rows.flatMap { row in
+            row.split(separator: "|")[0].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            }
+        }
+        #expect(named.sorted() == TranscriptFormat.allCases.map(\.rawValue).sorted())
     }
 
     /// The fenced `sh` blocks of a README section, each as one script.
